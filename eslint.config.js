@@ -1,0 +1,34 @@
+// One linter for the whole tree. Conventions that matter live here, not in reviewers' memory.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/data/**', 'api/drizzle/**', 'coverage/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['client/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Screens never call fetch: the data-access layer in client/src/modules/api does (STYLE.md).
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Use the data-access layer (modules/api).' }],
+    },
+  },
+  {
+    files: ['client/src/modules/api/**'],
+    rules: { 'no-restricted-globals': 'off' },
+  },
+);

@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// `npm start`: builds what is missing, starts the api (embedded PGlite under ./data unless
+// DATABASE_URL is set) and the gateway, waits until both answer /health, prints the URL and
+// the demo accounts, and stops both cleanly on Ctrl+C.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const env = { ...process.env };
+env.PORT ??= '8080';
+env.API_PORT ??= '3000';
+env.API_URL ??= `http://127.0.0.1:${env.API_PORT}`;
+env.DATA_DIR ??= join(root, 'data');
+const quiet = env.START_QUIET === '1';
+
+function newest(dir) {
+  let t = 0;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    const s = statSync(p);
+    t = Math.max(t, s.isDirectory() ? newest(p) : s.mtimeMs);
+  }
+  return t;
+}
+
+// Build the client when dist/ is missing or older than its sources.
+const dist = join(root, 'client', 'dist', 'index.html');
+const sources = [join(root, 'client', 'src'), join(root, 'shared', 'src'), join(root, 'locales')];
+if (!existsSync(dist) || Math.max(...sources.map(newest)) > statSync(dist).mtimeMs) {
+  console.log('Building the console (client/dist) …');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'client'], { cwd: root, stdio: quiet ? 'ignore' : 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+const children = [];
+function run(name, entry) {
+  const child = spawn(tsx, [entry], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${name} stopped (${signal ?? code}); stopping the product.`);
+      stop(code ?? 1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitHealthy(url, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+let stopping = false;
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children) c.kill('SIGTERM');
+  const force = setTimeout(() => children.forEach((c) => c.kill('SIGKILL')), 8000);
+  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.on('exit', r))))).then(() => {
+    clearTimeout(force);
+    process.exit(code);
+  });
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+run('api', join(root, 'api', 'src', 'main.ts'));
+if (!(await waitHealthy(`${env.API_URL}/health`, 120_000))) {
+  console.error('The api did not become healthy within 120 s.');
+  stop(1);
+} else {
+  run('gateway', join(root, 'gateway', 'src', 'main.ts'));
+  if (!(await waitHealthy(`http://127.0.0.1:${env.PORT}/health`, 60_000))) {
+    console.error('The gateway did not become healthy within 60 s.');
+    stop(1);
+  } else {
+    console.log(`
+  Property Management System is running at http://localhost:${env.PORT}
+
+  Demo accounts:  admin / admin123      (role ADMIN, every permission)
+                  staff / staff123      (limited role)
+                  resident1 / resident123  (resident, for the /api/app/* resident API)
+
+  Press Ctrl+C to stop.
+`);
+  }
+}

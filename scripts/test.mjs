@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, build the console, then every unit, integration and browser
+// test in one vitest run. Ends with one line "summary: N passed, N failed".
+// Extra arguments go to vitest (e.g. `npm test -- --project api`).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+
+function step(name, cmd, cmdArgs) {
+  const t = Date.now();
+  console.log(`\n── ${name} ──`);
+  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: process.env });
+  const ok = r.status === 0;
+  console.log(`${name}: ${ok ? 'passed' : 'FAILED'} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  if (ok) passed++;
+  else failed++;
+  return ok;
+}
+
+step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+step('lint', 'npm', ['run', '--silent', 'lint']);
+const built = step('build console', 'npm', ['run', '--silent', 'build']);
+
+const report = join(root, '.tmp', 'vitest.json');
+mkdirSync(dirname(report), { recursive: true });
+rmSync(report, { force: true });
+if (built || args.length) {
+  console.log('\n── tests ──');
+  spawnSync(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
+    { cwd: root, stdio: 'inherit', env: process.env },
+  );
+  try {
+    const r = JSON.parse(readFileSync(report, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests + (r.numTotalTestSuites > 0 && r.success === false && r.numFailedTests === 0 ? 1 : 0);
+    if (r.numPendingTests || r.numTodoTests) {
+      console.log(`skipped or todo tests are not allowed: ${r.numPendingTests + r.numTodoTests}`);
+      failed++;
+    }
+  } catch {
+    console.log('tests: the run produced no report');
+    failed++;
+  }
+}
+console.log(`\nsummary: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
