@@ -3,7 +3,7 @@
 // test in one vitest run. Ends with one line "summary: N passed, N failed".
 // Extra arguments go to vitest (e.g. `npm test -- --project api`).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,6 +21,18 @@ function step(name, cmd, cmdArgs) {
   if (ok) passed++;
   else failed++;
   return ok;
+}
+
+// Browser tests drive Debian's Chromium; install it on a fresh machine (never a downloaded browser).
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromiumPath)) {
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log("Installing Debian's chromium for the browser tests …");
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+  }
+  if (!existsSync(chromiumPath)) console.log(`No Chromium at ${chromiumPath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
 }
 
 step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
