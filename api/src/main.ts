@@ -1,16 +1,31 @@
-// Placeholder entry: answers /health only. Replaced by the api core (issue 3).
-import { createServer } from 'node:http';
+// The api process: reads the environment, starts the api and stops it cleanly on SIGTERM/SIGINT.
+import { resolve } from 'node:path';
+import { startApi } from './server';
 
-const port = Number(process.env.API_PORT ?? 3000);
-const server = createServer((req, res) => {
-  res.setHeader('content-type', 'application/json');
-  if (req.url === '/health') res.end(JSON.stringify({ code: 200, msg: 'ok', data: { status: 'up' } }));
-  else {
-    res.statusCode = 404;
-    res.end(JSON.stringify({ code: 404, msg: 'No such route', data: null }));
-  }
+const env = process.env;
+const api = await startApi({
+  port: Number(env.API_PORT ?? 3000),
+  host: env.API_HOST ?? '0.0.0.0',
+  databaseUrl: env.DATABASE_URL || undefined,
+  dataDir: resolve(env.DATA_DIR ?? './data'),
+  smtpUrl: env.SMTP_URL || undefined,
+  oauthClientId: env.OAUTH_CLIENT_ID || undefined,
+  oauthClientSecret: env.OAUTH_CLIENT_SECRET || undefined,
+  logLevel: env.LOG_LEVEL || 'info',
+  tokenTtlSeconds: env.TOKEN_TTL_SECONDS ? Number(env.TOKEN_TTL_SECONDS) : undefined,
+  // SEED_DEMO=1 seeds any database; otherwise only a fresh embedded one is seeded.
+  seed: env.SEED_DEMO === '1' ? true : undefined,
 });
-server.listen(port, () => console.log(JSON.stringify({ level: 30, msg: `api listening on ${port}` })));
-const stop = () => server.close(() => process.exit(0));
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  api.log.info({ signal }, 'api stopping');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  await api.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,8 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import 'semantic-ui-css/semantic.min.css';
+import '@fontsource/lato/400.css';
+import '@fontsource/lato/700.css';
+import '@fontsource/lato/400-italic.css';
+import '@fontsource/lato/700-italic.css';
+import './modules/i18n/i18n';
+import './modules/ui/components/ui.css';
+import { App } from './App';
+import { installHttpHooks } from './modules/auth/utils/installHttpHooks';
+import { collectClientErrors } from './modules/ui/states/errorLog';
+
+installHttpHooks();
+collectClientErrors();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <h1>Property Management System</h1>
+    <App />
   </StrictMode>,
 );

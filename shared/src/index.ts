@@ -4,3 +4,4 @@ export * from './envelope';
 export * from './events';
 export * from './permissions';
 export * from './routes';
+export * from './api/core';

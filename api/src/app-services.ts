@@ -1,0 +1,26 @@
+import type { Logger } from 'pino';
+import type { Db } from './db/open-database';
+import type { RealtimeHandle } from './modules/realtime';
+import type { Mailer } from './mail/mailer';
+import type { TokenService } from './modules/auth/token.service';
+
+export interface ApiConfig {
+  oauthClientId: string;
+  oauthClientSecret: string;
+  tokenTtlSeconds: number;
+  /** Largest accepted request body (JSON or form); bigger ones get 413. */
+  bodyLimitBytes: number;
+  /** Where the upload service stores files. */
+  uploadDir: string;
+}
+
+/** What every handler can reach through `ctx.services`. */
+export interface AppServices {
+  db: Db;
+  config: ApiConfig;
+  log: Logger;
+  mailer: Mailer;
+  tokens: TokenService;
+  /** Pushes over the upstream WebSocket (api/src/modules/realtime). */
+  realtime: RealtimeHandle;
+}

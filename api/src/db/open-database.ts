@@ -1,0 +1,99 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type every repository uses; the same on PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle (`db.transaction(async (tx) => …)`); it has the same query API as Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** The postgres:// URL when on PostgreSQL (the realtime bus LISTENs through it). */
+  databaseUrl?: string;
+  /** true when the schema had no tables before the migrations ran (a fresh database). */
+  fresh: boolean;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** Rows of a raw SQL query, on either driver. */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+async function isEmpty(db: Db): Promise<boolean> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from information_schema.tables where table_schema = current_schema() and table_name = 'account'`,
+  );
+  if (rows[0].n === 0) return true;
+  const accounts = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from account`);
+  return accounts[0].n === 0;
+}
+
+/**
+ * Opens the database: PostgreSQL when `databaseUrl` is given, otherwise embedded PGlite under
+ * `dataDir` (in memory when dataDir is absent, as tests do), then applies the versioned
+ * migrations of api/drizzle. The migrations table lives in the connection's current schema,
+ * so a test run on its own schema (search_path in the URL) migrates independently.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    const url = options.databaseUrl;
+    // Migrate on one dedicated connection holding an advisory lock, so two api instances
+    // starting together never run the same migration twice.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    let fresh: boolean;
+    try {
+      await client.query('select pg_advisory_lock(726354)');
+      const migrationDb = drizzlePg(client, { schema, casing: 'snake_case' });
+      fresh = await isEmpty(migrationDb as unknown as Db);
+      const current = await client.query<{ s: string }>('select current_schema() as s');
+      await migratePg(migrationDb, { migrationsFolder: MIGRATIONS, migrationsSchema: current.rows[0].s });
+      await client.query('select pg_advisory_unlock(726354)');
+    } finally {
+      await client.end();
+    }
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    pool.on('error', () => undefined); // a dropped idle client is replaced on the next query
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      engine: 'postgres',
+      databaseUrl: url,
+      fresh,
+      ping: async () => (await pool.query('select 1')).rowCount === 1,
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  await client.waitReady;
+  const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
+  const db = pgliteDb as unknown as Db;
+  const fresh = await isEmpty(db);
+  await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS });
+  return {
+    db,
+    engine: 'pglite',
+    fresh,
+    ping: async () => (await client.query('select 1')).rows.length === 1,
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,164 @@
+import { boolean, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantColumns, time } from './columns';
+
+/**
+ * An announcement (type: AnnouncementType info / meeting / vote). Recipients are blocks and
+ * identities; a vote has options with single or multiple choice and a reminder interval (hours).
+ * A revoked announcement is no longer visible to residents.
+ */
+export const announcement = pgTable(
+  'announcement',
+  {
+    id: id(),
+    ...tenantColumns(),
+    type: smallint().notNull(),
+    title: text().notNull(),
+    content: text().notNull(),
+    publisherPersonId: integer().notNull(),
+    recipientBlockIds: integer().array().notNull().default([]),
+    recipientIdentities: integer().array().notNull().default([]),
+    allowComment: boolean().notNull().default(false),
+    deadline: time(),
+    meetingPlace: text(),
+    meetingTime: time(),
+    selectionMode: smallint(),
+    reminderInterval: integer(),
+    revoked: boolean().notNull().default(false),
+    revokedAt: time(),
+    publishTime: createdAt(),
+  },
+  (t) => [
+    index().on(t.housingEstateId, t.revoked, t.publishTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index().on(t.housingEstateId, t.type, t.publishTime.desc().nullsFirst()),
+  ],
+);
+
+export const announcementOption = pgTable(
+  'announcement_option',
+  {
+    id: id(),
+    announcementId: integer().notNull(),
+    content: text().notNull(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.announcementId, t.sort)],
+);
+
+export const announcementRead = pgTable(
+  'announcement_read',
+  {
+    announcementId: integer().notNull(),
+    personId: integer().notNull(),
+    readTime: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.personId] }), index().on(t.personId)],
+);
+
+export const announcementVote = pgTable(
+  'announcement_vote',
+  {
+    id: id(),
+    announcementId: integer().notNull(),
+    personId: integer().notNull(),
+    optionId: integer().notNull(),
+    voteTime: createdAt(),
+  },
+  (t) => [index().on(t.announcementId, t.personId), index().on(t.optionId)],
+);
+
+export const announcementComment = pgTable(
+  'announcement_comment',
+  {
+    id: id(),
+    announcementId: integer().notNull(),
+    personId: integer().notNull(),
+    content: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.announcementId, t.createdAt)],
+);
+
+/** A disaster warning (type: DisasterType) sent to the estate; revocable. */
+export const disasterWarn = pgTable(
+  'disaster_warn',
+  {
+    id: id(),
+    ...tenantColumns(),
+    type: smallint().notNull(),
+    content: text().notNull(),
+    publisherPersonId: integer().notNull(),
+    revoked: boolean().notNull().default(false),
+    revokedAt: time(),
+    publishTime: createdAt(),
+  },
+  (t) => [index().on(t.housingEstateId, t.revoked, t.publishTime.desc().nullsFirst(), t.id.desc().nullsFirst()), index().on(t.housingEstateId, t.type)],
+);
+
+/** One recipient of a warning, from which house, and their reply (DisasterReply) once given. */
+export const disasterWarnPerson = pgTable(
+  'disaster_warn_person',
+  {
+    id: id(),
+    ...tenantColumns(),
+    disasterWarnId: integer().notNull(),
+    personId: integer().notNull(),
+    houseType: smallint(),
+    unitId: integer(),
+    carSpaceId: integer(),
+    shopId: integer(),
+    reply: smallint(),
+    note: text(),
+    readTime: time(),
+    replyTime: time(),
+  },
+  (t) => [index().on(t.disasterWarnId, t.reply), index().on(t.personId)],
+);
+
+/** An SOS help call from a resident (pushed as message type 7). status: 1 open, 2 handled. */
+export const sosHelp = pgTable(
+  'sos_help',
+  {
+    id: id(),
+    ...tenantColumns(),
+    personId: integer().notNull(),
+    houseType: smallint(),
+    unitId: integer(),
+    carSpaceId: integer(),
+    shopId: integer(),
+    position: text(),
+    status: smallint().notNull().default(1),
+    handledByPersonId: integer(),
+    handledAt: time(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.housingEstateId, t.status, t.createdAt.desc().nullsFirst())],
+);
+
+/**
+ * A notification message to one person (messageType of SPEC §9: 7, 11, 13, 27–29, 31–33, 49, 50).
+ * dataId points at the complaint, order, warning, SOS call or link it is about.
+ */
+export const message = pgTable(
+  'message',
+  {
+    id: id(),
+    ...tenantColumns(),
+    personId: integer().notNull(),
+    messageType: smallint().notNull(),
+    dataId: integer(),
+    personHouseHistoryId: integer(),
+    personTriggerId: integer(),
+    name: text(),
+    unitId: integer(),
+    carSpaceId: integer(),
+    shopId: integer(),
+    position: text(),
+    disasterWarnId: integer(),
+    readStatus: boolean().notNull().default(false),
+    messageTime: createdAt(),
+  },
+  (t) => [
+    index('message_person_unread_type_idx').on(t.personId, t.readStatus, t.messageType, t.messageTime.desc().nullsFirst()),
+    index().on(t.housingEstateId, t.messageTime.desc().nullsFirst()),
+  ],
+);

@@ -1,0 +1,107 @@
+import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantColumns, time } from './columns';
+
+export interface ImageRef {
+  url: string;
+}
+
+/** A person: staff or resident. images[0].url is the avatar; accountType: AccountType. */
+export const person = pgTable(
+  'person',
+  {
+    id: id(),
+    ...tenantColumns(),
+    name: text().notNull(),
+    gender: smallint().notNull().default(1),
+    images: jsonb().$type<ImageRef[]>().notNull().default([]),
+    tel: text(),
+    email: text(),
+    accountType: smallint().notNull().default(4),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.housingEstateId, t.name)],
+);
+
+/**
+ * A person's link to a unit, parking space or shop (houseType: HouseType, one of the three ids set).
+ * identity: Identity, relation: Relation for relatives and friends; authStatus: AuthStatus;
+ * status: 1 pending review, 2 approved, 3 refused.
+ */
+export const personHouse = pgTable(
+  'person_house',
+  {
+    id: id(),
+    ...tenantColumns(),
+    personId: integer().notNull(),
+    houseType: smallint().notNull(),
+    unitId: integer(),
+    carSpaceId: integer(),
+    shopId: integer(),
+    identity: smallint().notNull(),
+    relation: smallint(),
+    authStatus: smallint().notNull().default(1),
+    status: smallint().notNull().default(2),
+    houseCertCode: text(),
+    houseCertImg: text(),
+    joinTime: time().notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.personId),
+    index().on(t.unitId),
+    index().on(t.carSpaceId),
+    index().on(t.shopId),
+    index().on(t.housingEstateId, t.status, t.houseType, t.joinTime.desc().nullsFirst()),
+  ],
+);
+
+/** Past and changed links: join, leave, who did it (operatorPersonId) and how (OperationType). */
+export const personHouseHistory = pgTable(
+  'person_house_history',
+  {
+    id: id(),
+    ...tenantColumns(),
+    personId: integer().notNull(),
+    houseType: smallint().notNull(),
+    unitId: integer(),
+    carSpaceId: integer(),
+    shopId: integer(),
+    identity: smallint().notNull(),
+    purchaseTime: time(),
+    leaveTime: time(),
+    operatorPersonId: integer(),
+    operationType: smallint().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.housingEstateId, t.houseType, t.createdAt.desc().nullsFirst()), index().on(t.personId)],
+);
+
+export const department = pgTable(
+  'department',
+  {
+    id: id(),
+    ...tenantColumns(),
+    name: text().notNull(),
+    parentId: integer(),
+    principalPersonId: integer(),
+    sort: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.housingEstateId, t.sort)],
+);
+
+/** A person's employment by the company (SPEC "personCompany"): staff number, position, department. */
+export const personCompany = pgTable(
+  'person_company',
+  {
+    id: id(),
+    ...tenantColumns(),
+    personId: integer().notNull(),
+    staffNumber: text(),
+    position: text(),
+    yearOfBirth: integer(),
+    departmentId: integer(),
+    companyType: smallint().notNull().default(2),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.companyId, t.personId), index().on(t.housingEstateId, t.departmentId)],
+);

@@ -1,0 +1,105 @@
+import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantColumns } from './columns';
+
+/** A building block ("block name and number", floors, units per floor, prefix/suffix of unit names). */
+export const block = pgTable(
+  'block',
+  {
+    id: id(),
+    ...tenantColumns(),
+    name: text().notNull(),
+    number: text(),
+    floorCount: integer().notNull().default(1),
+    unitsPerFloor: integer().notNull().default(1),
+    prefix: text(),
+    suffix: text(),
+    houseType: smallint().notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.housingEstateId, t.id)],
+);
+
+export const floor = pgTable(
+  'floor',
+  {
+    id: id(),
+    ...tenantColumns(),
+    blockId: integer().notNull(),
+    name: text().notNull(),
+    number: integer().notNull(),
+  },
+  (t) => [index().on(t.blockId, t.number)],
+);
+
+/** A residential unit; inviteCode/qrCode let residents join it from the app. authStatus: AuthStatus. */
+export const unit = pgTable(
+  'unit',
+  {
+    id: id(),
+    ...tenantColumns(),
+    blockId: integer().notNull(),
+    floorId: integer().notNull(),
+    name: text().notNull(),
+    room: integer().notNull().default(0),
+    livingRoom: integer().notNull().default(0),
+    restroom: integer().notNull().default(0),
+    invitePerson: integer().notNull().default(5),
+    inviteCode: text().notNull(),
+    qrCode: text(),
+    authStatus: smallint().notNull().default(2),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.inviteCode),
+    index().on(t.housingEstateId, t.blockId, t.floorId, t.id),
+    index().on(t.housingEstateId, t.authStatus),
+  ],
+);
+
+export const carPark = pgTable(
+  'car_park',
+  {
+    id: id(),
+    ...tenantColumns(),
+    name: text().notNull(),
+    seatCount: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.housingEstateId)],
+);
+
+/** A parking space. type: ParkingSpaceType; plate: licence plate. */
+export const carSpace = pgTable(
+  'car_space',
+  {
+    id: id(),
+    ...tenantColumns(),
+    carParkId: integer().notNull(),
+    carparkCode: text().notNull(),
+    type: smallint().notNull().default(1),
+    plate: text(),
+    invitePerson: integer().notNull().default(3),
+    inviteCode: text().notNull(),
+    qrCode: text(),
+    authStatus: smallint().notNull().default(2),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.inviteCode), index().on(t.housingEstateId, t.carparkCode), index().on(t.housingEstateId, t.type)],
+);
+
+/** A merchant (shop). */
+export const shop = pgTable(
+  'shop',
+  {
+    id: id(),
+    ...tenantColumns(),
+    shopCode: text().notNull(),
+    name: text(),
+    invitePerson: integer().notNull().default(3),
+    inviteCode: text().notNull(),
+    qrCode: text(),
+    authStatus: smallint().notNull().default(2),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.inviteCode), index().on(t.housingEstateId, t.shopCode)],
+);

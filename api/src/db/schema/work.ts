@@ -1,0 +1,98 @@
+import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantColumns, time } from './columns';
+
+/**
+ * Columns shared by complaints and event work orders (SPEC §3): the report, who reported it
+ * from which house (personType: HouseType, personIdentity: Identity), the deal and complete
+ * steps and the resident's 3-star rating. img/voice are `;`-joined URL lists.
+ */
+const workColumns = () => ({
+  id: id(),
+  ...tenantColumns(),
+  name: text().notNull(),
+  note: text().notNull().default(''),
+  img: text(),
+  voice: text(),
+  reportPersonId: integer().notNull(),
+  personType: smallint().notNull(),
+  personIdentity: smallint(),
+  unitId: integer(),
+  carSpaceId: integer(),
+  shopId: integer(),
+  reportTime: time().notNull().defaultNow(),
+  personDealId: integer(),
+  dealTime: time(),
+  dealNote: text(),
+  dealImg: text(),
+  personCompleteId: integer(),
+  completeTime: time(),
+  completeNote: text(),
+  completeImg: text(),
+  serviceComment: text(),
+  serviceScore: integer(),
+  serviceEfficiency: smallint(),
+  serviceAttitude: smallint(),
+  serviceProcess: smallint(),
+  updatedAt: time(),
+});
+
+/** Complaint / suggestion; complainStatus: WorkStatus. */
+export const complain = pgTable(
+  'complain',
+  {
+    ...workColumns(),
+    complainCode: text().notNull(),
+    complainStatus: smallint().notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex().on(t.complainCode),
+    // The list and status totals: estate first, then the filter, newest first (1,000,000-row budget).
+    index('complain_estate_status_time_idx').on(t.housingEstateId, t.complainStatus, t.reportTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('complain_estate_time_idx').on(t.housingEstateId, t.reportTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index().on(t.housingEstateId, t.personType, t.reportTime.desc().nullsFirst()),
+    index().on(t.reportPersonId, t.reportTime.desc().nullsFirst()),
+  ],
+);
+
+/** Event work order; eventStatus: WorkStatus, type: EventType. */
+export const eventOrder = pgTable(
+  'event_order',
+  {
+    ...workColumns(),
+    eventCode: text().notNull(),
+    eventStatus: smallint().notNull().default(1),
+    type: smallint().notNull(),
+  },
+  (t) => [
+    uniqueIndex().on(t.eventCode),
+    index('event_order_estate_status_time_idx').on(t.housingEstateId, t.eventStatus, t.reportTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('event_order_estate_time_idx').on(t.housingEstateId, t.reportTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('event_order_estate_type_time_idx').on(t.housingEstateId, t.type, t.reportTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index().on(t.housingEstateId, t.personType, t.reportTime.desc().nullsFirst()),
+    index().on(t.reportPersonId, t.reportTime.desc().nullsFirst()),
+  ],
+);
+
+/** A reply on a complaint or work order; companyType null = the resident replied. */
+const replyColumns = () => ({
+  id: id(),
+  ...tenantColumns(),
+  personId: integer().notNull(),
+  content: text().notNull(),
+  img: text(),
+  voice: text(),
+  companyType: smallint(),
+  replyTime: createdAt(),
+});
+
+export const complainReply = pgTable(
+  'complain_reply',
+  { ...replyColumns(), complainId: integer().notNull() },
+  (t) => [index().on(t.complainId, t.replyTime, t.id)],
+);
+
+export const eventReply = pgTable(
+  'event_reply',
+  { ...replyColumns(), eventOrderId: integer().notNull() },
+  (t) => [index().on(t.eventOrderId, t.replyTime, t.id)],
+);

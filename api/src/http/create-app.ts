@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Language } from '@pm/shared';
+import type { AppServices } from '../app-services';
+import { AppError } from './app-error';
+import type { ApiModule, ApiRoute } from './define-route';
+import type { AuthedContext, PublicContext } from './request-context';
+import { requestLanguage, translate } from './translate';
+import { validationError } from './validation-message';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    requestId: string;
+    lang: Language;
+  }
+}
+
+/** Postgres "data exception" (22xxx) and integrity (23xxx) errors are the caller's fault, not a 500. */
+function databaseErrorStatus(err: unknown): number | null {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22/.test(code)) return 400;
+    if (code === '23505') return 409;
+    if (typeof code === 'string' && /^23/.test(code)) return 400;
+  }
+  return null;
+}
+
+function bearerToken(req: Request): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return m ? m[1] : null;
+}
+
+/** Writes the envelope of an error in the request's language. */
+export function sendError(res: Response, lang: Language, err: AppError): void {
+  if (res.headersSent) return;
+  res.status(err.status).json({ code: err.status, msg: translate(lang, err.messageKey, err.params), data: err.data });
+}
+
+/** Runs one declared route: token → permission → tenant scope → validation → handler → envelope. */
+function runRoute(route: ApiRoute, services: AppServices) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const lang = req.lang;
+    const ctx: PublicContext = {
+      requestId: req.requestId,
+      lang,
+      log: services.log.child({ reqId: req.requestId }),
+      db: services.db,
+      services,
+      caller: null,
+      tenant: null,
+      t: (key, params) => translate(lang, key, params),
+      req,
+      res,
+    };
+    // Token.
+    const token = bearerToken(req);
+    if (token) {
+      ctx.caller = await services.tokens.verify(token);
+      if (!ctx.caller && route.permission !== 'public') throw AppError.unauthorized('errors.tokenInvalid');
+    } else if (route.permission !== 'public') throw AppError.unauthorized();
+    // Permission declared on the route.
+    if (route.permission !== 'public' && route.permission !== 'authenticated' && !ctx.caller?.perms.has(route.permission)) {
+      throw AppError.forbidden();
+    }
+    // Tenant scope: always the caller's company and estate.
+    if (ctx.caller) ctx.tenant = { companyId: ctx.caller.companyId, housingEstateId: ctx.caller.housingEstateId };
+    if (route.permission !== 'public') (ctx as AuthedContext).token = token as string;
+    // Validation.
+    const input = { body: undefined as unknown, query: undefined as unknown, params: undefined as unknown };
+    for (const where of ['params', 'query', 'body'] as const) {
+      const schema = route[where];
+      if (!schema) continue;
+      const raw = where === 'body' ? (req.body ?? {}) : req[where];
+      const parsed = schema.safeParse(raw);
+      if (!parsed.success) throw validationError(parsed.error, where);
+      input[where] = parsed.data;
+    }
+    // Handler, then the envelope.
+    const data = await route.handler(ctx, input);
+    if (route.answer === 'raw' || res.headersSent) return;
+    res.json({ code: 200, msg: translate(lang, route.successMessage ?? 'common.success'), data: data ?? null });
+  };
+}
+
+/**
+ * The express app: request id and log → body parsers → lang → every module's routes → 404
+ * envelope → the one error mapper. Extra routes (health, openapi) come in through `modules`.
+ */
+export function createApp(services: AppServices, modules: ApiModule[]): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+
+  // Request id and access log (no headers, no bodies: tokens and passwords never reach the log).
+  app.use((req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    req.requestId = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    res.setHeader('x-request-id', req.requestId);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      services.log.info({ reqId: req.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request');
+    });
+    next();
+  });
+  // Language before the body parsers so their errors are translated too.
+  app.use((req, _res, next) => {
+    req.lang = requestLanguage(req.headers.lang);
+    next();
+  });
+  const limit = services.config.bodyLimitBytes;
+  app.use(express.json({ limit, type: ['application/json', 'application/*+json'] }));
+  app.use(express.urlencoded({ limit, extended: false, parameterLimit: 100 }));
+
+  const router = express.Router();
+  for (const mod of modules) {
+    for (const route of mod.routes) router[route.method](route.path, runRoute(route, services));
+  }
+  app.use(router);
+
+  app.use((req, res) => sendError(res, req.lang ?? 'en', new AppError(404, 'errors.routeNotFound')));
+
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const lang = req.lang ?? 'en';
+    if (err instanceof AppError) return sendError(res, lang, err);
+    const type = (err as { type?: string }).type;
+    const status = (err as { status?: number }).status;
+    if (type === 'entity.too.large' || status === 413) return sendError(res, lang, new AppError(413, 'errors.bodyTooLarge'));
+    if (type === 'entity.parse.failed') return sendError(res, lang, new AppError(400, 'errors.malformedJson'));
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return sendError(res, lang, new AppError(status, 'validation.invalid', { detail: String((err as Error).message ?? '') }));
+    }
+    const dbStatus = databaseErrorStatus(err);
+    if (dbStatus === 409) return sendError(res, lang, AppError.conflict());
+    if (dbStatus === 400) return sendError(res, lang, new AppError(400, 'validation.invalid', { detail: 'value out of range' }));
+    services.log.error({ err, reqId: req.requestId }, 'unhandled error');
+    sendError(res, lang, new AppError(500, 'errors.internal'));
+  });
+  return app;
+}

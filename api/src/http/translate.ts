@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGES, parseLanguage, type Language } from '@pm/shared';
+
+type Tree = { [key: string]: string | Tree };
+const LOCALES_DIR = fileURLToPath(new URL('../../../locales/', import.meta.url));
+
+function flatten(tree: Tree, prefix = '', out = new Map<string, string>()): Map<string, string> {
+  for (const [k, v] of Object.entries(tree)) {
+    if (typeof v === 'string') out.set(prefix + k, v);
+    else flatten(v, `${prefix}${k}.`, out);
+  }
+  return out;
+}
+
+// Loaded once: the same locales/ files the console uses, so both say the same words.
+const dictionaries = new Map<Language, Map<string, string>>(
+  LANGUAGES.map((lang) => [lang, flatten(JSON.parse(readFileSync(`${LOCALES_DIR}${lang}.json`, 'utf8')) as Tree)]),
+);
+
+/** The request's language from its `lang` header (en, zh-CN, zh-TW); English otherwise. */
+export function requestLanguage(header: string | string[] | undefined): Language {
+  return parseLanguage(Array.isArray(header) ? header[0] : header) ?? 'en';
+}
+
+/** Translates a locales key with `{{name}}` parameters; falls back to English, then to the key. */
+export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
+  const text = dictionaries.get(lang)?.get(key) ?? dictionaries.get('en')?.get(key) ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => (name in params ? String(params[name]) : `{{${name}}}`));
+}
+
+export function hasMessage(key: string): boolean {
+  return dictionaries.get('en')?.has(key) ?? false;
+}

@@ -1,0 +1,74 @@
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { AccountRow } from '@pm/shared';
+import type { DbOrTx } from '../../db/open-database';
+import { account, company, person, sysRole } from '../../db/schema';
+import { scopedTo } from '../../db/tenant-scope';
+import type { TenantScope } from '../../http/request-context';
+
+/** `%` and `_` in a keyword match themselves. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function findAccountInTenant(db: DbOrTx, tenant: TenantScope, accId: number) {
+  const [row] = await db.select().from(account).where(and(scopedTo(account, tenant), eq(account.id, accId))).limit(1);
+  return row;
+}
+
+export async function findAccountByPerson(db: DbOrTx, tenant: TenantScope, personId: number) {
+  const [row] = await db.select().from(account).where(and(scopedTo(account, tenant), eq(account.personId, personId))).limit(1);
+  return row;
+}
+
+export async function findRoleInTenant(db: DbOrTx, tenant: TenantScope, roleId: number) {
+  const [row] = await db.select().from(sysRole).where(and(scopedTo(sysRole, tenant), eq(sysRole.id, roleId))).limit(1);
+  return row;
+}
+
+/** Account, company, role and person of one account (GET /account/info). */
+export async function loadAccountInfo(db: DbOrTx, tenant: TenantScope, accId: number) {
+  const [row] = await db
+    .select({ account, company, role: sysRole, person })
+    .from(account)
+    .innerJoin(company, eq(company.id, account.companyId))
+    .innerJoin(person, eq(person.id, account.personId))
+    .leftJoin(sysRole, eq(sysRole.id, account.roleId))
+    .where(and(scopedTo(account, tenant), eq(account.id, accId)))
+    .limit(1);
+  return row;
+}
+
+/** Staff accounts of the estate, newest first, filtered by a keyword (username or name) and role. */
+export async function pageAccounts(
+  db: DbOrTx,
+  tenant: TenantScope,
+  filter: { keyword?: string; roleId?: number; limit: number; offset: number },
+): Promise<{ rows: AccountRow[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [scopedTo(account, tenant), eq(account.kind, 'staff')];
+  if (filter.keyword) conditions.push(or(ilike(account.username, likePattern(filter.keyword)), ilike(person.name, likePattern(filter.keyword))));
+  if (filter.roleId) conditions.push(eq(account.roleId, filter.roleId));
+  const where = and(...conditions);
+  const [{ total }] = await db.select({ total: count() }).from(account).innerJoin(person, eq(person.id, account.personId)).where(where);
+  const rows = await db
+    .select({
+      accId: account.id,
+      username: account.username,
+      email: account.email,
+      personId: account.personId,
+      name: person.name,
+      roleId: account.roleId,
+      roleName: sysRole.roleName,
+      roleValue: sysRole.roleValue,
+      language: account.language,
+      enabled: account.enabled,
+      createdAt: account.createdAt,
+    })
+    .from(account)
+    .innerJoin(person, eq(person.id, account.personId))
+    .leftJoin(sysRole, eq(sysRole.id, account.roleId))
+    .where(where)
+    .orderBy(desc(account.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  return { rows: rows.map(({ createdAt, ...r }) => ({ ...r, createTime: createdAt.toISOString() })), total };
+}

@@ -1,0 +1,147 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { listPage, parseLanguage, LANGUAGE_PATH_CODE, LANGUAGES, type AccountInfo, type Language } from '@pm/shared';
+import type { z } from 'zod';
+import type { AccountPageSchema, AccountUpdateSchema } from '@pm/shared';
+import type { Db } from '../../db/open-database';
+import { account, person, personCompany } from '../../db/schema';
+import { scopedTo } from '../../db/tenant-scope';
+import { AppError } from '../../http/app-error';
+import type { AuthedContext, TenantScope } from '../../http/request-context';
+import { hashPassword, randomPassword, verifyPassword } from '../auth/password';
+import type { TokenService } from '../auth/token.service';
+import { findAccountByPerson, findAccountInTenant, findRoleInTenant, loadAccountInfo, pageAccounts } from './account.repository';
+
+/** Own account, or any account of the estate with system:account. */
+export function assertMayManage(ctx: AuthedContext, accId: number): void {
+  if (ctx.caller.accountId !== accId && !ctx.caller.perms.has('system:account')) throw AppError.forbidden();
+}
+
+export async function accountInfo(db: Db, tenant: TenantScope, accId: number): Promise<AccountInfo> {
+  const row = await loadAccountInfo(db, tenant, accId);
+  if (!row) throw AppError.notFound();
+  const language = (LANGUAGES as readonly string[]).includes(row.account.language) ? (row.account.language as Language) : 'en';
+  return {
+    accId: row.account.id,
+    username: row.account.username,
+    email: row.account.email,
+    company: {
+      companyId: row.company.id,
+      housingEstateId: row.account.housingEstateId,
+      companyType: row.company.companyType,
+      companyName: row.company.name,
+    },
+    role: row.role ? { roleId: row.role.id, roleValue: row.role.roleValue, roleName: row.role.roleName } : null,
+    personCompany: {
+      language,
+      person: { personId: row.person.id, name: row.person.name, gender: row.person.gender, tel: row.person.tel, images: row.person.images },
+    },
+  };
+}
+
+/** `ZH_TW` / `zh-TW` / `EN` … → a language, or 400. */
+export function languageFromPath(code: string): Language {
+  const byCode = (Object.entries(LANGUAGE_PATH_CODE) as [Language, string][]).find(([, c]) => c === code.toUpperCase());
+  const lang = byCode?.[0] ?? parseLanguage(code);
+  if (!lang) throw AppError.badRequest('validation.invalid', { detail: `lang: ${code.slice(0, 20)}` });
+  return lang;
+}
+
+export async function updateLanguage(db: Db, tenant: TenantScope, accId: number, lang: Language): Promise<void> {
+  const rows = await db.update(account).set({ language: lang, updatedAt: new Date() }).where(and(scopedTo(account, tenant), eq(account.id, accId))).returning({ id: account.id });
+  if (rows.length === 0) throw AppError.notFound();
+}
+
+export async function accountPage(db: Db, tenant: TenantScope, body: z.output<typeof AccountPageSchema>) {
+  const { rows, total } = await pageAccounts(db, tenant, { keyword: body.keyword, roleId: body.roleId, limit: body.limit, offset: (body.page - 1) * body.limit });
+  return listPage(rows, total, body);
+}
+
+async function usernameTaken(db: Db, username: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db.select({ id: account.id }).from(account).where(eq(account.username, username)).limit(1);
+  return !!row && row.id !== exceptId;
+}
+
+/** POST /account/update: change an account, or create a staff account with its person when accId is absent. */
+export async function saveAccount(ctx: AuthedContext, body: z.output<typeof AccountUpdateSchema>): Promise<{ accId: number }> {
+  const { db, tenant } = ctx;
+  if (body.roleId) {
+    if (!(await findRoleInTenant(db, tenant, body.roleId))) throw AppError.notFound();
+  }
+  if (body.username && (await usernameTaken(db, body.username, body.accId))) throw new AppError(409, 'errors.usernameTaken');
+  if (body.accId === undefined) {
+    if (!body.username) throw AppError.badRequest('validation.accountRequired');
+    if (!body.password) throw AppError.badRequest('validation.passwordRequired');
+    if (!body.name) throw AppError.badRequest('validation.nameRequired');
+    const passwordHash = await hashPassword(body.password);
+    const { username, name, email, roleId } = body;
+    return db.transaction(async (tx) => {
+      const [p] = await tx.insert(person).values({ ...tenant, name, email, accountType: 4 }).returning({ id: person.id });
+      await tx.insert(personCompany).values({ ...tenant, personId: p.id, companyType: ctx.caller.companyType });
+      const [a] = await tx
+        .insert(account)
+        .values({ ...tenant, personId: p.id, username, email, passwordHash, roleId: roleId ?? null, kind: 'staff' })
+        .returning({ id: account.id });
+      return { accId: a.id };
+    });
+  }
+  const existing = await findAccountInTenant(db, tenant, body.accId);
+  if (!existing) throw AppError.notFound();
+  if (body.accId === ctx.caller.accountId && (body.enabled === false || body.roleId === null)) throw new AppError(409, 'errors.cannotChangeSelf');
+  const changes: Partial<typeof account.$inferInsert> = { updatedAt: new Date() };
+  if (body.username) changes.username = body.username;
+  if (body.email !== undefined) changes.email = body.email;
+  if (body.roleId !== undefined) changes.roleId = body.roleId;
+  if (body.enabled !== undefined) changes.enabled = body.enabled;
+  if (body.password) changes.passwordHash = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    await tx.update(account).set(changes).where(eq(account.id, existing.id));
+    if (body.name) await tx.update(person).set({ name: body.name }).where(and(scopedTo(person, tenant), eq(person.id, existing.personId)));
+  });
+  // A new password, a disabled account or a lost role ends the account's sessions.
+  if (body.password || body.enabled === false || body.roleId === null) await ctx.services.tokens.revokeAccount(existing.id, null);
+  return { accId: existing.id };
+}
+
+export async function deleteAccounts(ctx: AuthedContext, accIds: number[]): Promise<void> {
+  if (accIds.includes(ctx.caller.accountId)) throw new AppError(409, 'errors.cannotChangeSelf');
+  const deleted = await ctx.db
+    .delete(account)
+    .where(and(scopedTo(account, ctx.tenant), inArray(account.id, accIds)))
+    .returning({ id: account.id });
+  if (deleted.length === 0) throw AppError.notFound();
+  await ctx.services.tokens.revokeAccounts(deleted.map((d) => d.id));
+}
+
+export async function resetPassword(ctx: AuthedContext, accId: number): Promise<{ password: string }> {
+  const existing = await findAccountInTenant(ctx.db, ctx.tenant, accId);
+  if (!existing) throw AppError.notFound();
+  const password = randomPassword();
+  await ctx.db.update(account).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(account.id, accId));
+  await ctx.services.tokens.revokeAccount(accId, null);
+  return { password };
+}
+
+/** Gives an account (found by account id or by person id) a role of the same estate. */
+export async function setRole(ctx: AuthedContext, by: 'account' | 'person', id: number, roleId: number): Promise<void> {
+  const target = by === 'account' ? await findAccountInTenant(ctx.db, ctx.tenant, id) : await findAccountByPerson(ctx.db, ctx.tenant, id);
+  const role = await findRoleInTenant(ctx.db, ctx.tenant, roleId);
+  if (!target || !role) throw AppError.notFound();
+  await ctx.db.update(account).set({ roleId, updatedAt: new Date() }).where(eq(account.id, target.id));
+}
+
+/** POST /account/checkpassword: old password (objStr) → new password; every older token is revoked, a new one answered. */
+export async function changePassword(
+  ctx: AuthedContext,
+  body: { personId: number; objStr: string; newPassword: string },
+  tokens: TokenService,
+): Promise<{ token: string; expires_in: number }> {
+  if (body.personId !== ctx.caller.personId) throw AppError.forbidden();
+  const [acc] = await ctx.db.select().from(account).where(eq(account.id, ctx.caller.accountId));
+  if (!acc || !(await verifyPassword(body.objStr, acc.passwordHash))) throw AppError.badRequest('errors.oldPasswordWrong');
+  if (body.objStr === body.newPassword) throw AppError.badRequest('validation.newPasswordSame');
+  await ctx.db.update(account).set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() }).where(eq(account.id, acc.id));
+  await tokens.revoke(ctx.token);
+  await tokens.revokeAccount(acc.id, null);
+  const issued = await tokens.issue(acc.id);
+  return { token: issued.accessToken, expires_in: issued.expiresIn };
+}

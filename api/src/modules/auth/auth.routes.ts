@@ -1,0 +1,106 @@
+import { timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  CaptchaCheckAnswerSchema,
+  CaptchaCheckSchema,
+  CaptchaPuzzleSchema,
+  CurrentUserSchema,
+  OAuthTokenAnswerSchema,
+  OAuthTokenFormSchema,
+} from '@pm/shared';
+import { account } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { defineRoute, type ApiModule } from '../../http/define-route';
+import type { PublicContext } from '../../http/request-context';
+import { checkPuzzle, createPuzzle } from './captcha.service';
+import { login } from './login.service';
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** HTTP Basic client credentials of /oauth/token (OAUTH_CLIENT_ID / OAUTH_CLIENT_SECRET). */
+function checkClient(ctx: PublicContext): void {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(ctx.req.headers.authorization?.trim() ?? '');
+  const decoded = m ? Buffer.from(m[1], 'base64').toString('utf8') : '';
+  const colon = decoded.indexOf(':');
+  const { oauthClientId, oauthClientSecret } = ctx.services.config;
+  if (colon < 0 || !sameSecret(decoded.slice(0, colon), oauthClientId) || !sameSecret(decoded.slice(colon + 1), oauthClientSecret)) {
+    throw new AppError(401, 'errors.badClient');
+  }
+}
+
+export const authModule: ApiModule = {
+  name: 'auth',
+  routes: [
+    defineRoute({
+      method: 'post',
+      path: '/oauth/token',
+      permission: 'public',
+      summary:
+        'Password grant (form, HTTP Basic client). Answers OAuth2 JSON, not an envelope. Errors: 400, 401 bad client/credentials, 403 no role, 428 captcha required, 429 rate limited.',
+      bodyType: 'form',
+      answer: 'raw',
+      response: OAuthTokenAnswerSchema,
+      handler: async (ctx) => {
+        checkClient(ctx);
+        const parsed = OAuthTokenFormSchema.safeParse(ctx.req.body ?? {});
+        if (!parsed.success) {
+          const missing = parsed.error.issues[0];
+          const field = String(missing.path[0] ?? '');
+          if (field === 'username') throw AppError.badRequest('validation.accountRequired');
+          if (field === 'password') throw AppError.badRequest('validation.passwordRequired');
+          throw AppError.badRequest('validation.invalid', { detail: `${field}: ${missing.message}` });
+        }
+        const form = parsed.data;
+        if (form.grant_type !== 'password') throw AppError.badRequest('errors.unsupportedGrant');
+        const issued = await login(ctx.db, ctx.services.tokens, { ...form, address: ctx.req.ip ?? 'unknown' });
+        ctx.res.setHeader('cache-control', 'no-store');
+        ctx.res.json({ access_token: issued.accessToken, token_type: 'bearer', expires_in: issued.expiresIn });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/auth/signOut',
+      permission: 'authenticated',
+      summary: 'Revokes the bearer token (its real-time connections close with 4001)',
+      handler: async (ctx) => {
+        await ctx.services.tokens.revoke(ctx.token);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/auth/current/user',
+      permission: 'authenticated',
+      summary: 'The signed-in account (data.accountInfo.accId)',
+      response: CurrentUserSchema,
+      handler: async (ctx) => {
+        const [acc] = await ctx.db.select({ username: account.username }).from(account).where(eq(account.id, ctx.caller.accountId));
+        return { accountInfo: { accId: ctx.caller.accountId, personId: ctx.caller.personId, username: acc.username } };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/captcha/puzzle',
+      permission: 'public',
+      summary: 'A picture-drag captcha: background with a gap and the piece (PNG data URLs); drag the piece to the gap and send captchaX with the login',
+      response: CaptchaPuzzleSchema,
+      handler: async (ctx) => createPuzzle(ctx.db),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/captcha/check',
+      permission: 'public',
+      summary: 'Checks a dragged offset (SPEC §5 "Verification passed/failed"); a miss uses the puzzle up',
+      body: CaptchaCheckSchema,
+      response: CaptchaCheckAnswerSchema,
+      handler: async (ctx, { body }) => {
+        const passed = await checkPuzzle(ctx.db, body.captchaId, body.captchaX);
+        return { passed };
+      },
+    }),
+  ],
+};

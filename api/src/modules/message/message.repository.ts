@@ -1,0 +1,138 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/open-database';
+import type { MessageRow } from '../../../../shared/src/api/message';
+
+/** Whose messages: a person, and for staff also their company and estate. */
+export interface MessageOwner {
+  personId: number;
+  companyId?: number;
+  housingEstateId?: number;
+}
+
+interface RawRow {
+  message_id: number;
+  message_type: number;
+  message_time: Date | string;
+  data_id: number | null;
+  read_status: boolean;
+  person_house_history_id: number | null;
+  person_trigger_id: number | null;
+  trigger_name: string | null;
+  trigger_images: { url: string }[] | null;
+  name: string | null;
+  unit_id: number | null;
+  unit_name: string | null;
+  build_name: string | null;
+  floor_name: string | null;
+  car_space_id: number | null;
+  carpark_code: string | null;
+  shop_id: number | null;
+  shop_code: string | null;
+  position: string | null;
+  disaster_type: number | null;
+}
+
+function ownerWhere(owner: MessageOwner): SQL {
+  const parts = [sql`m.person_id = ${owner.personId}`];
+  if (owner.companyId !== undefined) parts.push(sql`m.company_id = ${owner.companyId}`);
+  if (owner.housingEstateId !== undefined) parts.push(sql`m.housing_estate_id = ${owner.housingEstateId}`);
+  return sql.join(parts, sql` and `);
+}
+
+function typeFilter(types: number[] | undefined): SQL {
+  if (!types || types.length === 0) return sql``;
+  return sql` and m.message_type in (${sql.join(
+    types.map((t) => sql`${t}`),
+    sql`, `,
+  )})`;
+}
+
+function toRow(r: RawRow): MessageRow {
+  const houseType = r.unit_id !== null ? 1 : r.car_space_id !== null ? 2 : r.shop_id !== null ? 3 : null;
+  const unit = r.unit_id !== null ? { name: r.unit_name ?? '', buildName: r.build_name ?? '', floorName: r.floor_name ?? '' } : null;
+  return {
+    messageId: r.message_id,
+    messageType: r.message_type,
+    messageTime: new Date(r.message_time).toISOString(),
+    dataId: r.data_id,
+    readStatus: r.read_status ? 1 : 0,
+    personHouseHistoryId: r.person_house_history_id,
+    personTriggerId: r.person_trigger_id,
+    personTrigger: r.trigger_name !== null ? { name: r.trigger_name, images: r.trigger_images ?? [] } : null,
+    name: r.name,
+    houseType,
+    unit,
+    carpark: r.car_space_id !== null ? { carparkCode: r.carpark_code ?? '' } : null,
+    shop: r.shop_id !== null ? { shopCode: r.shop_code ?? '' } : null,
+    position: r.position,
+    disasterWarnEntity: r.disaster_type !== null ? { type: r.disaster_type } : null,
+    // The house the message is about (an SOS call's house), in the shape of SPEC §3.
+    disasterWarnPersonVoList:
+      houseType === null
+        ? []
+        : [
+            {
+              houseType,
+              unitName: unit?.name ?? null,
+              floorName: unit?.floorName ?? null,
+              buildName: unit?.buildName ?? null,
+              carParkCode: r.carpark_code,
+              shopCode: r.shop_code,
+            },
+          ],
+  };
+}
+
+/** A page of the owner's messages, newest first. */
+export async function listMessages(
+  db: DbOrTx,
+  owner: MessageOwner,
+  filter: { types?: number[]; read?: boolean; limit: number; offset: number },
+): Promise<{ rows: MessageRow[]; total: number }> {
+  const where = sql`${ownerWhere(owner)}${typeFilter(filter.types)}${
+    filter.read === undefined ? sql`` : sql` and m.read_status = ${filter.read}`
+  }`;
+  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from message m where ${where}`);
+  const rows = await queryRows<RawRow>(
+    db,
+    sql`select m.id as message_id, m.message_type, m.message_time, m.data_id, m.read_status,
+               m.person_house_history_id, m.person_trigger_id, p.name as trigger_name, p.images as trigger_images,
+               m.name, m.unit_id, u.name as unit_name, b.name as build_name, f.name as floor_name,
+               m.car_space_id, cs.carpark_code, m.shop_id, s.shop_code, m.position, dw.type as disaster_type
+        from message m
+        left join person p on p.id = m.person_trigger_id
+        left join unit u on u.id = m.unit_id
+        left join block b on b.id = u.block_id
+        left join floor f on f.id = u.floor_id
+        left join car_space cs on cs.id = m.car_space_id
+        left join shop s on s.id = m.shop_id
+        left join disaster_warn dw on dw.id = m.disaster_warn_id
+        where ${where}
+        order by m.message_time desc, m.id desc
+        limit ${filter.limit} offset ${filter.offset}`,
+  );
+  return { rows: rows.map(toRow), total: count?.n ?? 0 };
+}
+
+/** Unread counts by type; every requested type is present, zeros included. */
+export async function countUnread(db: DbOrTx, owner: MessageOwner, types: number[] | undefined): Promise<Record<string, number>> {
+  const rows = await queryRows<{ message_type: number; n: number }>(
+    db,
+    sql`select m.message_type, count(*)::int as n from message m
+        where ${ownerWhere(owner)} and m.read_status = false${typeFilter(types)}
+        group by m.message_type`,
+  );
+  const byType: Record<string, number> = {};
+  for (const t of types ?? []) byType[String(t)] = 0;
+  for (const r of rows) byType[String(r.message_type)] = r.n;
+  return byType;
+}
+
+/** Marks one of the owner's messages read; false when it is not theirs or does not exist. */
+export async function markRead(db: DbOrTx, owner: MessageOwner, messageId: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update message m set read_status = true where m.id = ${messageId} and ${ownerWhere(owner)} returning m.id`,
+  );
+  return rows.length > 0;
+}

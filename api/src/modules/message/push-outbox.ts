@@ -1,0 +1,54 @@
+import type { UpstreamMessage } from '@pm/shared';
+import type { PersonId, RealtimeHandle } from '../realtime';
+
+interface PendingPush {
+  personIds: PersonId[];
+  message: UpstreamMessage;
+}
+
+/** Pushes collected during a transaction, keyed by the transaction object that collects them. */
+const outboxes = new WeakMap<object, PendingPush[]>();
+
+/** Anything with Drizzle's `transaction(fn)`. */
+export interface Transactional<TX> {
+  transaction<T>(work: (tx: TX) => Promise<T>): Promise<T>;
+}
+
+/** Where pushes go once the transaction has committed; a no-op sink is fine in scripts. */
+export type PushSink = Pick<RealtimeHandle, 'publish'>;
+
+/**
+ * Runs `work` in one transaction and publishes the pushes it queued only after the commit:
+ * a rolled-back change never reaches anyone's screen. Use it for every change that notifies.
+ */
+export async function withPushes<TX extends object, T>(
+  db: Transactional<TX>,
+  realtime: PushSink | undefined,
+  work: (tx: TX) => Promise<T>,
+  onPushError?: (err: unknown) => void,
+): Promise<T> {
+  let pending: PendingPush[] = [];
+  const result = await db.transaction(async (tx) => {
+    pending = [];
+    outboxes.set(tx, pending);
+    try {
+      return await work(tx);
+    } finally {
+      outboxes.delete(tx);
+    }
+  });
+  if (realtime) {
+    // The change is committed; a failing push must not turn it into an error for the caller.
+    await Promise.all(
+      pending.map((p) => realtime.publish(p.personIds, p.message).catch((err: unknown) => onPushError?.(err))),
+    );
+  }
+  return result;
+}
+
+/** Queues a push inside a transaction opened by {@link withPushes}. */
+export function queuePush(tx: object, personIds: PersonId[], message: UpstreamMessage): void {
+  const pending = outboxes.get(tx);
+  if (!pending) throw new Error('queuePush/notify must run inside withPushes(): the push would skip the commit check');
+  if (personIds.length > 0) pending.push({ personIds, message });
+}

@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Logger } from 'pino';
+import type { UpstreamMessage } from '@pm/shared';
+import { createLocalBus, type EventBus, type PersonId } from './event-bus';
+import { createPgEventBus } from './pg-event-bus';
+import { CLOSE_IDLE, CLOSE_TOKEN_REVOKED, ConnectionRegistry, type Connection } from './connection-registry';
+
+/** Who a token belongs to; null when the token is unknown, revoked or expired. */
+export interface VerifiedToken {
+  personId: PersonId;
+  /** Epoch ms; the connection is closed with 4001 when the token expires. */
+  expiresAt?: number;
+}
+export type VerifyToken = (token: string) => Promise<VerifiedToken | null>;
+
+export interface RealtimeOptions {
+  verifyToken: VerifyToken;
+  /** postgres:// URL: fan out across api instances through LISTEN/NOTIFY. Absent: in-process. */
+  databaseUrl?: string;
+  /** NOTIFY channel (instances on one database that should share events use the same one). */
+  channel?: string;
+  /** A connection that sends nothing for this long is closed with 4000 (contract: 35 s). */
+  idleMs?: number;
+  log?: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
+  /** A bus to use instead of building one (tests). */
+  bus?: EventBus;
+}
+
+/** The `realtime` handle of startApi (docs/internal-contract.md), used by every module that pushes. */
+export interface RealtimeHandle {
+  /** Pushes a message to every open connection of each person, on every api instance. */
+  publish(personIds: Iterable<PersonId>, message: UpstreamMessage): Promise<void>;
+  /** Open upstream sockets on this instance (of one person, or all). */
+  connectionCount(personId?: PersonId): number;
+  /** Drops a person's sockets abruptly on this instance (the peer sees 1006). */
+  terminate(personId: PersonId): void;
+  /** Closes, on every instance, the connections opened with this token (code 4001). */
+  revokeToken(token: string): Promise<void>;
+  /** The same, for a token known only by its stored hash (sha256 hex, see {@link hashToken}). */
+  revokeTokenHash(tokenHash: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const IDLE_MS = 35_000;
+const MAX_INCOMING_BYTES = 64 * 1024;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** sha256 hex of a token: how connections remember their token (the raw token is never kept). */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** `/{token}/{personId}`, nothing else. */
+function parsePath(url: string | undefined): { token: string; personId: string } | null {
+  const path = (url ?? '').split('?')[0];
+  const m = /^\/([^/]+)\/([^/]+)\/?$/.exec(path);
+  if (!m) return null;
+  try {
+    return { token: decodeURIComponent(m[1]).replace(/^Bearer\s+/i, ''), personId: decodeURIComponent(m[2]) };
+  } catch {
+    return null;
+  }
+}
+
+function refuse(socket: Duplex, status: number, text: string): void {
+  const body = JSON.stringify({ code: status, msg: text, data: null });
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * The real-time channel of SPEC §7 on the api's HTTP server: WebSocket upgrades at
+ * `/{token}/{personId}` are accepted only when the token is valid and belongs to that person,
+ * heartbeats are answered, silent connections are closed, and pushes arrive through the bus.
+ */
+export async function attachRealtime(server: Server, options: RealtimeOptions): Promise<RealtimeHandle> {
+  const log = options.log;
+  const idleMs = options.idleMs ?? IDLE_MS;
+  const bus =
+    options.bus ??
+    (options.databaseUrl && /^postgres(ql)?:\/\//.test(options.databaseUrl)
+      ? await createPgEventBus({ connectionString: options.databaseUrl, channel: options.channel, log })
+      : createLocalBus());
+  const registry = new ConnectionRegistry();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_INCOMING_BYTES });
+
+  bus.onEnvelope((envelope) => {
+    if (envelope.kind === 'push') registry.deliver(envelope.personIds, envelope.message);
+    else registry.closeByToken(envelope.tokenHash, CLOSE_TOKEN_REVOKED, 'token revoked');
+  });
+
+  const onConnection = (socket: WebSocket, connection: Connection, expiresAt: number | undefined) => {
+    registry.add(connection);
+    const idle = setTimeout(() => socket.close(CLOSE_IDLE, 'idle'), idleMs);
+    const expiry =
+      expiresAt !== undefined
+        ? setTimeout(() => socket.close(CLOSE_TOKEN_REVOKED, 'token expired'), Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())))
+        : undefined;
+    socket.on('message', (data) => {
+      idle.refresh();
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(data.toString());
+      } catch {
+        return; // not JSON: it still counts as a sign of life, nothing else to do
+      }
+      if (parsed && typeof parsed === 'object' && (parsed as { channelType?: unknown }).channelType === 'heartbeat') {
+        socket.send(JSON.stringify({ channelType: 'heartbeat', time: Date.now() }));
+      }
+    });
+    socket.on('error', (err) => log?.debug({ err }, 'realtime: socket error'));
+    socket.on('close', () => {
+      clearTimeout(idle);
+      if (expiry) clearTimeout(expiry);
+      registry.remove(connection);
+    });
+  };
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => undefined);
+    const target = parsePath(req.url);
+    if (!target) return refuse(socket, 404, 'Not Found');
+    options
+      .verifyToken(target.token)
+      .catch((err) => {
+        log?.error({ err }, 'realtime: token check failed');
+        return null;
+      })
+      .then((verified) => {
+        if (!verified || String(verified.personId) !== target.personId) return refuse(socket, 401, 'Unauthorized');
+        if (verified.expiresAt !== undefined && verified.expiresAt <= Date.now()) return refuse(socket, 401, 'Unauthorized');
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          onConnection(ws, { socket: ws, personId: target.personId, tokenHash: hashToken(target.token) }, verified.expiresAt);
+        });
+      });
+  };
+  server.on('upgrade', onUpgrade);
+
+  return {
+    async publish(personIds, message) {
+      const ids = [...new Set([...personIds].map(String))];
+      if (ids.length === 0) return;
+      await bus.publish({ kind: 'push', personIds: ids, message });
+    },
+    connectionCount: (personId) => registry.count(personId),
+    terminate: (personId) => registry.terminate(personId),
+    async revokeToken(token) {
+      await bus.publish({ kind: 'revoke', tokenHash: hashToken(token) });
+    },
+    async revokeTokenHash(tokenHash) {
+      await bus.publish({ kind: 'revoke', tokenHash });
+    },
+    async close() {
+      server.off('upgrade', onUpgrade);
+      for (const c of registry.all()) c.socket.close(1001, 'server shutting down');
+      const closed = new Promise<void>((resolve) => wss.close(() => resolve()));
+      // Peers get a moment to answer the close handshake; then the rest are dropped.
+      const grace = new Promise<void>((resolve) => setTimeout(resolve, 1000).unref());
+      await Promise.race([closed, grace]);
+      for (const c of wss.clients) c.terminate();
+      await closed;
+      await bus.close();
+    },
+  };
+}

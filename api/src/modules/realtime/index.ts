@@ -1,0 +1,5 @@
+// The real-time channel (SPEC §7, DESIGN §3): the upstream WebSocket server and the event bus.
+export { attachRealtime, hashToken, IDLE_MS } from './attach-realtime';
+export type { RealtimeHandle, RealtimeOptions, VerifiedToken, VerifyToken } from './attach-realtime';
+export { CLOSE_IDLE, CLOSE_TOKEN_REVOKED } from './connection-registry';
+export type { PersonId } from './event-bus';

@@ -1,0 +1,134 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pino, { type Logger } from 'pino';
+import type { ApiConfig, AppServices } from './app-services';
+import { openDatabase, type Db } from './db/open-database';
+import { createApp } from './http/create-app';
+import type { ApiModule } from './http/define-route';
+import { createMailer } from './mail/mailer';
+import { TokenService } from './modules/auth/token.service';
+import { modules } from './modules';
+import { attachRealtime, type RealtimeHandle } from './modules/realtime';
+import { systemModule } from './modules/system/system.routes';
+import { seedDemo } from './seed/seed-demo';
+
+export interface StartApiOptions {
+  /** 0 (default) = a free port. */
+  port?: number;
+  host?: string;
+  /** postgres:// URL; absent = embedded PGlite. */
+  databaseUrl?: string;
+  /** PGlite data directory; absent (with no databaseUrl) = an in-memory database. */
+  dataDir?: string;
+  /** true: seed the demo estate (if not there yet); false: never; absent: only into a fresh embedded database. */
+  seed?: boolean;
+  smtpUrl?: string;
+  logLevel?: string;
+  oauthClientId?: string;
+  oauthClientSecret?: string;
+  tokenTtlSeconds?: number;
+  bodyLimitBytes?: number;
+  uploadDir?: string;
+}
+
+export interface ApiHandle {
+  url: string;
+  port: number;
+  db: Db;
+  realtime: RealtimeHandle;
+  log: Logger;
+  /** Seconds the demo seed took (null when nothing was seeded). */
+  seedSeconds: number | null;
+  close(): Promise<void>;
+}
+
+/** Every module with the system routes (health, openapi) in front. */
+export function allModules(ping: () => Promise<boolean>): ApiModule[] {
+  const list: ApiModule[] = [];
+  list.push(systemModule(() => list, ping), ...modules);
+  return list;
+}
+
+/**
+ * Starts the api in-process: database (migrated), optional demo seed, the express app, the
+ * real-time channel on the same HTTP server. Tests and main.ts both use it.
+ */
+export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle> {
+  const log = pino({
+    level: options.logLevel ?? 'info',
+    redact: { paths: ['*.authorization', '*.password', '*.token', '*.access_token', 'req.headers'], censor: '[redacted]' },
+  });
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const { db } = database;
+  let seedSeconds: number | null = null;
+  const shouldSeed = options.seed ?? (database.engine === 'pglite' && database.fresh);
+  if (shouldSeed) {
+    const started = Date.now();
+    const seeded = await seedDemo(db);
+    if (seeded) {
+      seedSeconds = (Date.now() - started) / 1000;
+      log.info({ seconds: seedSeconds }, 'demo estate seeded');
+    }
+  }
+  const config: ApiConfig = {
+    oauthClientId: options.oauthClientId ?? 'console',
+    oauthClientSecret: options.oauthClientSecret ?? 'console-secret',
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 7 * 24 * 3600,
+    bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+    // Without a data directory (tests) uploads go to a fresh temporary directory.
+    uploadDir: options.uploadDir ?? (options.dataDir ? join(options.dataDir, 'uploads') : join(tmpdir(), `pm-uploads-${randomUUID()}`)),
+  };
+  const tokens = new TokenService(db, config.tokenTtlSeconds);
+  const mailer = createMailer(db, log, options.smtpUrl);
+  const services = { db, config, log, mailer, tokens } as AppServices;
+  const app = createApp(services, allModules(database.ping));
+  const server: Server = createServer(app);
+  server.requestTimeout = 30_000;
+
+  services.realtime = await attachRealtime(server, {
+    verifyToken: async (token) => {
+      const caller = await tokens.verify(token);
+      return caller ? { personId: caller.personId, expiresAt: caller.expiresAt } : null;
+    },
+    databaseUrl: database.databaseUrl,
+    log,
+  });
+  const realtime = services.realtime as RealtimeHandle & { revokeTokenHash?: (hash: string) => Promise<void> };
+  tokens.onRevoke((revoked) => {
+    for (const r of revoked) {
+      const done = r.token ? realtime.revokeToken(r.token) : realtime.revokeTokenHash?.(r.tokenHash);
+      done?.catch((err) => log.error({ err }, 'realtime: revocation failed'));
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  log.info({ port, engine: database.engine }, 'api listening');
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    db,
+    realtime: services.realtime,
+    log,
+    seedSeconds,
+    close() {
+      closing ??= (async () => {
+        await services.realtime.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        mailer.close();
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}
+

@@ -1,0 +1,139 @@
+import { ApiError, ResidentClient, type House } from './resident-client';
+import { COMPLAINT_TOPICS, POSITIONS, REPLIES, WORK_ORDERS, pick } from './sample-content';
+
+export const ACTIONS = ['complain', 'eventOrder', 'sos', 'reply', 'rate'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export interface SimulationOptions {
+  url: string;
+  /** Actions per second over all residents. */
+  rate: number;
+  /** Seconds; 0 runs until stopped. */
+  duration: number;
+  residents: number;
+  actions: Action[];
+  password: string;
+  /** Where each line of the report goes. */
+  print: (line: string) => void;
+  /** Stops the run early (Ctrl+C). */
+  signal?: AbortSignal;
+}
+
+interface Resident {
+  client: ResidentClient;
+  houses: House[];
+  complaints: number[];
+  eventOrders: number[];
+}
+
+const MAX_IN_FLIGHT = 50;
+
+/** What one action did, as one line of the report. */
+async function perform(action: Action, r: Resident): Promise<string> {
+  const house = pick(r.houses);
+  const where = `(${house.name})`;
+  switch (action) {
+    case 'complain': {
+      const t = pick(COMPLAINT_TOPICS);
+      const saved = await r.client.call<{ complainId: number; complainCode: string }>('POST', '/app/complain/save', {
+        ...t,
+        houseType: house.houseType,
+        houseId: house.houseId,
+      });
+      r.complaints.push(saved.complainId);
+      return `complaint ${saved.complainCode} "${t.name}" ${where}`;
+    }
+    case 'eventOrder': {
+      const t = pick(WORK_ORDERS);
+      const saved = await r.client.call<{ eventOrderId: number; eventCode: string }>('POST', '/app/eventOrder/save', {
+        ...t,
+        houseType: house.houseType,
+        houseId: house.houseId,
+      });
+      r.eventOrders.push(saved.eventOrderId);
+      return `work order ${saved.eventCode} "${t.name}" ${where}`;
+    }
+    case 'sos': {
+      const position = pick(POSITIONS);
+      await r.client.call('POST', '/app/sos/help', { houseType: house.houseType, houseId: house.houseId, position });
+      return `SOS help call at "${position}" ${where}`;
+    }
+    case 'reply': {
+      const onComplaint = r.complaints.length > 0 && (r.eventOrders.length === 0 || Math.random() < 0.5);
+      const ids = onComplaint ? r.complaints : r.eventOrders;
+      if (ids.length === 0) return perform(Math.random() < 0.5 ? 'complain' : 'eventOrder', r);
+      const id = pick(ids);
+      const content = pick(REPLIES);
+      await r.client.call('POST', onComplaint ? '/app/complain/reply' : '/app/eventOrder/reply', { id, content });
+      return `reply on ${onComplaint ? 'complaint' : 'work order'} #${id}: "${content}"`;
+    }
+    case 'rate': {
+      const onComplaint = r.complaints.length > 0 && (r.eventOrders.length === 0 || Math.random() < 0.5);
+      const ids = onComplaint ? r.complaints : r.eventOrders;
+      if (ids.length === 0) return 'nothing to rate yet';
+      const id = pick(ids);
+      const stars = () => 1 + Math.floor(Math.random() * 3);
+      const body = { id, serviceEfficiency: stars(), serviceAttitude: stars(), serviceProcess: stars() };
+      await r.client.call('POST', onComplaint ? '/app/complain/rate' : '/app/eventOrder/rate', body);
+      const list = onComplaint ? r.complaints : r.eventOrders;
+      list.splice(list.indexOf(id), 1);
+      return `rated ${onComplaint ? 'complaint' : 'work order'} #${id}`;
+    }
+  }
+}
+
+/** Signs the residents in, then performs random actions at the given rate and reports each one. */
+export async function runSimulation(o: SimulationOptions): Promise<Record<string, number>> {
+  const residents: Resident[] = [];
+  for (let i = 1; i <= o.residents; i++) {
+    const client = new ResidentClient(o.url, `resident${i}`);
+    try {
+      await client.login(o.password);
+      const houses = await client.houses();
+      if (houses.length === 0) {
+        o.print(`resident${i}: signed in, but has no house; skipped`);
+        continue;
+      }
+      residents.push({ client, houses, complaints: [], eventOrders: [] });
+      o.print(`resident${i}: signed in, ${houses.length} house(s)`);
+    } catch (err) {
+      o.print(`resident${i}: could not sign in: ${(err as Error).message}`);
+    }
+  }
+  if (residents.length === 0) throw new Error(`no resident could sign in at ${o.url}`);
+
+  const counts: Record<string, number> = { failed: 0 };
+  const interval = 1000 / o.rate;
+  const end = o.duration > 0 ? Date.now() + o.duration * 1000 : Infinity;
+  let inFlight = 0;
+  const running = new Set<Promise<void>>();
+  let next = Date.now();
+
+  while (Date.now() < end && !o.signal?.aborted) {
+    if (inFlight < MAX_IN_FLIGHT) {
+      const action = pick(o.actions);
+      const r = pick(residents);
+      inFlight += 1;
+      const p = perform(action, r)
+        .then((line) => {
+          counts[action] = (counts[action] ?? 0) + 1;
+          o.print(`${new Date().toISOString()} ${r.client.username} ${line}`);
+        })
+        .catch((err: unknown) => {
+          counts.failed += 1;
+          const status = err instanceof ApiError ? ` [${err.status}]` : '';
+          o.print(`${new Date().toISOString()} ${r.client.username} ${action} failed${status}: ${(err as Error).message}`);
+        })
+        .finally(() => {
+          inFlight -= 1;
+          running.delete(p);
+        });
+      running.add(p);
+    }
+    next += interval;
+    const wait = next - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  await Promise.all(running);
+  return counts;
+}

@@ -1,0 +1,61 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Loader } from 'semantic-ui-react';
+import { useTranslation } from 'react-i18next';
+import { RequireAuth } from './modules/auth/components/RequireAuth';
+import { pageTitle } from './modules/layout/utils/pageTitle';
+import { ConfirmHost } from './modules/ui/components/ConfirmHost';
+import { Toaster } from './modules/ui/components/Toaster';
+
+// Every screen is its own chunk: the login route loads only what it shows (DESIGN §6 budget).
+const LoginPage = lazy(() => import('./modules/auth/components/LoginPage'));
+const ForgetPasswordPage = lazy(() => import('./modules/auth/components/ForgetPasswordPage'));
+const NotFoundPage = lazy(() => import('./modules/layout/components/NotFoundPage'));
+const RedirectPage = lazy(() => import('./modules/layout/components/RedirectPage'));
+const Layout = lazy(() => import('./modules/layout/components/Layout'));
+
+/** Page title per route (SPEC §1) and scroll to top on every navigation (SPEC §2). */
+function TitleAndScroll() {
+  const { pathname } = useLocation();
+  const { t, i18n } = useTranslation();
+  useEffect(() => {
+    document.title = pageTitle(pathname, t);
+    document.documentElement.lang = i18n.language;
+  }, [pathname, t, i18n.language]);
+  useEffect(() => {
+    if (!pathname.startsWith('/redirect/')) window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<Loader active />}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/forget-password" element={<ForgetPasswordPage />} />
+        <Route path="/404" element={<NotFoundPage />} />
+        <Route path="/redirect/*" element={<RedirectPage />} />
+        <Route
+          path="/*"
+          element={
+            <RequireAuth>
+              <Layout />
+            </RequireAuth>
+          }
+        />
+      </Routes>
+    </Suspense>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <TitleAndScroll />
+      <AppRoutes />
+      <Toaster />
+      <ConfirmHost />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,53 @@
+import Cookies from 'js-cookie';
+import { COOKIES, LAYOUT_ROUTES, filterRoutes, parseLanguage } from '@pm/shared';
+import { ApiError, fetchAccountInfo, fetchCurrentUser, fetchRoleMenu } from '../../api';
+import { i18n } from '../../i18n/i18n';
+import { completeSession, resetSession, type SessionProfile } from '../states/session';
+import { permissionsOf } from './permissionsOf';
+
+/**
+ * SPEC §4 after the token: current user → account info → role menu → allowed routes.
+ * Resolves with the profile (already stored) or rejects with a readable message; on any
+ * failure the token is cleared.
+ */
+export async function loadSession(): Promise<SessionProfile> {
+  try {
+    const user = await fetchCurrentUser();
+    const accId = user.accountInfo.accId;
+    const info = await fetchAccountInfo(accId);
+    const roleId = info.role?.roleId;
+    if (roleId == null) throw new Error(i18n.t('errors.noPagePermission'));
+    let menus;
+    try {
+      menus = await fetchRoleMenu(roleId);
+    } catch {
+      throw new Error(i18n.t('errors.roleFailed'));
+    }
+    const roleValue = menus.roleValue ?? info.role?.roleValue ?? '';
+    const perms = permissionsOf(menus.menus ?? [], roleValue);
+    const person = info.personCompany?.person;
+    const profile: SessionProfile = {
+      accId,
+      pId: person?.personId ?? user.accountInfo.personId,
+      name: person?.name ?? user.accountInfo.username,
+      avatar: person?.images?.[0]?.url ?? '',
+      gender: person?.gender,
+      companyId: info.company?.companyId,
+      housingEstateId: info.company?.housingEstateId,
+      companyType: info.company?.companyType,
+      roleId,
+      roleValue,
+      perms,
+      routes: filterRoutes(LAYOUT_ROUTES, new Set(perms), roleValue),
+    };
+    completeSession(profile);
+    // The account's saved language applies when this browser has not chosen one (cookie first).
+    const saved = parseLanguage(info.personCompany?.language);
+    if (saved && !Cookies.get(COOKIES.language) && saved !== i18n.language) void i18n.changeLanguage(saved);
+    return profile;
+  } catch (e) {
+    resetSession();
+    const message = e instanceof ApiError || e instanceof Error ? e.message : i18n.t('errors.generic');
+    throw new Error(message || i18n.t('errors.generic'));
+  }
+}

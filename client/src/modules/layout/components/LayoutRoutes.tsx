@@ -1,0 +1,36 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { Loader } from 'semantic-ui-react';
+import { useSnapshot } from 'valtio';
+import { flattenRoutes, type RouteDef } from '@pm/shared';
+import { session } from '../../auth/states/session';
+import ComingSoonPage from './ComingSoonPage';
+
+const DashboardPage = lazy(() => import('../../dashboard/components/DashboardPage'));
+
+/** Screens built so far; every other permitted route shows the "coming" page. */
+function screenFor(path: string) {
+  if (path === '/dashboard') return <DashboardPage />;
+  return <ComingSoonPage />;
+}
+
+/** The routes inside the layout: only the person's permitted ones; anything else is /404. */
+export function LayoutRoutes() {
+  const snap = useSnapshot(session);
+  const routes = flattenRoutes(snap.routes as RouteDef[]);
+  return (
+    <Suspense fallback={<Loader active inline="centered" />}>
+      <Routes>
+        <Route index element={<Navigate to="/dashboard" replace />} />
+        {routes.map((r) =>
+          r.redirect ? (
+            <Route key={r.path} path={r.path} element={<Navigate to={r.redirect} replace />} />
+          ) : (
+            <Route key={r.path} path={r.path} element={screenFor(r.path)} />
+          ),
+        )}
+        <Route path="*" element={<Navigate to="/404" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,52 @@
+import { Button, Checkbox, Header, Segment, Sidebar as Drawer } from 'semantic-ui-react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { changeSetting, layoutSettings } from '../states/layoutSettings';
+
+/** Settings drawer: fixed header and sidebar logo (tags-view and Pinyin search live in the same state). */
+export function SettingsDrawer() {
+  const { t } = useTranslation();
+  const s = useSnapshot(layoutSettings);
+  return (
+    <>
+      <Button
+        icon="sliders horizontal"
+        className="settings-handle"
+        color="teal"
+        aria-label={t('layout.settings')}
+        title={t('layout.settings')}
+        data-testid="settings-handle"
+        onClick={() => (layoutSettings.drawerOpen = true)}
+      />
+      <Drawer
+        as={Segment}
+        animation="overlay"
+        direction="right"
+        visible={s.drawerOpen}
+        onHide={() => (layoutSettings.drawerOpen = false)}
+        className="settings-drawer"
+        data-testid="settings-drawer"
+      >
+        <Header as="h4">{t('layout.settings')}</Header>
+        <div className="setting-row">
+          <span>{t('layout.fixedHeader')}</span>
+          <Checkbox
+            toggle
+            checked={s.fixedHeader}
+            onChange={(_, d) => changeSetting('fixedHeader', !!d.checked)}
+            data-testid="setting-fixed-header"
+          />
+        </div>
+        <div className="setting-row">
+          <span>{t('layout.sidebarLogo')}</span>
+          <Checkbox
+            toggle
+            checked={s.sidebarLogo}
+            onChange={(_, d) => changeSetting('sidebarLogo', !!d.checked)}
+            data-testid="setting-sidebar-logo"
+          />
+        </div>
+      </Drawer>
+    </>
+  );
+}

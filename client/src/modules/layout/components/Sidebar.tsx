@@ -1,0 +1,80 @@
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Icon, Label, Menu, Popup, type SemanticICONS } from 'semantic-ui-react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { BADGE_MAX } from '@pm/shared';
+import { session } from '../../auth/states/session';
+import { liveState } from '../../live/states/liveState';
+import { layoutSettings } from '../states/layoutSettings';
+import { menuItems, type MenuItem } from '../utils/menuItems';
+
+const badge = (n: number) => (n > BADGE_MAX ? `${BADGE_MAX}+` : String(n));
+
+/** The sidebar: the person's permitted routes, with the unread-chat badge on instant messaging. */
+export function Sidebar() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const snap = useSnapshot(session);
+  const settings = useSnapshot(layoutSettings);
+  const live = useSnapshot(liveState);
+  const items = useMemo(() => menuItems(snap.routes as typeof session.routes), [snap.routes]);
+  const open = settings.sidebarOpen;
+
+  const go = (path: string) => navigate(`/redirect${path}`);
+  const isActive = (path: string) => pathname === path || pathname.startsWith(path + '/');
+  const chatBadge = (item: MenuItem) =>
+    item.path.startsWith('/instant-messaging') && live.snapshot.chatUnread > 0 ? (
+      <Label color="red" size="mini" circular data-testid="chat-badge">
+        {badge(live.snapshot.chatUnread)}
+      </Label>
+    ) : null;
+
+  const entry = (item: MenuItem, nested = false) => {
+    const body = (
+      <Menu.Item
+        key={item.path}
+        active={isActive(item.path)}
+        onClick={() => go(item.path)}
+        data-testid={`menu-${item.path}`}
+        className={nested ? 'nested' : undefined}
+      >
+        {chatBadge(item)}
+        {!nested && item.icon && <Icon name={item.icon as SemanticICONS} />}
+        <span className="menu-text">{t(`routes.${item.title}`)}</span>
+      </Menu.Item>
+    );
+    return !open && !nested ? (
+      <Popup key={item.path} content={t(`routes.${item.title}`)} position="right center" inverted trigger={body} />
+    ) : (
+      body
+    );
+  };
+
+  return (
+    <aside className={`app-sidebar${open ? '' : ' collapsed'}`} data-testid="sidebar">
+      {settings.sidebarLogo && (
+        <div className="sidebar-logo" data-testid="sidebar-logo">
+          <Icon name="building outline" />
+          {open && <span>{t('app.title')}</span>}
+        </div>
+      )}
+      <Menu vertical inverted fluid className="sidebar-menu">
+        {items.map((item) =>
+          item.children ? (
+            <Menu.Item key={item.path} className={`submenu${isActive(item.path) ? ' open' : ''}`}>
+              <Menu.Header>
+                {item.icon && <Icon name={item.icon as SemanticICONS} />}
+                <span className="menu-text">{t(`routes.${item.title}`)}</span>
+              </Menu.Header>
+              <Menu.Menu>{item.children.map((c) => entry(c, true))}</Menu.Menu>
+            </Menu.Item>
+          ) : (
+            entry(item)
+          ),
+        )}
+      </Menu>
+    </aside>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, Item, Loader } from 'semantic-ui-react';
+import { useTranslation } from 'react-i18next';
+import { fetchUnreadMessages, markMessageRead, type NotificationMessage } from '../../api';
+import { hasPermission } from '../../auth/hooks/usePermission';
+import { countMessageRead } from '../../live/states/liveState';
+import { EmptyPlaceholder } from '../../ui/components/EmptyPlaceholder';
+import { RelativeTime } from '../../ui/components/RelativeTime';
+import { showToast } from '../../ui/states/toasts';
+import { messageTarget } from '../utils/messageTarget';
+
+interface Props {
+  /** MESSAGE_PANEL_TYPES or ALARM_TYPES. */
+  types: number[];
+  onNavigate?: () => void;
+}
+
+function describe(m: NotificationMessage): string {
+  const place = m.unit
+    ? [m.unit.buildName, m.unit.floorName, m.unit.name].filter(Boolean).join(' ')
+    : (m.carpark?.carparkCode ?? m.shop?.shopCode ?? '');
+  return [m.personTrigger?.name, m.name, place, m.position].filter(Boolean).join(' · ');
+}
+
+/** The message or alarm panel (SPEC §9): unread rows, View marks read and opens the record. */
+export function NotificationPanel({ types, onNavigate }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [rows, setRows] = useState<NotificationMessage[] | null>(null);
+  const key = types.join(',');
+
+  useEffect(() => {
+    const abort = new AbortController();
+    fetchUnreadMessages(key.split(',').map(Number), abort.signal)
+      .then((page) => setRows(page.list))
+      .catch(() => !abort.signal.aborted && setRows([]));
+    return () => abort.abort();
+  }, [key]);
+
+  const view = async (m: NotificationMessage) => {
+    const target = messageTarget(m.messageType);
+    const allowed = !!target && hasPermission(target.perm);
+    try {
+      // Read either way: SPEC §6 marks it read even when the details are not allowed.
+      await markMessageRead(m.messageId);
+    } catch {
+      return;
+    }
+    setRows((r) => (r ?? []).filter((x) => x.messageId !== m.messageId));
+    countMessageRead(m.messageType);
+    if (!allowed || !target) {
+      showToast('error', t('errors.noDetailPermission'));
+      return;
+    }
+    onNavigate?.();
+    navigate(`/redirect${target.path}`);
+  };
+
+  if (rows === null) return <Loader active inline="centered" size="small" />;
+  if (rows.length === 0) return <EmptyPlaceholder text={t('messages.empty')} />;
+  return (
+    <Item.Group divided className="notification-panel" data-testid="notification-panel">
+      {rows.map((m) => (
+        <Item key={m.messageId} data-testid="notification-row">
+          <Item.Content>
+            <Item.Header as="div" className="notification-title">
+              {t(`messages.types.t${m.messageType}`, { defaultValue: t('messages.types.other') })}
+            </Item.Header>
+            <Item.Meta>
+              <RelativeTime value={m.messageTime} />
+            </Item.Meta>
+            {describe(m) && <Item.Description>{describe(m)}</Item.Description>}
+            <Item.Extra>
+              <Button
+                size="mini"
+                basic
+                color="teal"
+                floated="right"
+                onClick={() => void view(m)}
+                data-testid="notification-view"
+              >
+                {t('messages.actions.view')}
+              </Button>
+            </Item.Extra>
+          </Item.Content>
+        </Item>
+      ))}
+    </Item.Group>
+  );
+}

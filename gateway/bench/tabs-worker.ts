@@ -1,0 +1,41 @@
+// Bench helper process (forked with IPC): the console tabs. Opens many socket.io tabs and records, for every event
+// received, how long after the api push it arrived (the push carries its send time).
+import { performance } from 'node:perf_hooks';
+import { io, type Socket } from 'socket.io-client';
+import type { AnnouncementEvent, ClientToServerEvents, ServerToClientEvents } from '@pm/shared';
+
+type Tab = Socket<ServerToClientEvents, ClientToServerEvents>;
+const now = () => performance.timeOrigin + performance.now();
+const tabs: Tab[] = [];
+let latencies: number[] = [];
+
+async function openTab(url: string, token: string): Promise<Tab> {
+  const socket: Tab = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  socket.on('announcements', (e: AnnouncementEvent) => {
+    const sentAt = Number(e.payload.sentAt);
+    if (sentAt) latencies.push(now() - sentAt);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  await socket.timeout(10_000).emitWithAck('subscribe', ['announcements']);
+  return socket;
+}
+
+process.on('message', async (m: { type: string; url?: string; tokens?: string[]; tabsPerPerson?: number }) => {
+  if (m.type === 'open') {
+    const jobs = m.tokens!.flatMap((token) => Array.from({ length: m.tabsPerPerson! }, () => token));
+    for (let i = 0; i < jobs.length; i += 50) {
+      tabs.push(...(await Promise.all(jobs.slice(i, i + 50).map((token) => openTab(m.url!, token)))));
+    }
+    process.send!({ type: 'opened', count: tabs.length });
+  } else if (m.type === 'collect') {
+    process.send!({ type: 'latencies', values: latencies });
+    latencies = [];
+  } else if (m.type === 'close') {
+    for (const t of tabs) t.disconnect();
+    process.send!({ type: 'closed' });
+    process.disconnect();
+  }
+});

@@ -1,0 +1,41 @@
+import type { Server, Socket } from 'socket.io';
+import type { BroadcastOperator } from 'socket.io';
+import type { ClientToServerEvents, LiveEvent, ServerToClientEvents, Topic } from '@pm/shared';
+import type { Language } from './locale-messages';
+
+/** Messages between gateway instances (through the Redis adapter). */
+export interface InterServerEvents {
+  /** "Reload this person's counters": sent to whichever instance holds the person's upstream. */
+  reconcile: (personId: number) => void;
+}
+
+/** What a tab's socket carries; plain data so connection-state recovery can store it in Redis. */
+export interface TabData {
+  personId: number;
+  token: string;
+  perms: string[];
+  lang: Language;
+  topics: Topic[];
+}
+
+export type GatewayServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, TabData>;
+export type TabSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, TabData>;
+type Target = BroadcastOperator<ServerToClientEvents, TabData>;
+
+/** Sends an event under its topic's name, keeping the union typed end to end. */
+export function emitLive(target: Target, e: LiveEvent): void {
+  switch (e.topic) {
+    case 'alarms':
+      return void target.emit('alarms', e);
+    case 'workorders':
+      return void target.emit('workorders', e);
+    case 'chat':
+      return void target.emit('chat', e);
+    case 'residents':
+      return void target.emit('residents', e);
+    case 'announcements':
+      return void target.emit('announcements', e);
+    case 'session':
+      return void target.emit('session', e);
+  }
+}

@@ -1,0 +1,49 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** The gateway's Prometheus metrics; one registry per gateway so several can share a process (tests). */
+export class GatewayMetrics {
+  readonly registry = new Registry();
+  /** Upstream WebSockets this instance holds open (one per signed-in person it leads). */
+  readonly upstreamConnections = new Gauge({
+    name: 'gateway_upstream_connections',
+    help: 'Open upstream WebSocket connections to the api held by this instance',
+    registers: [this.registry],
+  });
+  readonly clientSockets = new Gauge({
+    name: 'gateway_client_sockets',
+    help: 'Connected socket.io tabs on this instance',
+    registers: [this.registry],
+  });
+  readonly events = new Counter({
+    name: 'gateway_events_total',
+    help: 'Upstream events normalized and delivered, by topic',
+    labelNames: ['topic'] as const,
+    registers: [this.registry],
+  });
+  readonly droppedEvents = new Counter({
+    name: 'gateway_dropped_events_total',
+    help: 'Upstream messages dropped (unknown channelType or malformed)',
+    registers: [this.registry],
+  });
+  readonly upstreamOpens = new Counter({
+    name: 'gateway_upstream_opens_total',
+    help: 'Upstream connections opened (first open and every reconnect)',
+    registers: [this.registry],
+  });
+  readonly upstreamReconnects = new Counter({
+    name: 'gateway_upstream_reconnects_total',
+    help: 'Upstream connections reopened after an abnormal close',
+    registers: [this.registry],
+  });
+  readonly proxyDuration = new Histogram({
+    name: 'gateway_proxy_duration_seconds',
+    help: 'Latency of proxied /api requests, until the response headers',
+    labelNames: ['method', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'gateway_' });
+  }
+}

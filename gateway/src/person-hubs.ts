@@ -1,0 +1,59 @@
+import type { SessionEvent } from '@pm/shared';
+import { PersonHub, type HubContext } from './person-hub';
+import { rooms } from './tab-rooms';
+import { emitLive } from './gateway-io';
+
+/** All persons with tabs (or a held upstream) on this gateway instance. */
+export class PersonHubs {
+  private readonly hubs = new Map<number, PersonHub>();
+  private readonly ctx: HubContext;
+
+  constructor(ctx: Omit<HubContext, 'dispose'>) {
+    this.ctx = { ...ctx, dispose: (personId) => this.hubs.delete(personId) };
+  }
+
+  get(personId: number): PersonHub {
+    let hub = this.hubs.get(personId);
+    if (!hub) {
+      hub = new PersonHub(personId, this.ctx);
+      this.hubs.set(personId, hub);
+    }
+    return hub;
+  }
+
+  find(personId: number): PersonHub | undefined {
+    return this.hubs.get(personId);
+  }
+
+  /** Upstream connections open from this instance (the gateway_upstream_connections gauge). */
+  openUpstreams(): number {
+    let n = 0;
+    for (const hub of this.hubs.values()) if (hub.hasOpenUpstream) n++;
+    return n;
+  }
+
+  /**
+   * Reloads a person's counters wherever that person's upstream is held: here, or on the
+   * instance holding the lease (asked through the adapter).
+   */
+  reconcile(personId: number): void {
+    void this.hubs.get(personId)?.reconcile();
+    if (this.ctx.clustered) this.ctx.io.serverSideEmit('reconcile', personId);
+  }
+
+  /** A token was revoked through this instance (logout): tell and drop its tabs everywhere. */
+  async revokeToken(personId: number, token: string, kind: SessionEvent['kind']): Promise<void> {
+    const hub = this.hubs.get(personId);
+    if (hub) return hub.revoke(token, kind);
+    // No hub here: the tabs (and the upstream, which the api closes with 4001) are elsewhere.
+    this.ctx.identities.forget(token);
+    const room = rooms.token(token);
+    emitLive(this.ctx.io.to(room), { topic: 'session', kind, channelType: 3001, payload: { reason: kind } });
+    this.ctx.io.in(room).disconnectSockets();
+  }
+
+  /** Shutdown: close every upstream and give up every lease. */
+  disposeAll(): void {
+    for (const hub of [...this.hubs.values()]) hub.dispose();
+  }
+}

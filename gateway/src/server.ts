@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { ApiClient } from './api-client';
+import type { GatewayServer } from './gateway-io';
+import { IdentityCache } from './identity-cache';
+import { LocalLease, RedisLease, type UpstreamLease } from './lease';
+import { createLogger } from './logger';
+import { GatewayMetrics } from './metrics';
+import { PersonHubs } from './person-hubs';
+import { createApiProxy } from './proxy';
+import { logRequest, type IdentifiedRequest } from './request-log';
+import { NoSnapshotStore, RedisSnapshotStore, type SnapshotStore } from './snapshot-store';
+import { staticClient } from './static-client';
+import { attachTabSockets } from './tab-sockets';
+
+export interface GatewayOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  apiUrl: string;
+  /** Scale-out: socket.io Redis adapter, upstream leases, connection-state recovery across instances. */
+  redisUrl?: string;
+  /** Prefix of every Redis key and stream of this deployment (tests use one per run). */
+  redisPrefix?: string;
+  clientDist?: string;
+  logLevel?: string;
+  /** How long a person's upstream outlives the last tab (ms). */
+  graceMs?: number;
+  /** Upstream lease lifetime in Redis (ms); renewed every third of it. */
+  leaseTtlMs?: number;
+  /** How long the api may take to answer a proxied call (ms); SPEC §9 says 10 s. */
+  proxyTimeoutMs?: number;
+  /** Delay before reconnecting an upstream after 1006 (ms); SPEC §9 says 5 s. */
+  reconnectDelayMs?: number;
+}
+
+export interface GatewayHandle {
+  url: string;
+  port: number;
+  io: GatewayServer;
+  metrics: GatewayMetrics;
+  /** Graceful: closes upstreams, gives up leases, drains tabs (they reconnect elsewhere), stops listening. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_GRACE_MS = 10_000;
+export const DEFAULT_LEASE_TTL_MS = 15_000;
+
+/** Starts one gateway instance (DESIGN §1): console, /api proxy, socket.io, /health, /metrics. */
+export async function startGateway(options: GatewayOptions): Promise<GatewayHandle> {
+  const logger = createLogger(options.logLevel ?? 'info');
+  const metrics = new GatewayMetrics();
+  const apiUrl = options.apiUrl.replace(/\/$/, '');
+  const api = new ApiClient(apiUrl);
+  const identities = new IdentityCache(api);
+  const prefix = options.redisPrefix ?? 'pm-gateway:';
+
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  const lease: UpstreamLease = redis
+    ? new RedisLease(redis, prefix, randomUUID(), options.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS)
+    : new LocalLease();
+  const snapshots: SnapshotStore = redis ? new RedisSnapshotStore(redis, prefix) : new NoSnapshotStore();
+
+  const app = express();
+  app.disable('x-powered-by');
+  // /api/* skips express entirely: the proxy is the hot path and needs no routing.
+  let proxy: ReturnType<typeof createApiProxy> | null = null;
+  const httpServer = createServer((req: IdentifiedRequest, res) => {
+    logRequest(logger, req, res);
+    const url = req.url ?? '/';
+    if (proxy && (url.startsWith('/api/') || url === '/api' || url.startsWith('/api?'))) {
+      req.url = url.slice(4) || '/';
+      void proxy(req, res);
+      return;
+    }
+    app(req, res);
+  });
+  const io: GatewayServer = new Server(httpServer, {
+    cors: { origin: true },
+    // A tab that drops for a moment gets what it missed (with Redis, on any instance).
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: true },
+    ...(redis && {
+      adapter: createAdapter(redis, {
+        streamName: `${prefix}socket.io`,
+        channelPrefix: `${prefix}socket.io`,
+        sessionKeyPrefix: `${prefix}sio:session:`,
+        onlyPlaintext: true,
+      }),
+    }),
+  });
+
+  const hubs = new PersonHubs({
+    io,
+    api,
+    identities,
+    lease,
+    snapshots,
+    metrics,
+    logger,
+    graceMs: options.graceMs ?? DEFAULT_GRACE_MS,
+    clustered: redis !== null,
+    reconnectDelayMs: options.reconnectDelayMs,
+  });
+  attachTabSockets(io, { hubs, identities, logger });
+
+  proxy = createApiProxy({
+    apiUrl,
+    logger,
+    metrics,
+    timeoutMs: options.proxyTimeoutMs,
+    hooks: {
+      countersChanged: (token) => {
+        identities.get(token).then(
+          (id) => id && hubs.reconcile(id.personId),
+          () => undefined,
+        );
+      },
+      signedOut: (token) => {
+        identities.get(token).then(
+          // The token is already revoked: a fresh lookup fails, so only a cached identity helps; the
+          // api's 4001 on the upstream covers the rest.
+          (id) => id && hubs.revokeToken(id.personId, token, 'logout'),
+          () => undefined,
+        );
+      },
+    },
+  });
+  app.get('/health', async (_req, res) => {
+    const [apiUp, redisUp] = await Promise.all([
+      api.healthy(),
+      redis
+        ? redis.ping().then(
+            () => true,
+            () => false,
+          )
+        : Promise.resolve(null),
+    ]);
+    const ok = apiUp && redisUp !== false;
+    res
+      .status(ok ? 200 : 503)
+      .json({ code: ok ? 200 : 503, msg: ok ? 'ok' : 'unavailable', data: { api: apiUp, redis: redisUp } });
+  });
+  app.get('/metrics', async (_req, res) => {
+    metrics.upstreamConnections.set(hubs.openUpstreams());
+    metrics.clientSockets.set(io.of('/').sockets.size);
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+  app.use(staticClient(options.clientDist));
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(options.port ?? 0, options.host, () => resolve());
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  logger.info({ port, apiUrl, redis: redis !== null }, 'gateway listening');
+  logger.flush();
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      hubs.disposeAll();
+      const closed = new Promise<void>((resolve) => httpServer.once('close', () => resolve()));
+      // Tabs are told the server is going away (they reconnect to another instance and recover).
+      await io.close();
+      // In-flight proxied calls may finish; idle keep-alive connections go now, the rest after 5 s.
+      httpServer.closeIdleConnections();
+      let force: NodeJS.Timeout | undefined;
+      await Promise.race([closed, new Promise((resolve) => (force = setTimeout(resolve, 5_000)))]);
+      clearTimeout(force);
+      httpServer.closeAllConnections();
+      await redis?.quit().catch(() => undefined);
+      logger.info('gateway stopped');
+      logger.flush();
+    })());
+
+  return { url: `http://127.0.0.1:${port}`, port, io, metrics, close };
+}

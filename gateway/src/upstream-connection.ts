@@ -1,0 +1,141 @@
+import WebSocket from 'ws';
+import {
+  ABNORMAL_CLOSE_CODE,
+  HEARTBEAT_INTERVAL_MS,
+  RECONNECT_DELAY_MS,
+  RECONNECT_MAX_ATTEMPTS,
+  UpstreamMessageSchema,
+  type UpstreamMessage,
+} from '@pm/shared';
+import { redactUpstreamPath, type Logger } from './logger';
+
+/** The api closes a revoked or expired token's connections with this code (internal contract). */
+export const TOKEN_REVOKED_CLOSE_CODE = 4001;
+
+export interface UpstreamHandlers {
+  /** The socket is open; `reconnected` is true after an abnormal close (counters may have drifted). */
+  onOpen(reconnected: boolean): void;
+  onMessage(message: UpstreamMessage): void;
+  /** The api no longer accepts the token (close 4001 or upgrade refused with 401). */
+  onRevoked(reason: string): void;
+  /** Closed for good: a close code that does not reconnect, or the attempts ran out. */
+  onClosed(code: number): void;
+}
+
+export interface UpstreamOptions {
+  apiUrl: string;
+  token: string;
+  personId: number;
+  logger: Logger;
+  handlers: UpstreamHandlers;
+  reconnectDelayMs?: number;
+  maxAttempts?: number;
+  heartbeatMs?: number;
+}
+
+/**
+ * The one WebSocket to the api for one person (SPEC §7 real-time channel): heartbeat every
+ * 10 s, reconnect 5 s after an abnormal close (1006) at most 50 times, nothing else reconnects.
+ */
+export class UpstreamConnection {
+  private ws: WebSocket | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private retry: NodeJS.Timeout | null = null;
+  private attempts = 0;
+  private everOpened = false;
+  private stopped = false;
+  private readonly log: Logger;
+
+  constructor(private readonly opts: UpstreamOptions) {
+    this.log = opts.logger.child({
+      personId: opts.personId,
+      upstream: redactUpstreamPath(`/${opts.token}/${opts.personId}`),
+    });
+  }
+
+  get isOpen(): boolean {
+    return this.ws?.readyState === WebSocket.OPEN;
+  }
+
+  open(): void {
+    if (this.stopped) return;
+    const base = this.opts.apiUrl.replace(/^http/, 'ws').replace(/\/$/, '');
+    const ws = new WebSocket(`${base}/${encodeURIComponent(this.opts.token)}/${this.opts.personId}`, {
+      perMessageDeflate: false,
+    });
+    this.ws = ws;
+    let refused = false;
+
+    ws.on('open', () => {
+      const reconnected = this.everOpened || this.attempts > 0;
+      this.everOpened = true;
+      this.attempts = 0;
+      this.log.info({ reconnected }, 'upstream open');
+      this.heartbeat = setInterval(
+        () => this.send({ channelType: 'heartbeat', time: Date.now() }),
+        this.opts.heartbeatMs ?? HEARTBEAT_INTERVAL_MS,
+      );
+      this.opts.handlers.onOpen(reconnected);
+    });
+    ws.on('message', (raw) => this.receive(raw.toString()));
+    ws.on('error', (err) => {
+      // ws reports a refused upgrade as "Unexpected server response: 401", then closes with 1006.
+      if (/Unexpected server response: 401/.test(err.message)) refused = true;
+      this.log.warn({ err: err.message }, 'upstream error');
+    });
+    ws.on('close', (code, reason) => {
+      if (this.heartbeat) clearInterval(this.heartbeat);
+      this.heartbeat = null;
+      if (this.ws === ws) this.ws = null;
+      if (this.stopped) return;
+      this.log.info({ code, reason: reason.toString() }, 'upstream closed');
+      if (refused || code === TOKEN_REVOKED_CLOSE_CODE) {
+        this.stopped = true;
+        this.opts.handlers.onRevoked(refused ? 'token refused' : reason.toString() || 'token revoked');
+      } else if (code === ABNORMAL_CLOSE_CODE && this.attempts < (this.opts.maxAttempts ?? RECONNECT_MAX_ATTEMPTS)) {
+        this.attempts += 1;
+        this.retry = setTimeout(() => this.open(), this.opts.reconnectDelayMs ?? RECONNECT_DELAY_MS);
+      } else {
+        this.stopped = true;
+        this.opts.handlers.onClosed(code);
+      }
+    });
+  }
+
+  /** The number of reconnect attempts since the last successful open. */
+  get reconnectAttempts(): number {
+    return this.attempts;
+  }
+
+  private send(message: Record<string, unknown>): void {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  private receive(text: string): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      this.log.warn('upstream sent a message that is not JSON; dropped');
+      return;
+    }
+    const parsed = UpstreamMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      this.log.warn('upstream sent a message without a valid channelType; dropped');
+      return;
+    }
+    this.opts.handlers.onMessage(parsed.data);
+  }
+
+  /** Closes for good (logout, last tab gone, shutdown); never reconnects afterwards. */
+  close(code = 1000, reason = 'closed by gateway'): void {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    const ws = this.ws;
+    this.ws = null;
+    if (!ws) return;
+    if (ws.readyState === WebSocket.CONNECTING) ws.terminate();
+    else ws.close(code, reason);
+  }
+}

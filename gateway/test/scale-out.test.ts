@@ -1,0 +1,159 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dropConnection, login, metric, openTab, personIdOf, settle, startRealApi, waitFor, type Tab } from './support';
+
+// Two real gateway PROCESSES on one real Redis, in front of one real api.
+const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const prefix = `pm-gateway-test:${randomUUID()}:`;
+const root = resolve(import.meta.dirname, '../..');
+
+interface GatewayProcess {
+  url: string;
+  child: ChildProcess;
+}
+
+let api: Awaited<ReturnType<typeof startRealApi>>;
+let redis: Redis;
+let processes: GatewayProcess[] = [];
+let tabs: Tab[] = [];
+let admin: { token: string; personId: number };
+
+beforeAll(async () => {
+  api = await startRealApi();
+  redis = new Redis(redisUrl);
+  const token = await login(api.url, 'admin', 'admin123');
+  admin = { token, personId: await personIdOf(api.url, token) };
+});
+
+afterAll(async () => {
+  await api?.cleanup();
+  await redis?.quit();
+});
+
+afterEach(async () => {
+  for (const t of tabs) t.close();
+  tabs = [];
+  await Promise.all(processes.map((p) => stopProcess(p, 'SIGTERM')));
+  processes = [];
+  await waitFor(() => api.realtime.connectionCount() === 0);
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length) await redis.del(...keys);
+});
+
+/** Starts `gateway/src/main.ts` as its own process and waits for its "listening" log line. */
+async function spawnGateway(): Promise<GatewayProcess> {
+  // `node --import tsx` (not the tsx CLI, which forks) so the pid we kill is the gateway itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'gateway/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      API_URL: api.url,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: prefix,
+      GATEWAY_LEASE_TTL_MS: '1500',
+      GATEWAY_GRACE_MS: '1000',
+      LOG_LEVEL: process.env.GATEWAY_TEST_LOG ? 'debug' : 'info',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const gateway = { url: '', child };
+  processes.push(gateway); // stopped by afterEach even if it never gets ready
+  const port = await new Promise<number>((resolvePort, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (process.env.GATEWAY_TEST_LOG) appendFileSync(process.env.GATEWAY_TEST_LOG, `${child.pid} ${line}\n`);
+      const log = JSON.parse(line) as { msg?: string; port?: number };
+      if (log.msg === 'gateway listening' && log.port) resolvePort(log.port);
+    });
+    child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
+  });
+  gateway.url = `http://127.0.0.1:${port}`;
+  return gateway;
+}
+
+async function stopProcess(p: GatewayProcess, signal: NodeJS.Signals): Promise<void> {
+  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
+  const exited = new Promise((r) => p.child.once('exit', r));
+  p.child.kill(signal);
+  await exited;
+}
+
+async function upstreamsOf(p: GatewayProcess): Promise<number> {
+  return metric(p.url, 'gateway_upstream_connections');
+}
+
+async function tabOn(p: GatewayProcess, options: { reconnection?: boolean } = {}): Promise<Tab> {
+  const tab = await openTab(p.url, admin.token, options);
+  tabs.push(tab);
+  await waitFor(() => tab.snapshots[0]);
+  await tab.subscribe(['announcements']);
+  return tab;
+}
+
+describe('two gateway instances on one Redis', () => {
+  it('when tabs of one person sit on both instances, then one upstream serves them and an event reaches the tabs on both', async () => {
+    const [a, b] = await Promise.all([spawnGateway(), spawnGateway()]);
+    const tabA = await tabOn(a);
+    const tabB = await tabOn(b);
+    await waitFor(() => api.realtime.connectionCount(admin.personId) === 1);
+    await settle(500);
+    expect(api.realtime.connectionCount(admin.personId)).toBe(1);
+    expect((await upstreamsOf(a)) + (await upstreamsOf(b))).toBe(1);
+    expect(tabB.snapshots[0]).toEqual(tabA.snapshots[0]);
+
+    await api.realtime.publish([admin.personId], { channelType: 9, dataId: 501 });
+
+    for (const t of [tabA, tabB]) {
+      const e = await waitFor(() => t.events.find((x) => x.topic === 'announcements'));
+      expect(e.dataId).toBe(501);
+    }
+  });
+
+  it('when the instance holding the upstream is killed, then the other instance takes the upstream over', async () => {
+    const [a, b] = await Promise.all([spawnGateway(), spawnGateway()]);
+    await tabOn(a);
+    await tabOn(b);
+    const holder = await waitFor(async () =>
+      (await upstreamsOf(a)) === 1 ? a : (await upstreamsOf(b)) === 1 ? b : undefined,
+    );
+    const survivor = holder === a ? b : a;
+    const survivorTab = tabs[holder === a ? 1 : 0];
+
+    await stopProcess(holder, 'SIGKILL');
+
+    await waitFor(async () => (await upstreamsOf(survivor)) === 1);
+    await waitFor(() => api.realtime.connectionCount(admin.personId) === 1);
+    await api.realtime.publish([admin.personId], { channelType: 9, dataId: 502 });
+    const e = await waitFor(() => survivorTab.events.find((x) => x.topic === 'announcements'));
+    expect(e.dataId).toBe(502);
+  });
+
+  it('when a tab drops for a moment and comes back through the other instance, then it receives what it missed', async () => {
+    const [a, b] = await Promise.all([spawnGateway(), spawnGateway()]);
+    const tab = await tabOn(a, { reconnection: true });
+    await waitFor(() => api.realtime.connectionCount(admin.personId) === 1);
+
+    tab.socket.io.reconnection(false);
+    dropConnection(tab, b.url);
+    await waitFor(async () => (await metric(a.url, 'gateway_client_sockets')) === 0);
+    await api.realtime.publish([admin.personId], { channelType: 9, dataId: 503 });
+    await waitFor(
+      async () =>
+        (await metric(a.url, 'gateway_events_total', { topic: 'announcements' })) +
+          (await metric(b.url, 'gateway_events_total', { topic: 'announcements' })) ===
+        1,
+    );
+    tab.socket.connect();
+
+    const missed = await waitFor(() => tab.events.find((e) => e.topic === 'announcements'));
+    expect(missed.dataId).toBe(503);
+    expect(tab.socket.recovered).toBe(true);
+    expect(await metric(b.url, 'gateway_client_sockets')).toBe(1);
+  });
+});

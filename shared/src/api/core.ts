@@ -1,0 +1,5 @@
+// Request and answer schemas of the api core (issue 3): auth, accounts, roles and menus.
+export * from './common';
+export * from './auth';
+export * from './account';
+export * from './role';

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from '../constants';
+import { IdSchema } from './common';
+
+/**
+ * Notification messages (SPEC §7 "Messages", §9). `unReadStatus` 0 lists unread messages only,
+ * 1 read ones only; absent lists both. An absent or empty `messageTypeList` means every type.
+ */
+export const MessageListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_PAGE),
+  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
+  messageTypeList: z.array(z.coerce.number().int()).max(50).optional(),
+  unReadStatus: z.coerce.number().int().min(0).max(1).optional(),
+});
+export type MessageListQuery = z.infer<typeof MessageListQuerySchema>;
+
+export const MessageUnreadQuerySchema = z.object({
+  messageTypeList: z.array(z.coerce.number().int()).max(50).optional(),
+});
+
+export const MessageHasReadSchema = z.object({ messageId: IdSchema });
+
+/** `/base/message/unRead` answer (docs/internal-contract.md): every requested type is a key, zeros included. */
+export const MessageUnreadSchema = z.object({
+  total: z.number().int(),
+  byType: z.record(z.string(), z.number().int()),
+});
+export type MessageUnread = z.infer<typeof MessageUnreadSchema>;
+
+const ImageSchema = z.object({ url: z.string() });
+
+/** One row of `/base/message/list`: the fields of SPEC §3 "Notification message". */
+export const MessageRowSchema = z.object({
+  messageId: z.number().int(),
+  messageType: z.number().int(),
+  /** ISO 8601, UTC. */
+  messageTime: z.string(),
+  dataId: z.number().int().nullable(),
+  /** 0 unread, 1 read. */
+  readStatus: z.number().int(),
+  personHouseHistoryId: z.number().int().nullable(),
+  personTriggerId: z.number().int().nullable(),
+  personTrigger: z.object({ name: z.string(), images: z.array(ImageSchema) }).nullable(),
+  name: z.string().nullable(),
+  /** 1 residential, 2 parking, 3 merchant; null when the message is not about a house. */
+  houseType: z.number().int().nullable(),
+  unit: z.object({ name: z.string(), buildName: z.string(), floorName: z.string() }).nullable(),
+  carpark: z.object({ carparkCode: z.string() }).nullable(),
+  shop: z.object({ shopCode: z.string() }).nullable(),
+  position: z.string().nullable(),
+  disasterWarnEntity: z.object({ type: z.number().int() }).nullable(),
+  disasterWarnPersonVoList: z.array(
+    z.object({
+      houseType: z.number().int(),
+      unitName: z.string().nullable(),
+      floorName: z.string().nullable(),
+      buildName: z.string().nullable(),
+      carParkCode: z.string().nullable(),
+      shopCode: z.string().nullable(),
+    }),
+  ),
+});
+export type MessageRow = z.infer<typeof MessageRowSchema>;
