@@ -1,8 +1,21 @@
 // Every domain module of the api. Adding a module is one line here (and one import).
 import type { ApiModule } from '../http/define-route';
+import { accountModule } from './account/account.routes';
 import { authModule } from './auth/auth.routes';
+import { chatUnreadModule } from './im/chat-unread.routes';
 import { messageModule } from './message/message.routes';
+import { personModule } from './person/person.routes';
 import { residentModule } from './resident/resident.routes';
+import { roleModule } from './role/role.routes';
 import { uploadModule } from './upload/upload.routes';
 
-export const modules: ApiModule[] = [authModule, messageModule, uploadModule, residentModule];
+export const modules: ApiModule[] = [
+  authModule,
+  accountModule,
+  roleModule,
+  personModule,
+  messageModule,
+  chatUnreadModule,
+  uploadModule,
+  residentModule,
+];

@@ -1,0 +1,192 @@
+import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { isAdminRole, listPage, type MenuNode } from '@pm/shared';
+import type { z } from 'zod';
+import type { RolePageSchema, RoleSaveSchema } from '@pm/shared';
+import type { Db, DbOrTx } from '../../db/open-database';
+import { account, sysMenu, sysRole, sysRoleMenu } from '../../db/schema';
+import { scopedTo } from '../../db/tenant-scope';
+import { AppError } from '../../http/app-error';
+import type { AuthedContext, TenantScope } from '../../http/request-context';
+import { likePattern } from '../account/account.repository';
+
+type MenuRow = typeof sysMenu.$inferSelect;
+
+async function roleInTenant(db: DbOrTx, tenant: TenantScope, roleId: number) {
+  const [row] = await db.select().from(sysRole).where(and(scopedTo(sysRole, tenant), eq(sysRole.id, roleId))).limit(1);
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+/** The menus of a role: all of them for an ADMIN role (SPEC §6), otherwise its role↔menu rows. */
+async function menusOfRole(db: DbOrTx, role: { id: number; roleValue: string }): Promise<MenuRow[]> {
+  if (isAdminRole(role.roleValue)) return db.select().from(sysMenu).orderBy(asc(sysMenu.sort));
+  return db
+    .select({ menu: sysMenu })
+    .from(sysRoleMenu)
+    .innerJoin(sysMenu, eq(sysMenu.id, sysRoleMenu.menuId))
+    .where(eq(sysRoleMenu.roleId, role.id))
+    .orderBy(asc(sysMenu.sort))
+    .then((rows) => rows.map((r) => r.menu));
+}
+
+/** GET /base/sysrole/infoandmenu/{roleId}: the own role for everybody, any role of the estate with system:role. */
+export async function roleInfoAndMenu(ctx: AuthedContext, roleId: number) {
+  if (roleId !== ctx.caller.roleId && !ctx.caller.perms.has('system:role')) throw AppError.forbidden();
+  const role = await roleInTenant(ctx.db, ctx.tenant, roleId);
+  const menus = await menusOfRole(ctx.db, role);
+  return {
+    roleId: role.id,
+    roleName: role.roleName,
+    roleValue: role.roleValue,
+    remark: role.remark,
+    menus: menus.map((m) => ({ menuId: m.id, name: m.name, path: m.path, perms: m.perms })),
+  };
+}
+
+async function personCounts(db: DbOrTx, roleIds: number[]): Promise<Map<number, number>> {
+  if (roleIds.length === 0) return new Map();
+  const rows = await db
+    .select({ roleId: account.roleId, n: count() })
+    .from(account)
+    .where(inArray(account.roleId, roleIds))
+    .groupBy(account.roleId);
+  return new Map(rows.map((r) => [r.roleId ?? 0, r.n]));
+}
+
+function roleRow(role: typeof sysRole.$inferSelect, persons: Map<number, number>) {
+  return {
+    roleId: role.id,
+    roleName: role.roleName,
+    roleValue: role.roleValue,
+    remark: role.remark,
+    personCount: persons.get(role.id) ?? 0,
+    createTime: role.createdAt.toISOString(),
+  };
+}
+
+/** GET /base/sysrole/list/{companyId}: every role of the caller's estate (the company must be the caller's). */
+export async function roleList(ctx: AuthedContext, companyId: number) {
+  if (companyId !== ctx.tenant.companyId) return [];
+  const roles = await ctx.db.select().from(sysRole).where(scopedTo(sysRole, ctx.tenant)).orderBy(asc(sysRole.id));
+  const persons = await personCounts(ctx.db, roles.map((r) => r.id));
+  return roles.map((r) => roleRow(r, persons));
+}
+
+export async function rolePage(ctx: AuthedContext, body: z.output<typeof RolePageSchema>) {
+  const where = and(
+    scopedTo(sysRole, ctx.tenant),
+    body.keyword ? or(ilike(sysRole.roleName, likePattern(body.keyword)), ilike(sysRole.roleValue, likePattern(body.keyword))) : undefined,
+  );
+  const [{ total }] = await ctx.db.select({ total: count() }).from(sysRole).where(where);
+  const roles = await ctx.db
+    .select()
+    .from(sysRole)
+    .where(where)
+    .orderBy(desc(sysRole.id))
+    .limit(body.limit)
+    .offset((body.page - 1) * body.limit);
+  const persons = await personCounts(ctx.db, roles.map((r) => r.id));
+  return listPage(
+    roles.map((r) => roleRow(r, persons)),
+    total,
+    body,
+  );
+}
+
+/** Creates or changes a role and replaces its menus, in one transaction. */
+export async function saveRole(ctx: AuthedContext, body: z.output<typeof RoleSaveSchema>): Promise<{ roleId: number }> {
+  const menuIds = [...new Set(body.menuIds)];
+  if (menuIds.length) {
+    const known = await ctx.db.select({ id: sysMenu.id }).from(sysMenu).where(inArray(sysMenu.id, menuIds));
+    if (known.length !== menuIds.length) throw AppError.badRequest('validation.invalid', { detail: 'menuIds' });
+  }
+  return ctx.db.transaction(async (tx) => {
+    let roleId = body.roleId;
+    if (roleId === undefined) {
+      const roleValue = body.roleValue ?? `ROLE_${Date.now().toString(36).toUpperCase()}`;
+      [{ id: roleId }] = await tx
+        .insert(sysRole)
+        .values({ ...ctx.tenant, roleName: body.roleName, roleValue, remark: body.remark ?? null })
+        .returning({ id: sysRole.id });
+    } else {
+      const role = await roleInTenant(tx, ctx.tenant, roleId);
+      // The caller's own role cannot lose ADMIN: that would lock the estate out of its settings.
+      if (role.id === ctx.caller.roleId && body.roleValue && isAdminRole(role.roleValue) && !isAdminRole(body.roleValue)) {
+        throw new AppError(409, 'errors.cannotChangeSelf');
+      }
+      await tx
+        .update(sysRole)
+        .set({ roleName: body.roleName, remark: body.remark ?? role.remark, ...(body.roleValue ? { roleValue: body.roleValue } : {}) })
+        .where(eq(sysRole.id, role.id));
+      await tx.delete(sysRoleMenu).where(eq(sysRoleMenu.roleId, role.id));
+    }
+    if (menuIds.length) await tx.insert(sysRoleMenu).values(menuIds.map((menuId) => ({ roleId: roleId as number, menuId })));
+    return { roleId };
+  });
+}
+
+/** Deletes roles of the estate; their accounts lose the role (and with it the console). Not the caller's own role. */
+export async function deleteRoles(ctx: AuthedContext, roleIds: number[]): Promise<void> {
+  if (ctx.caller.roleId !== null && roleIds.includes(ctx.caller.roleId)) throw new AppError(409, 'errors.cannotChangeSelf');
+  await ctx.db.transaction(async (tx) => {
+    const roles = await tx.select({ id: sysRole.id }).from(sysRole).where(and(scopedTo(sysRole, ctx.tenant), inArray(sysRole.id, roleIds)));
+    if (roles.length === 0) throw AppError.notFound();
+    const ids = roles.map((r) => r.id);
+    await tx.delete(sysRoleMenu).where(inArray(sysRoleMenu.roleId, ids));
+    await tx.update(account).set({ roleId: null }).where(and(scopedTo(account, ctx.tenant), inArray(account.roleId, ids)));
+    await tx.delete(sysRole).where(inArray(sysRole.id, ids));
+  });
+}
+
+/** Gives (roleId) or takes away (null) a role from the accounts of these persons of the estate. */
+export async function setPersonsRole(ctx: AuthedContext, personIds: number[], roleId: number | null, fromRoleId?: number): Promise<number> {
+  if (roleId !== null) await roleInTenant(ctx.db, ctx.tenant, roleId);
+  if (personIds.includes(ctx.caller.personId)) throw new AppError(409, 'errors.cannotChangeSelf');
+  const rows = await ctx.db
+    .update(account)
+    .set({ roleId, updatedAt: new Date() })
+    .where(
+      and(
+        scopedTo(account, ctx.tenant),
+        eq(account.kind, 'staff'),
+        inArray(account.personId, personIds),
+        fromRoleId !== undefined ? eq(account.roleId, fromRoleId) : undefined,
+      ),
+    )
+    .returning({ id: account.id });
+  if (roleId === null) await ctx.services.tokens.revokeAccounts(rows.map((r) => r.id));
+  return rows.length;
+}
+
+/** GET /base/sysmenu/all/menu/{roleId}: the whole menu tree, with the menus of that role checked. */
+export async function menuTree(db: Db, tenant: TenantScope, roleId: number): Promise<MenuNode[]> {
+  const role = await roleInTenant(db, tenant, roleId);
+  const all = await db.select().from(sysMenu).orderBy(asc(sysMenu.sort));
+  const checked = new Set((await menusOfRole(db, role)).map((m) => m.id));
+  const nodes = new Map<number, MenuNode>(
+    all.map((m) => [m.id, { menuId: m.id, parentId: m.parentId, name: m.name, path: m.path, perms: m.perms, hidden: m.hidden, checked: checked.has(m.id), children: [] }]),
+  );
+  const roots: MenuNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+export async function menuPage(db: Db, body: { keyword?: string; page: number; limit: number }) {
+  const where = body.keyword ? or(ilike(sysMenu.name, likePattern(body.keyword)), ilike(sysMenu.path, likePattern(body.keyword)), ilike(sysMenu.perms, likePattern(body.keyword))) : undefined;
+  const [{ total }] = await db.select({ total: count() }).from(sysMenu).where(where);
+  const rows = await db
+    .select()
+    .from(sysMenu)
+    .where(where)
+    .orderBy(asc(sysMenu.sort))
+    .limit(body.limit)
+    .offset((body.page - 1) * body.limit);
+  return listPage(
+    rows.map((m) => ({ menuId: m.id, parentId: m.parentId, name: m.name, path: m.path, perms: m.perms, hidden: m.hidden, sort: m.sort })),
+    total,
+    body,
+  );
+}
