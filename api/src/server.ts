@@ -13,6 +13,7 @@ import { TokenService } from './modules/auth/token.service';
 import { modules } from './modules';
 import { attachRealtime, type RealtimeHandle } from './modules/realtime';
 import { systemModule } from './modules/system/system.routes';
+import { ensureDemoImages } from './seed/demo-images';
 import { seedDemo } from './seed/seed-demo';
 
 export interface StartApiOptions {
@@ -81,6 +82,9 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     // Without a data directory (tests) uploads go to a fresh temporary directory.
     uploadDir: options.uploadDir ?? (options.dataDir ? join(options.dataDir, 'uploads') : join(tmpdir(), `pm-uploads-${randomUUID()}`)),
   };
+  // The demo estate's pictures live in the upload directory, which may be new even when the
+  // database was seeded before (a fresh container on an old database).
+  if (shouldSeed) await ensureDemoImages(config.uploadDir);
   const tokens = new TokenService(db, config.tokenTtlSeconds);
   const mailer = createMailer(db, log, options.smtpUrl);
   const services = { db, config, log, mailer, tokens } as AppServices;

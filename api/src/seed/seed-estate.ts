@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Tx } from '../db/open-database';
 import * as s from '../db/schema';
 import { ago, demoRandom } from './demo-random';
+import { demoImagePath } from './demo-images';
 
 export interface EstatePlan {
   companyName: string;
@@ -54,7 +55,7 @@ const REPLIES = [
   'Thanks for the quick response!',
 ];
 
-const img = (seed: string) => `/upload/files/demo/${seed}.png`;
+const img = demoImagePath;
 
 export interface Hashes {
   admin: string;
