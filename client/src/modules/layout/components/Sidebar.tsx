@@ -9,6 +9,7 @@ import { liveState } from '../../live/states/liveState';
 import { layoutSettings } from '../states/layoutSettings';
 import { menuItems, type MenuItem } from '../utils/menuItems';
 
+const CHAT_BADGE_PATHS = new Set(['/instant-messaging', '/instant-messaging/chat']);
 const badge = (n: number) => (n > BADGE_MAX ? `${BADGE_MAX}+` : String(n));
 
 /** The sidebar: the person's permitted routes, with the unread-chat badge on instant messaging. */
@@ -24,8 +25,9 @@ export function Sidebar() {
 
   const go = (path: string) => navigate(`/redirect${path}`);
   const isActive = (path: string) => pathname === path || pathname.startsWith(path + '/');
+  // On the instant-messaging group and its chat page only, not on the address-book pages.
   const chatBadge = (item: MenuItem) =>
-    item.path.startsWith('/instant-messaging') && live.snapshot.chatUnread > 0 ? (
+    CHAT_BADGE_PATHS.has(item.path) && live.snapshot.chatUnread > 0 ? (
       <Label color="red" size="mini" circular data-testid="chat-badge">
         {badge(live.snapshot.chatUnread)}
       </Label>
@@ -65,6 +67,7 @@ export function Sidebar() {
           item.children ? (
             <Menu.Item key={item.path} className={`submenu${isActive(item.path) ? ' open' : ''}`}>
               <Menu.Header>
+                {chatBadge(item)}
                 {item.icon && <Icon name={item.icon as SemanticICONS} />}
                 <span className="menu-text">{t(`routes.${item.title}`)}</span>
               </Menu.Header>
