@@ -66,8 +66,10 @@ export default function LoginPage() {
     }
   };
 
-  // A signed-in visitor has nothing to do here (SPEC §2).
-  if (snap.token && !loading) return <Navigate to="/" replace />;
+  // A signed-in visitor has nothing to do here (SPEC §2): on to the redirect target, or /.
+  // This also covers the render right after a sign-in, which react-router's transition-wrapped
+  // navigate() may let run before the navigation commits.
+  if (snap.token && !loading) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
 
   const accountError = touched.account && !account.trim() ? t('validation.accountRequired') : '';
   const passwordError = touched.password && !password ? t('validation.passwordRequired') : '';

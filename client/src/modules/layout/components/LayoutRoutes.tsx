@@ -29,7 +29,9 @@ export function LayoutRoutes() {
             <Route key={r.path} path={r.path} element={screenFor(r.path)} />
           ),
         )}
-        <Route path="*" element={<Navigate to="/404" replace />} />
+        {/* Only a signed-in session knows which paths are unknown; right after logout (routes
+            cleared, navigation to /login pending) nothing may send the person to /404. */}
+        <Route path="*" element={snap.ready ? <Navigate to="/404" replace /> : null} />
       </Routes>
     </Suspense>
   );
