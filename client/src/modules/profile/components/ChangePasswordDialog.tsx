@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { changePassword } from '../../api';
 import { resetSession, session } from '../../auth/states/session';
 import { DraggableDialog } from '../../ui/components/DraggableDialog';
-import { confirm } from '../../ui/states/confirms';
+import { promptSessionEnded } from '../../auth/utils/sessionEndPrompt';
 import { validateChangePassword } from '../utils/passwordRules';
 
 type Field = 'oldPassword' | 'newPassword' | 'repeat';
@@ -43,10 +43,9 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     }
     setBusy(false);
     close();
-    const again = await confirm(t('profile.passwordChanged'), {
-      confirmText: t('profile.signInAgain'),
-      cancelText: t('profile.stay'),
-    });
+    const again = await promptSessionEnded(t('profile.passwordChanged'));
+    // null: the gateway's "session ended" prompt came first and handles it.
+    if (again === null) return;
     resetSession();
     if (again) navigate('/login', { replace: true });
   };
