@@ -3,6 +3,7 @@ import type { ApiModule } from '../http/define-route';
 import { accountModule } from './account/account.routes';
 import { authModule } from './auth/auth.routes';
 import { chatUnreadModule } from './im/chat-unread.routes';
+import { complaintModule, eventOrderModule } from './complaint/work.routes';
 import { messageModule } from './message/message.routes';
 import { personModule } from './person/person.routes';
 import { residentModule } from './resident/resident.routes';
@@ -15,6 +16,8 @@ export const modules: ApiModule[] = [
   roleModule,
   personModule,
   messageModule,
+  complaintModule,
+  eventOrderModule,
   chatUnreadModule,
   uploadModule,
   residentModule,

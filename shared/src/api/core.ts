@@ -3,3 +3,4 @@ export * from './common';
 export * from './auth';
 export * from './account';
 export * from './role';
+export * from './complaint';

@@ -1,0 +1,305 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/open-database';
+import type { TenantScope } from '../../http/request-context';
+import { likePattern } from '../account/account.repository';
+import type { WorkKind } from './work-kinds';
+
+/** Filters of the list (SPEC §2): status, work-order type, keyword, report days, house type. */
+export interface WorkFilter {
+  status?: number;
+  type?: number;
+  keyword?: string;
+  startTime?: string;
+  endTime?: string;
+  houseType?: number;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+/** The report-time bounds of a filter: whole days (UTC) for `yyyy-MM-dd`, exact instants otherwise. */
+export function timeBounds(startTime?: string, endTime?: string): { from?: Date; before?: Date } {
+  const from = startTime ? new Date(DAY.test(startTime) ? `${startTime}T00:00:00Z` : startTime) : undefined;
+  let before: Date | undefined;
+  if (endTime) before = DAY.test(endTime) ? new Date(Date.parse(`${endTime}T00:00:00Z`) + DAY_MS) : new Date(Date.parse(endTime) + 1);
+  return { from, before };
+}
+
+const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string | Date).toISOString());
+const avatar = (images: unknown): string | null => {
+  const list = (typeof images === 'string' ? JSON.parse(images) : images) as { url?: string }[] | null;
+  return list?.[0]?.url ?? null;
+};
+
+const ROW_COLUMNS = `w.id, w.name, w.report_person_id, p.name as report_person_name, p.images as report_person_images,
+      w.person_type, w.person_identity, w.unit_id, u.name as unit_name, f.name as floor_name, b.name as build_name,
+      w.car_space_id, cs.carpark_code, w.shop_id, s.shop_code, w.report_time`;
+
+const DETAIL_COLUMNS = `w.note, w.img, w.voice, w.person_deal_id, w.deal_time, w.deal_note, w.deal_img,
+      w.person_complete_id, w.complete_time, w.complete_note, w.complete_img, w.service_comment, w.service_score,
+      w.service_efficiency, w.service_attitude, w.service_process`;
+
+/** A row's columns (plus `extra`), with the unit display (SPEC §3) joined in. */
+function rowSelect(k: WorkKind, extra = ''): SQL {
+  return sql.raw(`
+    select ${ROW_COLUMNS}, w.${k.codeColumn} as code, w.${k.statusColumn} as status, ${k.hasType ? 'w.type' : 'null::smallint as type'}${extra ? `, ${extra}` : ''}
+    from ${k.table} w
+      join person p on p.id = w.report_person_id
+      left join unit u on u.id = w.unit_id
+      left join floor f on f.id = u.floor_id
+      left join block b on b.id = u.block_id
+      left join car_space cs on cs.id = w.car_space_id
+      left join shop s on s.id = w.shop_id`);
+}
+
+interface RawRow {
+  id: number;
+  code: string;
+  status: number;
+  type: number | null;
+  name: string;
+  report_person_id: number;
+  report_person_name: string;
+  report_person_images: unknown;
+  person_type: number;
+  person_identity: number | null;
+  unit_id: number | null;
+  unit_name: string | null;
+  floor_name: string | null;
+  build_name: string | null;
+  car_space_id: number | null;
+  carpark_code: string | null;
+  shop_id: number | null;
+  shop_code: string | null;
+  report_time: unknown;
+}
+
+/** A list row under the kind's field names (complainId / eventOrderId …). */
+export function toRow(k: WorkKind, r: RawRow): Record<string, unknown> {
+  return {
+    [k.idField]: r.id,
+    [k.codeField]: r.code,
+    [k.statusField]: r.status,
+    ...(k.hasType ? { type: r.type } : {}),
+    name: r.name,
+    reportPersonId: r.report_person_id,
+    reportPersonName: r.report_person_name,
+    reportPersonPhoto: avatar(r.report_person_images),
+    personType: r.person_type,
+    personIdentity: r.person_identity,
+    unitId: r.unit_id,
+    unitName: r.unit_name,
+    floorName: r.floor_name,
+    buildName: r.build_name,
+    carParkId: r.car_space_id,
+    carParkCode: r.carpark_code,
+    shopId: r.shop_id,
+    shopCode: r.shop_code,
+    reportTime: iso(r.report_time),
+  };
+}
+
+function whereOf(k: WorkKind, tenant: TenantScope, f: WorkFilter): SQL {
+  const parts: SQL[] = [sql`w.company_id = ${tenant.companyId}`, sql`w.housing_estate_id = ${tenant.housingEstateId}`];
+  if (f.status) parts.push(sql`${sql.raw(`w.${k.statusColumn}`)} = ${f.status}`);
+  if (f.type && k.hasType) parts.push(sql`w.type = ${f.type}`);
+  if (f.houseType) parts.push(sql`w.person_type = ${f.houseType}`);
+  const { from, before } = timeBounds(f.startTime, f.endTime);
+  if (from) parts.push(sql`w.report_time >= ${from.toISOString()}`);
+  if (before) parts.push(sql`w.report_time < ${before.toISOString()}`);
+  if (f.keyword) {
+    const like = likePattern(f.keyword);
+    parts.push(sql`(${sql.raw(`w.${k.codeColumn}`)} ilike ${like} or w.name ilike ${like} or p.name ilike ${like})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+export async function listWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, f: WorkFilter, limit: number, offset: number) {
+  const where = whereOf(k, tenant, f);
+  // The reporter is joined for the count only when the keyword needs the name.
+  const countFrom = f.keyword ? sql.raw(`${k.table} w join person p on p.id = w.report_person_id`) : sql.raw(`${k.table} w`);
+  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${countFrom} where ${where}`);
+  const rows = await queryRows<RawRow>(
+    db,
+    sql`${rowSelect(k)} where ${where} order by w.report_time desc, w.id desc limit ${limit} offset ${offset}`,
+  );
+  return { rows: rows.map((r) => toRow(k, r)), total: n };
+}
+
+/** Unfinished ones (untreated and processing), newest first, for the dashboard. */
+export async function dashboardWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, limit: number) {
+  const rows = await queryRows<RawRow>(
+    db,
+    sql`${rowSelect(k)} where w.company_id = ${tenant.companyId} and w.housing_estate_id = ${tenant.housingEstateId}
+          and ${sql.raw(`w.${k.statusColumn}`)} in (1, 2)
+        order by w.report_time desc, w.id desc limit ${limit}`,
+  );
+  return rows.map((r) => toRow(k, r));
+}
+
+export async function statusTotals(db: DbOrTx, k: WorkKind, tenant: TenantScope) {
+  const rows = await queryRows<{ status: number; n: number }>(
+    db,
+    sql`select ${sql.raw(k.statusColumn)} as status, count(*)::int as n from ${sql.raw(k.table)}
+        where company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId}
+        group by ${sql.raw(k.statusColumn)}`,
+  );
+  const by = new Map(rows.map((r) => [Number(r.status), r.n]));
+  return { untreated: by.get(1) ?? 0, processing: by.get(2) ?? 0, completed: by.get(3) ?? 0 };
+}
+
+interface RawDetail extends RawRow {
+  note: string;
+  img: string | null;
+  voice: string | null;
+  person_deal_id: number | null;
+  deal_name: string | null;
+  deal_images: unknown;
+  deal_time: unknown;
+  deal_note: string | null;
+  deal_img: string | null;
+  person_complete_id: number | null;
+  complete_name: string | null;
+  complete_images: unknown;
+  complete_time: unknown;
+  complete_note: string | null;
+  complete_img: string | null;
+  service_comment: string | null;
+  service_score: number | null;
+  service_efficiency: number | null;
+  service_attitude: number | null;
+  service_process: number | null;
+  reply_count: number;
+}
+
+/** Every field of SPEC §3 for one of the caller's estate; null when it is not there (or not theirs). */
+export async function findWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, id: number) {
+  const [r] = await queryRows<RawDetail>(
+    db,
+    sql`select q.*, dp.name as deal_name, dp.images as deal_images, cp.name as complete_name, cp.images as complete_images,
+          (select count(*)::int from ${sql.raw(k.replyTable)} x where x.${sql.raw(k.replyForeignKey)} = q.id) as reply_count
+        from (${rowSelect(k, DETAIL_COLUMNS)}
+              where w.id = ${id} and w.company_id = ${tenant.companyId} and w.housing_estate_id = ${tenant.housingEstateId}) q
+          left join person dp on dp.id = q.person_deal_id
+          left join person cp on cp.id = q.person_complete_id`,
+  );
+  if (!r) return null;
+  return {
+    ...toRow(k, r),
+    note: r.note,
+    img: r.img,
+    voice: r.voice,
+    personDealId: r.person_deal_id,
+    personDealName: r.deal_name,
+    personDealPhoto: r.person_deal_id ? avatar(r.deal_images) : null,
+    dealTime: iso(r.deal_time),
+    dealNote: r.deal_note,
+    dealImg: r.deal_img,
+    personCompleteId: r.person_complete_id,
+    personCompleteName: r.complete_name,
+    personCompletePhoto: r.person_complete_id ? avatar(r.complete_images) : null,
+    completeTime: iso(r.complete_time),
+    completeNote: r.complete_note,
+    completeImg: r.complete_img,
+    serviceComment: r.service_comment,
+    serviceScore: r.service_score,
+    serviceEfficiency: r.service_efficiency,
+    serviceAttitude: r.service_attitude,
+    serviceProcess: r.service_process,
+    replyCount: r.reply_count,
+  };
+}
+
+/** The reporter and house of one row (for notifications); null when not in the estate. */
+export async function workHead(db: DbOrTx, k: WorkKind, tenant: TenantScope, id: number) {
+  const [r] = await queryRows<{ status: number; report_person_id: number; name: string; unit_id: number | null; car_space_id: number | null; shop_id: number | null }>(
+    db,
+    sql`select ${sql.raw(k.statusColumn)} as status, report_person_id, name, unit_id, car_space_id, shop_id from ${sql.raw(k.table)}
+        where id = ${id} and company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId}`,
+  );
+  return r ?? null;
+}
+
+/**
+ * The state machine's one step: moves the row from `from` to `to` only if it is still in
+ * `from`. Two staff dealing at once: the database lets exactly one UPDATE match.
+ */
+export async function moveStatus(
+  db: DbOrTx,
+  k: WorkKind,
+  tenant: TenantScope,
+  id: number,
+  from: 1 | 2,
+  step: { personId: number; note: string; img: string | null },
+): Promise<boolean> {
+  const set =
+    from === 1
+      ? sql`${sql.raw(k.statusColumn)} = 2, person_deal_id = ${step.personId}, deal_time = now(), deal_note = ${step.note}, deal_img = ${step.img}`
+      : sql`${sql.raw(k.statusColumn)} = 3, person_complete_id = ${step.personId}, complete_time = now(), complete_note = ${step.note}, complete_img = ${step.img}`;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update ${sql.raw(k.table)} set ${set}, updated_at = now()
+        where id = ${id} and company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId}
+          and ${sql.raw(k.statusColumn)} = ${from}
+        returning id`,
+  );
+  return rows.length === 1;
+}
+
+interface RawReply {
+  id: number;
+  person_id: number;
+  person_name: string;
+  person_images: unknown;
+  reply_time: unknown;
+  content: string;
+  img: string | null;
+  voice: string | null;
+  company_type: number | null;
+}
+
+const toReply = (r: RawReply) => ({
+  replyId: r.id,
+  personId: r.person_id,
+  personName: r.person_name,
+  personPhoto: avatar(r.person_images),
+  replyTime: iso(r.reply_time) as string,
+  content: r.content,
+  img: r.img,
+  voice: r.voice,
+  companyType: r.company_type,
+});
+
+/** Replies oldest first, paged. */
+export async function listReplies(db: DbOrTx, k: WorkKind, workId: number, limit: number, offset: number) {
+  const fk = sql.raw(k.replyForeignKey);
+  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.raw(k.replyTable)} where ${fk} = ${workId}`);
+  const rows = await queryRows<RawReply>(
+    db,
+    sql`select r.id, r.person_id, p.name as person_name, p.images as person_images, r.reply_time, r.content, r.img, r.voice, r.company_type
+        from ${sql.raw(k.replyTable)} r join person p on p.id = r.person_id
+        where r.${fk} = ${workId} order by r.reply_time, r.id limit ${limit} offset ${offset}`,
+  );
+  return { list: rows.map(toReply), total: n };
+}
+
+export async function insertReply(
+  db: DbOrTx,
+  k: WorkKind,
+  tenant: TenantScope,
+  workId: number,
+  reply: { personId: number; content: string; img: string | null; voice: string | null; companyType: number | null },
+) {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into ${sql.raw(k.replyTable)} (company_id, housing_estate_id, ${sql.raw(k.replyForeignKey)}, person_id, content, img, voice, company_type)
+        values (${tenant.companyId}, ${tenant.housingEstateId}, ${workId}, ${reply.personId}, ${reply.content}, ${reply.img}, ${reply.voice}, ${reply.companyType})
+        returning id`,
+  );
+  const [r] = await queryRows<RawReply>(
+    db,
+    sql`select r.id, r.person_id, p.name as person_name, p.images as person_images, r.reply_time, r.content, r.img, r.voice, r.company_type
+        from ${sql.raw(k.replyTable)} r join person p on p.id = r.person_id where r.id = ${row.id}`,
+  );
+  return toReply(r);
+}

@@ -1,0 +1,82 @@
+import type { Tx } from '../../db/open-database';
+import { AppError } from '../../http/app-error';
+import type { AuthedContext } from '../../http/request-context';
+import { notify, pushAfterCommit } from '../message/notify';
+import { withPushes } from '../message/push-outbox';
+import { staffWithPermission } from '../realtime/recipients';
+import type { WorkKind } from './work-kinds';
+import { findWork, insertReply, moveStatus, workHead } from './work.repository';
+
+/** Runs a change and its notifications in one transaction; pushes leave after the commit. */
+function inTransaction<T>(ctx: AuthedContext, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return withPushes(ctx.db, ctx.services.realtime, work, (err) => ctx.log.error({ err }, 'push after commit failed'));
+}
+
+/** A person id in the body must be the caller's own: nobody records a step in someone else's name. */
+function assertSelf(ctx: AuthedContext, personId: number | undefined): void {
+  if (personId !== undefined && personId !== ctx.caller.personId) throw AppError.badRequest('errors.notYourself');
+}
+
+export async function getWork(ctx: AuthedContext, k: WorkKind, id: number) {
+  const found = await findWork(ctx.db, k, ctx.tenant, id);
+  if (!found) throw AppError.notFound();
+  return found;
+}
+
+/**
+ * Deal with (1 → 2) or complete (2 → 3). The status check and the change are one conditional
+ * UPDATE, so of two staff dealing at once exactly one wins and the other gets 409. The estate's
+ * staff who list these and the reporter are pushed the new status.
+ */
+export async function advance(
+  ctx: AuthedContext,
+  k: WorkKind,
+  id: number,
+  from: 1 | 2,
+  step: { note: string; img?: string; personId?: number },
+) {
+  assertSelf(ctx, step.personId);
+  await inTransaction(ctx, async (tx) => {
+    const head = await workHead(tx, k, ctx.tenant, id);
+    if (!head) throw AppError.notFound();
+    const moved = await moveStatus(tx, k, ctx.tenant, id, from, { personId: ctx.caller.personId, note: step.note, img: step.img || null });
+    if (!moved) throw AppError.conflict(from === 1 ? 'errors.workNotUntreated' : 'errors.workNotProcessing');
+    const staff = await staffWithPermission(tx, ctx.tenant.housingEstateId, k.perms.list);
+    pushAfterCommit(tx, [...staff, head.report_person_id], { channelType: k.channel, dataId: id, status: from + 1, name: head.name });
+  });
+  return getWork(ctx, k, id);
+}
+
+/** A staff reply: stored with the caller's company type; the reporter gets a reply message (13 / 11). */
+export async function replyAsStaff(
+  ctx: AuthedContext,
+  k: WorkKind,
+  id: number,
+  body: { content: string; img?: string; voice?: string; personId?: number; companyType?: number },
+) {
+  assertSelf(ctx, body.personId);
+  return inTransaction(ctx, async (tx) => {
+    const head = await workHead(tx, k, ctx.tenant, id);
+    if (!head) throw AppError.notFound();
+    const reply = await insertReply(tx, k, ctx.tenant, id, {
+      personId: ctx.caller.personId,
+      content: body.content,
+      img: body.img || null,
+      voice: body.voice || null,
+      companyType: body.companyType ?? ctx.caller.companyType,
+    });
+    await notify(tx, {
+      ...ctx.tenant,
+      messageType: k.replyMessage,
+      channelType: k.channel,
+      dataId: id,
+      recipients: [head.report_person_id],
+      personTriggerId: ctx.caller.personId,
+      name: head.name,
+      unitId: head.unit_id,
+      carSpaceId: head.car_space_id,
+      shopId: head.shop_id,
+    });
+    return reply;
+  });
+}
