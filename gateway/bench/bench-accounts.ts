@@ -22,9 +22,30 @@ async function login(url: string, username: string, password: string): Promise<s
   return body.access_token;
 }
 
-/** Returns one bearer token per person. */
+async function call<T>(url: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await res.json()) as { code: number; msg: string; data: T };
+  if (res.status !== 200) throw new Error(`${method} ${path} failed (${res.status}): ${answer.msg}`);
+  return answer.data;
+}
+
+/**
+ * Creates `count` staff accounts (bench0 … with the demo administrator's role, so every topic
+ * is theirs) through the api's own account call, signs each in, and returns one bearer token per person.
+ */
 export async function createBenchAccounts(api: BenchApi, count: number): Promise<string[]> {
+  const admin = await login(api.url, 'admin', 'admin123');
+  const me = await call<{ accountInfo: { accId: number } }>(api.url, admin, 'GET', '/auth/current/user');
+  const info = await call<{ role: { roleId: number } }>(api.url, admin, 'GET', `/account/info/${me.accountInfo.accId}`);
   const tokens: string[] = [];
-  for (let i = 0; i < count; i++) tokens.push(await login(api.url, `bench${i}`, 'bench123'));
+  for (let i = 0; i < count; i++) {
+    const username = `bench${i}`;
+    await call(api.url, admin, 'POST', '/account/update', { username, password: 'bench123', name: `Bench ${i}`, roleId: info.role.roleId });
+    tokens.push(await login(api.url, username, 'bench123'));
+  }
   return tokens;
 }
