@@ -189,4 +189,16 @@ describe.each(testEngines())('complaints and work orders on %s', (engine) => {
     expect(dealt.status).toBe(200);
     expect(dealt.body.data.eventStatus).toBe(2);
   });
+
+  it("when staff open the reporter's other houses, then they get that person's houses of this estate only", async () => {
+    const assets = await api.http.get(`/base/personhouse/list/${residentPersonId}`).set(as(admin));
+    expect(assets.status).toBe(200);
+    expect(assets.body.data.length).toBeGreaterThan(0);
+    const first = assets.body.data[0];
+    expect(first.person.name).toBeTruthy();
+    expect([first.unit, first.carpark, first.shop].filter(Boolean)).toHaveLength(1);
+    const other = await api.http.get(`/base/personhouse/list/${residentPersonId}`).set(as(admin2));
+    expect(other.body.data).toEqual([]);
+    expect((await api.http.get(`/base/personhouse/list/${residentPersonId}`).set(as(resident))).status).toBe(403);
+  });
 });

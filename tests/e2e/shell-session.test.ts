@@ -67,7 +67,7 @@ describe('console shell: sign-in, menus, routes and languages', () => {
     expect(await page.getByTestId('copyright').textContent()).toContain(`2014-${new Date().getFullYear()}`);
     await fillLogin(page, ADMIN);
     await page.waitForURL(/\/complaints-suggestions\/index$/);
-    await page.getByTestId('coming-soon').waitFor();
+    await page.getByTestId('work-page-complaint').waitFor();
     // A signed-in visitor who opens /login is sent to /.
     await page.goto(product.url + '/login');
     await page.waitForURL(/\/dashboard$/);

@@ -5,6 +5,7 @@ import { authModule } from './auth/auth.routes';
 import { chatUnreadModule } from './im/chat-unread.routes';
 import { complaintModule, eventOrderModule } from './complaint/work.routes';
 import { messageModule } from './message/message.routes';
+import { personHouseModule } from './person/person-house.routes';
 import { personModule } from './person/person.routes';
 import { residentModule } from './resident/resident.routes';
 import { roleModule } from './role/role.routes';
@@ -15,6 +16,7 @@ export const modules: ApiModule[] = [
   accountModule,
   roleModule,
   personModule,
+  personHouseModule,
   messageModule,
   complaintModule,
   eventOrderModule,

@@ -4,3 +4,4 @@ export * from './http-hooks';
 export * from './auth-api';
 export * from './person-api';
 export * from './message-api';
+export * from './complaint-api';

@@ -7,10 +7,14 @@ import { session } from '../../auth/states/session';
 import ComingSoonPage from './ComingSoonPage';
 
 const DashboardPage = lazy(() => import('../../dashboard/components/DashboardPage'));
+const ComplaintsPage = lazy(() => import('../../work-orders/components/ComplaintsPage'));
+const EventOrdersPage = lazy(() => import('../../work-orders/components/EventOrdersPage'));
 
 /** Screens built so far; every other permitted route shows the "coming" page. */
 function screenFor(path: string) {
   if (path === '/dashboard') return <DashboardPage />;
+  if (path === '/complaints-suggestions/index') return <ComplaintsPage />;
+  if (path === '/event-work-order/index') return <EventOrdersPage />;
   return <ComingSoonPage />;
 }
 
