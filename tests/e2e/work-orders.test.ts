@@ -1,0 +1,164 @@
+// Complaints end to end (issue 7): a resident files through the resident API, staff see it
+// arrive live, reply, deal with and complete it with the confirmations — in English and in
+// Simplified Chinese — and a role without complain:update is offered no deal button.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { repoRoot, startProduct, type Product } from '../support/product';
+import { ADMIN, STAFF, newContext, signIn } from './shell-helpers';
+
+const zhCN = JSON.parse(readFileSync(join(repoRoot, 'locales', 'zh-CN.json'), 'utf8'));
+
+async function residentToken(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/oauth/token`, {
+    method: 'POST',
+    headers: {
+      Authorization: 'Basic ' + Buffer.from('console:console-secret').toString('base64'),
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'password', username: 'resident2', password: 'resident123' }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** Files a complaint as the resident and answers its code. */
+async function fileComplaint(url: string, name: string): Promise<string> {
+  const auth = { Authorization: `Bearer ${await residentToken(url)}`, 'Content-Type': 'application/json' };
+  const houses = (await (await fetch(`${url}/api/app/house/list`, { headers: auth })).json()) as {
+    data: { houseType: number; houseId: number }[];
+  };
+  const res = await fetch(`${url}/api/app/complain/save`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      name,
+      note: 'Reported from the app',
+      houseType: houses.data[0].houseType,
+      houseId: houses.data[0].houseId,
+    }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { complainCode: string } }).data.complainCode;
+}
+
+const count = async (page: Page, status: number) =>
+  Number(await page.getByTestId(`status-count-${status}`).textContent());
+
+async function openComplaints(page: Page, url: string, user: { username: string; password: string }) {
+  await signIn(page, url, user, '/login?redirect=%2Fcomplaints-suggestions%2Findex');
+  await page.getByTestId('work-page-complaint').waitFor();
+  await page.getByTestId('work-table').waitFor();
+}
+
+describe('complaints: resident → staff, live', () => {
+  let product: Product;
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+
+  beforeAll(async () => {
+    product = await startProduct();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('when a resident files a complaint, then it appears in the open list live and staff reply, deal with and complete it', async () => {
+    context = await newContext(browser, product.url);
+    const page = await context.newPage();
+    await openComplaints(page, product.url, ADMIN);
+    await page.getByTestId('status-tab-1').click();
+    await expect.poll(() => count(page, 1), { timeout: 15_000 }).toBeGreaterThan(0);
+    const before = await count(page, 1);
+
+    const code = await fileComplaint(product.url, 'Corridor light is broken');
+    const row = page.getByTestId(`work-row-${code}`);
+    await row.waitFor({ timeout: 15_000 });
+    await expect.poll(() => count(page, 1)).toBe(before + 1);
+    // The message bell lists the new-complaint message (type 50 is listed, not counted: SPEC §9).
+    await page.getByTestId('message-bell').click();
+    await page
+      .getByTestId('notification-panel')
+      .getByText('Corridor light is broken')
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 400);
+
+    await row.getByTestId('open-detail').click();
+    const dialog = page.getByTestId('work-detail');
+    await dialog.getByTestId('work-info').waitFor();
+    expect(await dialog.textContent()).toContain('Corridor light is broken');
+
+    // Reply: required on blur, then sent and listed.
+    await dialog.getByTestId('tab-reply').click();
+    await dialog.locator('textarea[name=replyContent]').focus();
+    await dialog.locator('textarea[name=replyContent]').blur();
+    await dialog.getByText('Please enter the reply').waitFor();
+    await dialog.locator('textarea[name=replyContent]').fill('An electrician is on the way');
+    await dialog.getByTestId('reply-submit').click();
+    await dialog.getByTestId('reply-item').waitFor();
+    expect(await dialog.getByTestId('reply-item').textContent()).toContain('An electrician is on the way');
+
+    // Deal with: note required, then a confirmation that names the new status.
+    await dialog.getByTestId('tab-info').click();
+    await dialog.getByTestId('deal-button').click();
+    await dialog.getByTestId('deal-submit').click();
+    await dialog.getByText('Please enter how it was dealt with').waitFor();
+    await dialog.locator('textarea[name=dealNote]').fill('Bulb ordered');
+    await dialog.getByTestId('deal-submit').click();
+    await page.getByTestId('confirm-dialog').waitFor();
+    expect(await page.getByTestId('confirm-dialog').textContent()).toContain('The status will change to processing');
+    await page.getByTestId('confirm-ok').click();
+    await dialog.getByTestId('deal-info').waitFor();
+    expect(await dialog.getByTestId('status-label').first().textContent()).toBe('Processing');
+
+    await dialog.getByTestId('complete-button').click();
+    await dialog.locator('textarea[name=completeNote]').fill('Bulb replaced');
+    await dialog.getByTestId('complete-submit').click();
+    expect(await page.getByTestId('confirm-dialog').textContent()).toContain('The status will change to completed');
+    await page.getByTestId('confirm-ok').click();
+    await dialog.getByTestId('complete-info').waitFor();
+    expect(await dialog.getByTestId('complete-info').textContent()).toContain('Bulb replaced');
+    await expect.poll(() => count(page, 1)).toBe(before);
+  });
+
+  it('when staff work in Simplified Chinese, then the screen, confirmations and statuses are in Chinese', async () => {
+    context = await newContext(browser, product.url, 'zh-CN');
+    const page = await context.newPage();
+    await openComplaints(page, product.url, ADMIN);
+    const code = await fileComplaint(product.url, '垃圾没有清理');
+    const row = page.getByTestId(`work-row-${code}`);
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.getByTestId('status-label').textContent()).toBe(zhCN.workOrders.status.s1);
+    await row.getByTestId('open-detail').click();
+    const dialog = page.getByTestId('work-detail');
+    await dialog.getByTestId('deal-button').click();
+    await dialog.locator('textarea[name=dealNote]').fill('已安排清洁工');
+    await dialog.getByTestId('deal-submit').click();
+    expect(await page.getByTestId('confirm-dialog').textContent()).toContain(zhCN.workOrders.confirmDeal);
+    await page.getByTestId('confirm-ok').click();
+    await dialog.getByTestId('deal-info').waitFor();
+    expect(await dialog.getByTestId('status-label').first().textContent()).toBe(zhCN.workOrders.status.s2);
+    expect(await dialog.textContent()).toContain(zhCN.workOrders.dealInfo);
+  });
+
+  it('when a staff role lacks complain:update, then the detail offers no deal button but replies still work', async () => {
+    context = await newContext(browser, product.url);
+    const page = await context.newPage();
+    const code = await fileComplaint(product.url, 'Noise at night');
+    await openComplaints(page, product.url, STAFF);
+    const row = page.getByTestId(`work-row-${code}`);
+    await row.waitFor({ timeout: 15_000 });
+    await row.getByTestId('open-detail').click();
+    const dialog = page.getByTestId('work-detail');
+    await dialog.getByTestId('work-info').waitFor();
+    expect(await dialog.getByTestId('deal-button').count()).toBe(0);
+    expect(await dialog.getByTestId('tab-reply').count()).toBe(1);
+  });
+});
