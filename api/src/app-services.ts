@@ -10,6 +10,8 @@ export interface ApiConfig {
   tokenTtlSeconds: number;
   /** Largest accepted request body (JSON or form); bigger ones get 413. */
   bodyLimitBytes: number;
+  /** Express "trust proxy" setting: which proxies' X-Forwarded-For is believed. */
+  trustProxy: string;
   /** Where the upload service stores files. */
   uploadDir: string;
 }

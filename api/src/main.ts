@@ -12,6 +12,7 @@ const api = await startApi({
   oauthClientId: env.OAUTH_CLIENT_ID || undefined,
   oauthClientSecret: env.OAUTH_CLIENT_SECRET || undefined,
   logLevel: env.LOG_LEVEL || 'info',
+  trustProxy: env.TRUST_PROXY || undefined,
   tokenTtlSeconds: env.TOKEN_TTL_SECONDS ? Number(env.TOKEN_TTL_SECONDS) : undefined,
   // SEED_DEMO=1 seeds any database; otherwise only a fresh embedded one is seeded.
   seed: env.SEED_DEMO === '1' ? true : undefined,

@@ -33,6 +33,8 @@ export interface StartApiOptions {
   tokenTtlSeconds?: number;
   bodyLimitBytes?: number;
   uploadDir?: string;
+  /** Express "trust proxy": whose X-Forwarded-For is believed (default loopback and private networks). */
+  trustProxy?: string;
 }
 
 export interface ApiHandle {
@@ -49,7 +51,10 @@ export interface ApiHandle {
 /** Every module with the system routes (health, openapi) in front. */
 export function allModules(ping: () => Promise<boolean>): ApiModule[] {
   const list: ApiModule[] = [];
-  list.push(systemModule(() => list, ping), ...modules);
+  list.push(
+    systemModule(() => list, ping),
+    ...modules,
+  );
   return list;
 }
 
@@ -60,7 +65,10 @@ export function allModules(ping: () => Promise<boolean>): ApiModule[] {
 export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle> {
   const log = pino({
     level: options.logLevel ?? 'info',
-    redact: { paths: ['*.authorization', '*.password', '*.token', '*.access_token', 'req.headers'], censor: '[redacted]' },
+    redact: {
+      paths: ['*.authorization', '*.password', '*.token', '*.access_token', 'req.headers'],
+      censor: '[redacted]',
+    },
   });
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   const { db } = database;
@@ -79,8 +87,11 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     oauthClientSecret: options.oauthClientSecret ?? 'console-secret',
     tokenTtlSeconds: options.tokenTtlSeconds ?? 7 * 24 * 3600,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+    trustProxy: options.trustProxy ?? 'loopback, linklocal, uniquelocal',
     // Without a data directory (tests) uploads go to a fresh temporary directory.
-    uploadDir: options.uploadDir ?? (options.dataDir ? join(options.dataDir, 'uploads') : join(tmpdir(), `pm-uploads-${randomUUID()}`)),
+    uploadDir:
+      options.uploadDir ??
+      (options.dataDir ? join(options.dataDir, 'uploads') : join(tmpdir(), `pm-uploads-${randomUUID()}`)),
   };
   // The demo estate's pictures live in the upload directory, which may be new even when the
   // database was seeded before (a fresh container on an old database).
@@ -135,4 +146,3 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     },
   };
 }
-

@@ -90,12 +90,28 @@ describe.each(testEngines())('complaints and work orders on %s', (engine) => {
 
     const done = await post(admin, '/complain/updateComplete', { complainId: id, completeNote: 'Pipe replaced' });
     expect(done.status).toBe(200);
-    expect(done.body.data).toMatchObject({ complainStatus: 3, completeNote: 'Pipe replaced', personCompleteId: adminPersonId });
+    expect(done.body.data).toMatchObject({
+      complainStatus: 3,
+      completeNote: 'Pipe replaced',
+      personCompleteId: adminPersonId,
+    });
 
-    const rated = await post(resident, '/app/complain/rate', { id, serviceEfficiency: 3, serviceAttitude: 2, serviceProcess: 3, serviceComment: 'Quick' });
+    const rated = await post(resident, '/app/complain/rate', {
+      id,
+      serviceEfficiency: 3,
+      serviceAttitude: 2,
+      serviceProcess: 3,
+      serviceComment: 'Quick',
+    });
     expect(rated.status).toBe(200);
     const detail = await post(admin, `/complain/query/id/${id}`);
-    expect(detail.body.data).toMatchObject({ complainStatus: 3, serviceEfficiency: 3, serviceAttitude: 2, serviceProcess: 3, serviceComment: 'Quick' });
+    expect(detail.body.data).toMatchObject({
+      complainStatus: 3,
+      serviceEfficiency: 3,
+      serviceAttitude: 2,
+      serviceProcess: 3,
+      serviceComment: 'Quick',
+    });
   });
 
   it('when two staff deal with the same complaint at once, then exactly one wins and the other gets 409', async () => {
@@ -119,7 +135,11 @@ describe.each(testEngines())('complaints and work orders on %s', (engine) => {
     expect(deal.status).toBe(403);
     expect((await post(resident, '/complain/query/list')).status).toBe(403);
     expect((await post(resident, `/complain/query/id/${id}`)).status).toBe(403);
-    const someoneElse = await post(admin, '/complain/updateDeal', { complainId: id, dealNote: 'x', personDealId: residentPersonId });
+    const someoneElse = await post(admin, '/complain/updateDeal', {
+      complainId: id,
+      dealNote: 'x',
+      personDealId: residentPersonId,
+    });
     expect(someoneElse.status).toBe(400);
   });
 
@@ -169,18 +189,29 @@ describe.each(testEngines())('complaints and work orders on %s', (engine) => {
     const count = async () => (await post(admin, `/complainReply/query/id/${id}`, {})).body.data.total as number;
     const bad = await post(admin, '/complainReply/save', { complainId: id, content: '' });
     expect(bad.status).toBe(400);
-    const tooMany = await post(admin, '/complainReply/save', { complainId: id, content: 'x', img: Array(30).fill('/a.png').join(';') });
+    const tooMany = await post(admin, '/complainReply/save', {
+      complainId: id,
+      content: 'x',
+      img: Array(30).fill('/a.png').join(';'),
+    });
     expect(tooMany.status).toBe(400);
     expect(await count()).toBe(0);
   });
 
   it('when work orders are filtered by type and status, then only matching ones come back and totals add up', async () => {
-    const saved = await post(resident, '/app/eventOrder/save', { name: 'Broken door lock', note: 'Front door', type: 3, ...house });
+    const saved = await post(resident, '/app/eventOrder/save', {
+      name: 'Broken door lock',
+      note: 'Front door',
+      type: 3,
+      ...house,
+    });
     expect(saved.status).toBe(200);
     const id = saved.body.data.eventOrderId as number;
     const byType = await post(admin, '/eventOrder/query/list', { type: 3, eventStatus: 1, limit: 100 });
     expect(byType.body.data.list.map((r: { eventOrderId: number }) => r.eventOrderId)).toContain(id);
-    expect(byType.body.data.list.every((r: { type: number; eventStatus: number }) => r.type === 3 && r.eventStatus === 1)).toBe(true);
+    expect(
+      byType.body.data.list.every((r: { type: number; eventStatus: number }) => r.type === 3 && r.eventStatus === 1),
+    ).toBe(true);
     const totals = (await post(admin, '/eventOrder/query/getEventOrderStatusTotalVo')).body.data;
     const all = await post(admin, '/eventOrder/query/list', { limit: 1 });
     expect(totals.untreated + totals.processing + totals.completed).toBe(all.body.data.total);

@@ -78,7 +78,9 @@ describe('upstream channel', () => {
     await a1.waitFor((m) => m.channelType === 8);
     await a2.waitFor((m) => m.channelType === 8);
     await b.waitFor((m) => m.channelType === 9);
-    expect(a1.messages.filter((m) => m.channelType === 8)).toEqual([{ channelType: 8, messageType: 50, messageId: 7, dataId: 3 }]);
+    expect(a1.messages.filter((m) => m.channelType === 8)).toEqual([
+      { channelType: 8, messageType: 50, messageId: 7, dataId: 3 },
+    ]);
     expect(a1.messages.some((m) => m.channelType === 9)).toBe(false);
     expect(b.messages.some((m) => m.channelType === 8)).toBe(false);
   });

@@ -30,7 +30,10 @@ describe('sniffing', () => {
   });
 
   it('when plain text is uploaded as a file, then it is text and binary junk is refused', async () => {
-    expect(await sniffFile(Buffer.from('minutes of the meeting\n'), 'file', 'notes.txt')).toEqual({ ext: 'txt', mime: 'text/plain; charset=utf-8' });
+    expect(await sniffFile(Buffer.from('minutes of the meeting\n'), 'file', 'notes.txt')).toEqual({
+      ext: 'txt',
+      mime: 'text/plain; charset=utf-8',
+    });
     expect(await sniffFile(Buffer.from([0, 1, 2, 3, 0xff, 0xfe]), 'file', 'x.txt')).toBeNull();
   });
 });
@@ -50,7 +53,9 @@ describe('upload store', () => {
   it('when png magic bytes front a body that does not decode, then it is an invalid image and nothing is written', async () => {
     const store = createUploadStore(dir);
     const fake = Buffer.concat([(await png()).subarray(0, 16), Buffer.alloc(200, 7)]);
-    await expect(store.saveImage(fake, 'user', { ext: 'png', mime: 'image/png' })).rejects.toBeInstanceOf(InvalidImageError);
+    await expect(store.saveImage(fake, 'user', { ext: 'png', mime: 'image/png' })).rejects.toBeInstanceOf(
+      InvalidImageError,
+    );
     expect(await readdir(dir)).toEqual([]);
   });
 
@@ -65,7 +70,9 @@ describe('upload store', () => {
     ]) {
       expect(parseStoredKey(bad)).toBeNull();
     }
-    expect(parseStoredKey('http://localhost:8080/api/upload/files/user/202611/0b4e7a1c-2d1f-4a52-9a0e-5f6c7d8e9f00.png?x=1')).toEqual({
+    expect(
+      parseStoredKey('http://localhost:8080/api/upload/files/user/202611/0b4e7a1c-2d1f-4a52-9a0e-5f6c7d8e9f00.png?x=1'),
+    ).toEqual({
       key: 'user/202611/0b4e7a1c-2d1f-4a52-9a0e-5f6c7d8e9f00.png',
       ext: 'png',
     });

@@ -62,7 +62,11 @@ function runRoute(route: ApiRoute, services: AppServices) {
       if (!ctx.caller && route.permission !== 'public') throw AppError.unauthorized('errors.tokenInvalid');
     } else if (route.permission !== 'public') throw AppError.unauthorized();
     // Permission declared on the route.
-    if (route.permission !== 'public' && route.permission !== 'authenticated' && !ctx.caller?.perms.has(route.permission)) {
+    if (
+      route.permission !== 'public' &&
+      route.permission !== 'authenticated' &&
+      !ctx.caller?.perms.has(route.permission)
+    ) {
       throw AppError.forbidden();
     }
     // Tenant scope: always the caller's company and estate.
@@ -93,6 +97,9 @@ export function createApp(services: AppServices, modules: ApiModule[]): express.
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // The gateway forwards the browser's address (X-Forwarded-For); the login rate limit counts
+  // per that address, not per gateway. Only proxies on loopback / private networks are trusted.
+  app.set('trust proxy', services.config.trustProxy);
 
   // Request id and access log (no headers, no bodies: tokens and passwords never reach the log).
   app.use((req, res, next) => {
@@ -102,7 +109,10 @@ export function createApp(services: AppServices, modules: ApiModule[]): express.
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      services.log.info({ reqId: req.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request');
+      services.log.info(
+        { reqId: req.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) },
+        'request',
+      );
     });
     next();
   });
@@ -128,14 +138,20 @@ export function createApp(services: AppServices, modules: ApiModule[]): express.
     if (err instanceof AppError) return sendError(res, lang, err);
     const type = (err as { type?: string }).type;
     const status = (err as { status?: number }).status;
-    if (type === 'entity.too.large' || status === 413) return sendError(res, lang, new AppError(413, 'errors.bodyTooLarge'));
+    if (type === 'entity.too.large' || status === 413)
+      return sendError(res, lang, new AppError(413, 'errors.bodyTooLarge'));
     if (type === 'entity.parse.failed') return sendError(res, lang, new AppError(400, 'errors.malformedJson'));
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return sendError(res, lang, new AppError(status, 'validation.invalid', { detail: String((err as Error).message ?? '') }));
+      return sendError(
+        res,
+        lang,
+        new AppError(status, 'validation.invalid', { detail: String((err as Error).message ?? '') }),
+      );
     }
     const dbStatus = databaseErrorStatus(err);
     if (dbStatus === 409) return sendError(res, lang, AppError.conflict());
-    if (dbStatus === 400) return sendError(res, lang, new AppError(400, 'validation.invalid', { detail: 'value out of range' }));
+    if (dbStatus === 400)
+      return sendError(res, lang, new AppError(400, 'validation.invalid', { detail: 'value out of range' }));
     services.log.error({ err, reqId: req.requestId }, 'unhandled error');
     sendError(res, lang, new AppError(500, 'errors.internal'));
   });

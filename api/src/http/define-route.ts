@@ -12,7 +12,13 @@ export interface RouteInput<B, Q, P> {
   params: P;
 }
 
-interface RouteSpec<A extends RouteAccess, B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends z.ZodType> {
+interface RouteSpec<
+  A extends RouteAccess,
+  B extends z.ZodType,
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  R extends z.ZodType,
+> {
   method: 'get' | 'post';
   /** Express path: `/account/info/:id`; openapi.json shows it as `/account/info/{id}`. */
   path: string;

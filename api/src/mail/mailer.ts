@@ -27,7 +27,10 @@ export function createMailer(db: Db, log: Logger, smtpUrl?: string): Mailer {
     async send(mail) {
       if (!transport) {
         await db.insert(mailOutbox).values({ ...mail, status: 'stored' });
-        log.info({ mailTo: mail.to, subject: mail.subject, text: mail.text }, 'mail stored in the outbox (no SMTP_URL)');
+        log.info(
+          { mailTo: mail.to, subject: mail.subject, text: mail.text },
+          'mail stored in the outbox (no SMTP_URL)',
+        );
         return;
       }
       try {

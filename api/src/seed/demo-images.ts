@@ -28,14 +28,19 @@ export function demoImagePath(name: string): string {
 function demoImages(): { name: string; width: number; height: number; color: string; label: string }[] {
   const palette = ['#1b4f72', '#117a65', '#7d3c98', '#b9770e', '#a93226', '#2e4053', '#1e8449', '#5b2c6f'];
   const list = [];
-  for (let i = 0; i < 4; i++) list.push({ name: `avatar-staff-${i}`, width: 300, height: 300, color: palette[i], label: `S${i + 1}` });
-  for (let i = 0; i < 8; i++) list.push({ name: `avatar-${i}`, width: 300, height: 300, color: palette[(i + 3) % 8], label: `R${i + 1}` });
+  for (let i = 0; i < 4; i++)
+    list.push({ name: `avatar-staff-${i}`, width: 300, height: 300, color: palette[i], label: `S${i + 1}` });
+  for (let i = 0; i < 8; i++)
+    list.push({ name: `avatar-${i}`, width: 300, height: 300, color: palette[(i + 3) % 8], label: `R${i + 1}` });
   list.push({ name: 'cert-1', width: 640, height: 440, color: '#f4f6f7', label: 'House certificate' });
-  for (let k = 0; k < 3; k++) list.push({ name: `cert-p${k}`, width: 640, height: 440, color: '#fdfefe', label: `House certificate ${k + 1}` });
+  for (let k = 0; k < 3; k++)
+    list.push({ name: `cert-p${k}`, width: 640, height: 440, color: '#fdfefe', label: `House certificate ${k + 1}` });
   list.push({ name: 'report-1', width: 800, height: 600, color: '#5d6d7e', label: 'Leaking pipe' });
   list.push({ name: 'report-2', width: 800, height: 600, color: '#6e2c00', label: 'Broken light' });
-  for (let k = 1; k <= 3; k++) list.push({ name: `ad-${k}`, width: 750, height: 300, color: palette[k], label: `Ad ${k}` });
-  for (let k = 1; k <= 2; k++) list.push({ name: `ad-${k}-detail`, width: 750, height: 1000, color: palette[k + 4], label: `Ad ${k} details` });
+  for (let k = 1; k <= 3; k++)
+    list.push({ name: `ad-${k}`, width: 750, height: 300, color: palette[k], label: `Ad ${k}` });
+  for (let k = 1; k <= 2; k++)
+    list.push({ name: `ad-${k}-detail`, width: 750, height: 1000, color: palette[k + 4], label: `Ad ${k} details` });
   return list;
 }
 
@@ -61,6 +66,11 @@ export async function ensureDemoImages(uploadDir: string): Promise<void> {
       // missing: draw it
     }
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, await sharp(svg(image.width, image.height, image.color, image.label)).png().toBuffer());
+    await writeFile(
+      file,
+      await sharp(svg(image.width, image.height, image.color, image.label))
+        .png()
+        .toBuffer(),
+    );
   }
 }

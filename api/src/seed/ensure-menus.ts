@@ -32,7 +32,16 @@ export async function ensureMenus(db: DbOrTx): Promise<void> {
     if (id === undefined) {
       [{ id }] = await db
         .insert(sysMenu)
-        .values({ parentId, name: route.title ?? route.path, path: route.path, perms, hidden: !!route.hidden, icon: route.icon, menuType: 1, sort })
+        .values({
+          parentId,
+          name: route.title ?? route.path,
+          path: route.path,
+          perms,
+          hidden: !!route.hidden,
+          icon: route.icon,
+          menuType: 1,
+          sort,
+        })
         .returning({ id: sysMenu.id });
     }
     sort++;
@@ -41,13 +50,25 @@ export async function ensureMenus(db: DbOrTx): Promise<void> {
   };
   for (const route of LAYOUT_ROUTES) await addRoute(route, null);
 
-  const onRoutes = new Set(flattenRoutes().map((r) => r.permission).filter(Boolean));
+  const onRoutes = new Set(
+    flattenRoutes()
+      .map((r) => r.permission)
+      .filter(Boolean),
+  );
   for (const perm of PERMISSIONS) {
     if (onRoutes.has(perm)) continue;
     const parentPath = BUTTON_PARENT[perm.split(':')[0]];
     if (ids.has(`${parentPath}|${perm}`)) continue;
     await db
       .insert(sysMenu)
-      .values({ parentId: idOfPage.get(parentPath) ?? null, name: perm, path: parentPath, perms: perm, hidden: true, menuType: 2, sort: sort++ });
+      .values({
+        parentId: idOfPage.get(parentPath) ?? null,
+        name: perm,
+        path: parentPath,
+        perms: perm,
+        hidden: true,
+        menuType: 2,
+        sort: sort++,
+      });
   }
 }

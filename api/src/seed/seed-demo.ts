@@ -78,7 +78,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await ensureMenus(db);
   const [existing] = await db.select({ id: account.id }).from(account).where(eq(account.username, 'admin')).limit(1);
   if (existing) return false;
-  const [admin, staff, resident] = await Promise.all([hashPassword('admin123'), hashPassword('staff123'), hashPassword('resident123')]);
+  const [admin, staff, resident] = await Promise.all([
+    hashPassword('admin123'),
+    hashPassword('staff123'),
+    hashPassword('resident123'),
+  ]);
   const menus = await db.select({ id: sysMenu.id, perms: sysMenu.perms }).from(sysMenu);
   const allMenuIds = menus.map((m) => m.id);
   const staffPerms = new Set<string>(STAFF_PERMISSIONS);

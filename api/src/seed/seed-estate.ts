@@ -25,8 +25,39 @@ export interface EstatePlan {
   codePrefix: string;
 }
 
-const FIRST = ['Chris', 'Jamie', 'Taylor', 'Jordan', 'Casey', 'Riley', 'Morgan', 'Avery', 'Quinn', 'Drew', 'Kai', 'Rowan', 'Skyler', 'Emery', 'Hayden'];
-const LAST = ['Chan', 'Wong', 'Lee', 'Cheung', 'Lau', 'Ng', 'Ho', 'Leung', 'Tang', 'Yip', 'Lam', 'Kwok', 'Tsang', 'Fung'];
+const FIRST = [
+  'Chris',
+  'Jamie',
+  'Taylor',
+  'Jordan',
+  'Casey',
+  'Riley',
+  'Morgan',
+  'Avery',
+  'Quinn',
+  'Drew',
+  'Kai',
+  'Rowan',
+  'Skyler',
+  'Emery',
+  'Hayden',
+];
+const LAST = [
+  'Chan',
+  'Wong',
+  'Lee',
+  'Cheung',
+  'Lau',
+  'Ng',
+  'Ho',
+  'Leung',
+  'Tang',
+  'Yip',
+  'Lam',
+  'Kwok',
+  'Tsang',
+  'Fung',
+];
 const COMPLAINT_THEMES = [
   ['Noise at night', 'The neighbours upstairs are loud after 11 pm almost every night.'],
   ['Lift out of order', 'The lift has stopped between floors twice this week.'],
@@ -64,14 +95,28 @@ export interface Hashes {
 }
 
 /** Seeds one company with one estate and everything in it, in batches. */
-export async function seedEstate(tx: Tx, plan: EstatePlan, hashes: Hashes, menus: { allMenuIds: number[]; staffMenuIds: number[] }): Promise<void> {
+export async function seedEstate(
+  tx: Tx,
+  plan: EstatePlan,
+  hashes: Hashes,
+  menus: { allMenuIds: number[]; staffMenuIds: number[] },
+): Promise<void> {
   const rnd = demoRandom(plan.codePrefix.charCodeAt(0) * 1000 + plan.codePrefix.charCodeAt(1));
   const now = Date.now();
   const [co] = await tx
     .insert(s.company)
-    .values({ name: plan.companyName, companyType: plan.companyType, contactPerson: plan.adminName, contactTel: '+852 2345 6789', address: plan.address })
+    .values({
+      name: plan.companyName,
+      companyType: plan.companyType,
+      contactPerson: plan.adminName,
+      contactTel: '+852 2345 6789',
+      address: plan.address,
+    })
     .returning();
-  const [estate] = await tx.insert(s.housingEstate).values({ companyId: co.id, name: plan.estateName, address: plan.address }).returning();
+  const [estate] = await tx
+    .insert(s.housingEstate)
+    .values({ companyId: co.id, name: plan.estateName, address: plan.address })
+    .returning();
   const t = { companyId: co.id, housingEstateId: estate.id };
 
   await tx.insert(s.hotline).values([
@@ -85,30 +130,57 @@ export async function seedEstate(tx: Tx, plan: EstatePlan, hashes: Hashes, menus
     .returning({ id: s.department.id });
 
   // Roles: ADMIN (everything) and, in the main estate, the limited STAFF role.
-  const [adminRole] = await tx.insert(s.sysRole).values({ ...t, roleName: 'Administrator', roleValue: 'ADMIN', remark: 'Every permission' }).returning();
+  const [adminRole] = await tx
+    .insert(s.sysRole)
+    .values({ ...t, roleName: 'Administrator', roleValue: 'ADMIN', remark: 'Every permission' })
+    .returning();
   await tx.insert(s.sysRoleMenu).values(menus.allMenuIds.map((menuId) => ({ roleId: adminRole.id, menuId })));
   let staffRoleId: number | null = null;
   if (plan.staffUsername) {
     const [staffRole] = await tx
       .insert(s.sysRole)
-      .values({ ...t, roleName: 'Front desk staff', roleValue: 'STAFF', remark: 'Complaints, work orders, property, bulletins' })
+      .values({
+        ...t,
+        roleName: 'Front desk staff',
+        roleValue: 'STAFF',
+        remark: 'Complaints, work orders, property, bulletins',
+      })
       .returning();
     staffRoleId = staffRole.id;
     await tx.insert(s.sysRoleMenu).values(menus.staffMenuIds.map((menuId) => ({ roleId: staffRole.id, menuId })));
   }
 
   // Staff persons: the admin, the staff account and four colleagues without accounts.
-  const staffNames = [plan.adminName, ...(plan.staffName ? [plan.staffName] : []), 'Pat Ho', 'Lee Tsang', 'Robin Lam', 'Kim Fung'];
+  const staffNames = [
+    plan.adminName,
+    ...(plan.staffName ? [plan.staffName] : []),
+    'Pat Ho',
+    'Lee Tsang',
+    'Robin Lam',
+    'Kim Fung',
+  ];
   const staffPersons = await tx
     .insert(s.person)
-    .values(staffNames.map((name, i) => ({ ...t, name, gender: (i % 2) + 1, images: [{ url: img(`avatar-staff-${i % 4}`) }], tel: `+852 9000 ${String(1000 + i)}`, email: `${name.split(' ')[0].toLowerCase()}.${plan.codePrefix.toLowerCase()}@example.com`, accountType: 4 })))
+    .values(
+      staffNames.map((name, i) => ({
+        ...t,
+        name,
+        gender: (i % 2) + 1,
+        images: [{ url: img(`avatar-staff-${i % 4}`) }],
+        tel: `+852 9000 ${String(1000 + i)}`,
+        email: `${name.split(' ')[0].toLowerCase()}.${plan.codePrefix.toLowerCase()}@example.com`,
+        accountType: 4,
+      })),
+    )
     .returning({ id: s.person.id });
   await tx.insert(s.personCompany).values(
     staffPersons.map((p, i) => ({
       ...t,
       personId: p.id,
       staffNumber: `${plan.codePrefix}${String(i + 1).padStart(4, '0')}`,
-      position: ['Estate manager', 'Front desk officer', 'Security guard', 'Technician', 'Cleaner', 'Supervisor'][i % 6],
+      position: ['Estate manager', 'Front desk officer', 'Security guard', 'Technician', 'Cleaner', 'Supervisor'][
+        i % 6
+      ],
       yearOfBirth: 1970 + ((i * 7) % 30),
       departmentId: depts[i % depts.length].id,
       companyType: plan.companyType,
@@ -116,21 +188,56 @@ export async function seedEstate(tx: Tx, plan: EstatePlan, hashes: Hashes, menus
   );
   const adminPersonId = staffPersons[0].id;
   const staffPersonId = plan.staffUsername ? staffPersons[1].id : adminPersonId;
-  await tx.insert(s.account).values([
-    { ...t, personId: adminPersonId, username: plan.adminUsername, email: `${plan.adminUsername}@example.com`, passwordHash: hashes.admin, roleId: adminRole.id, kind: 'staff' as const },
-    ...(plan.staffUsername
-      ? [{ ...t, personId: staffPersonId, username: plan.staffUsername, email: `${plan.staffUsername}@example.com`, passwordHash: hashes.staff, roleId: staffRoleId, kind: 'staff' as const }]
-      : []),
-  ]);
+  await tx
+    .insert(s.account)
+    .values([
+      {
+        ...t,
+        personId: adminPersonId,
+        username: plan.adminUsername,
+        email: `${plan.adminUsername}@example.com`,
+        passwordHash: hashes.admin,
+        roleId: adminRole.id,
+        kind: 'staff' as const,
+      },
+      ...(plan.staffUsername
+        ? [
+            {
+              ...t,
+              personId: staffPersonId,
+              username: plan.staffUsername,
+              email: `${plan.staffUsername}@example.com`,
+              passwordHash: hashes.staff,
+              roleId: staffRoleId,
+              kind: 'staff' as const,
+            },
+          ]
+        : []),
+    ]);
 
   // Blocks, floors, units.
   const blocks = await tx
     .insert(s.block)
-    .values(plan.blocks.map((name, i) => ({ ...t, name, number: String(i + 1), floorCount: plan.floors, unitsPerFloor: plan.unitsPerFloor, prefix: name.slice(-1), suffix: '', houseType: 1 })))
+    .values(
+      plan.blocks.map((name, i) => ({
+        ...t,
+        name,
+        number: String(i + 1),
+        floorCount: plan.floors,
+        unitsPerFloor: plan.unitsPerFloor,
+        prefix: name.slice(-1),
+        suffix: '',
+        houseType: 1,
+      })),
+    )
     .returning({ id: s.block.id, name: s.block.name });
   const floorRows = await tx
     .insert(s.floor)
-    .values(blocks.flatMap((b) => Array.from({ length: plan.floors }, (_, f) => ({ ...t, blockId: b.id, name: `${f + 1}/F`, number: f + 1 }))))
+    .values(
+      blocks.flatMap((b) =>
+        Array.from({ length: plan.floors }, (_, f) => ({ ...t, blockId: b.id, name: `${f + 1}/F`, number: f + 1 })),
+      ),
+    )
     .returning({ id: s.floor.id, blockId: s.floor.blockId, number: s.floor.number });
   const units = await tx
     .insert(s.unit)
@@ -151,7 +258,10 @@ export async function seedEstate(tx: Tx, plan: EstatePlan, hashes: Hashes, menus
       ),
     )
     .returning({ id: s.unit.id });
-  const [park] = await tx.insert(s.carPark).values({ ...t, name: 'Basement car park', seatCount: plan.carSpaces }).returning();
+  const [park] = await tx
+    .insert(s.carPark)
+    .values({ ...t, name: 'Basement car park', seatCount: plan.carSpaces })
+    .returning();
   const spaces = await tx
     .insert(s.carSpace)
     .values(
@@ -168,7 +278,15 @@ export async function seedEstate(tx: Tx, plan: EstatePlan, hashes: Hashes, menus
     .returning({ id: s.carSpace.id });
   const shops = await tx
     .insert(s.shop)
-    .values(Array.from({ length: plan.shops }, (_, i) => ({ ...t, shopCode: `G${String(i + 1).padStart(2, '0')}`, name: ['Bakery', 'Pharmacy', 'Laundry', 'Cafe', 'Florist', 'Stationery', 'Barber', 'Grocer'][i % 8], inviteCode: `${plan.codePrefix}S${i}${rnd.int(1000, 9999)}`, authStatus: 2 })))
+    .values(
+      Array.from({ length: plan.shops }, (_, i) => ({
+        ...t,
+        shopCode: `G${String(i + 1).padStart(2, '0')}`,
+        name: ['Bakery', 'Pharmacy', 'Laundry', 'Cafe', 'Florist', 'Stationery', 'Barber', 'Grocer'][i % 8],
+        inviteCode: `${plan.codePrefix}S${i}${rnd.int(1000, 9999)}`,
+        authStatus: 2,
+      })),
+    )
     .returning({ id: s.shop.id });
 
   // Residents: the first `residentAccounts` get accounts resident1… (password resident123).
@@ -178,7 +296,10 @@ export async function seedEstate(tx: Tx, plan: EstatePlan, hashes: Hashes, menus
     .values(
       Array.from({ length: residentCount }, (_, i) => ({
         ...t,
-        name: i < plan.residentAccounts ? `Resident ${i + 1} ${LAST[i % LAST.length]}` : `${rnd.pick(FIRST)} ${rnd.pick(LAST)}`,
+        name:
+          i < plan.residentAccounts
+            ? `Resident ${i + 1} ${LAST[i % LAST.length]}`
+            : `${rnd.pick(FIRST)} ${rnd.pick(LAST)}`,
         gender: rnd.int(1, 2),
         images: [{ url: img(`avatar-${i % 8}`) }],
         tel: `+852 6${String(1000000 + i * 137).slice(-7)}`,
@@ -188,9 +309,20 @@ export async function seedEstate(tx: Tx, plan: EstatePlan, hashes: Hashes, menus
     )
     .returning({ id: s.person.id });
   if (plan.residentAccounts > 0) {
-    await tx.insert(s.account).values(
-      residents.slice(0, plan.residentAccounts).map((p, i) => ({ ...t, personId: p.id, username: `resident${i + 1}`, email: `resident${i + 1}@example.com`, passwordHash: hashes.resident, kind: 'resident' as const })),
-    );
+    await tx
+      .insert(s.account)
+      .values(
+        residents
+          .slice(0, plan.residentAccounts)
+          .map((p, i) => ({
+            ...t,
+            personId: p.id,
+            username: `resident${i + 1}`,
+            email: `resident${i + 1}@example.com`,
+            passwordHash: hashes.resident,
+            kind: 'resident' as const,
+          })),
+      );
   }
 
   // Links: unit k gets an owner; every third a tenant; every fourth a relative. resident1 owns
@@ -202,12 +334,29 @@ export async function seedEstate(tx: Tx, plan: EstatePlan, hashes: Hashes, menus
   const joinTime = () => ago(now, rnd.int(1, 400));
   if (plan.residentAccounts >= 5) {
     links.push(
-      { ...t, personId: r(0), houseType: 1, unitId: units[0].id, identity: 1, houseCertCode: 'HC-0001', houseCertImg: img('cert-1'), joinTime: joinTime() },
+      {
+        ...t,
+        personId: r(0),
+        houseType: 1,
+        unitId: units[0].id,
+        identity: 1,
+        houseCertCode: 'HC-0001',
+        houseCertImg: img('cert-1'),
+        joinTime: joinTime(),
+      },
       { ...t, personId: r(0), houseType: 2, carSpaceId: spaces[0].id, identity: 1, joinTime: joinTime() },
       { ...t, personId: r(1), houseType: 1, unitId: units[1].id, identity: 2, joinTime: joinTime() },
       { ...t, personId: r(2), houseType: 1, unitId: units[0].id, identity: 3, relation: 2, joinTime: joinTime() },
       { ...t, personId: r(3), houseType: 3, shopId: shops[0].id, identity: 1, joinTime: joinTime() },
-      { ...t, personId: r(4), houseType: 1, unitId: units[2].id, identity: 1, houseCertCode: 'HC-0003', joinTime: joinTime() },
+      {
+        ...t,
+        personId: r(4),
+        houseType: 1,
+        unitId: units[2].id,
+        identity: 1,
+        houseCertCode: 'HC-0003',
+        joinTime: joinTime(),
+      },
       { ...t, personId: r(4), houseType: 2, carSpaceId: spaces[1].id, identity: 2, joinTime: joinTime() },
     );
   }
@@ -215,14 +364,60 @@ export async function seedEstate(tx: Tx, plan: EstatePlan, hashes: Hashes, menus
   let next = start;
   for (let k = plan.residentAccounts >= 5 ? 3 : 0; k < units.length; k++) {
     if (k % 5 === 4) continue; // some units have no owner yet
-    links.push({ ...t, personId: r(next++), houseType: 1, unitId: units[k].id, identity: 1, houseCertCode: `HC-${String(k + 1).padStart(4, '0')}`, joinTime: joinTime() });
-    if (k % 3 === 0) links.push({ ...t, personId: r(next++), houseType: 1, unitId: units[k].id, identity: 2, joinTime: joinTime() });
-    if (k % 4 === 0) links.push({ ...t, personId: r(next++), houseType: 1, unitId: units[k].id, identity: 3, relation: rnd.int(1, 5), joinTime: joinTime() });
+    links.push({
+      ...t,
+      personId: r(next++),
+      houseType: 1,
+      unitId: units[k].id,
+      identity: 1,
+      houseCertCode: `HC-${String(k + 1).padStart(4, '0')}`,
+      joinTime: joinTime(),
+    });
+    if (k % 3 === 0)
+      links.push({ ...t, personId: r(next++), houseType: 1, unitId: units[k].id, identity: 2, joinTime: joinTime() });
+    if (k % 4 === 0)
+      links.push({
+        ...t,
+        personId: r(next++),
+        houseType: 1,
+        unitId: units[k].id,
+        identity: 3,
+        relation: rnd.int(1, 5),
+        joinTime: joinTime(),
+      });
   }
-  for (let k = plan.residentAccounts >= 5 ? 2 : 0; k < spaces.length; k += 2) links.push({ ...t, personId: r(next++), houseType: 2, carSpaceId: spaces[k].id, identity: 1, joinTime: joinTime() });
-  for (let k = plan.residentAccounts >= 5 ? 1 : 0; k < shops.length; k++) links.push({ ...t, personId: r(next++), houseType: 3, shopId: shops[k].id, identity: k % 2 ? 2 : 1, joinTime: joinTime() });
+  for (let k = plan.residentAccounts >= 5 ? 2 : 0; k < spaces.length; k += 2)
+    links.push({
+      ...t,
+      personId: r(next++),
+      houseType: 2,
+      carSpaceId: spaces[k].id,
+      identity: 1,
+      joinTime: joinTime(),
+    });
+  for (let k = plan.residentAccounts >= 5 ? 1 : 0; k < shops.length; k++)
+    links.push({
+      ...t,
+      personId: r(next++),
+      houseType: 3,
+      shopId: shops[k].id,
+      identity: k % 2 ? 2 : 1,
+      joinTime: joinTime(),
+    });
   // Pending owner reviews (the owner-review screen).
-  for (let k = 0; k < 3; k++) links.push({ ...t, personId: r(next++), houseType: 1, unitId: units[(k * 5 + 4) % units.length].id, identity: 1, status: 1, authStatus: 2, houseCertCode: `HC-P${k}`, houseCertImg: img(`cert-p${k}`), joinTime: ago(now, k * 0.5) });
+  for (let k = 0; k < 3; k++)
+    links.push({
+      ...t,
+      personId: r(next++),
+      houseType: 1,
+      unitId: units[(k * 5 + 4) % units.length].id,
+      identity: 1,
+      status: 1,
+      authStatus: 2,
+      houseCertCode: `HC-P${k}`,
+      houseCertImg: img(`cert-p${k}`),
+      joinTime: ago(now, k * 0.5),
+    });
   const linkRows = await tx.insert(s.personHouse).values(links).returning();
   await markBound(tx, linkRows);
 
@@ -230,10 +425,37 @@ export async function seedEstate(tx: Tx, plan: EstatePlan, hashes: Hashes, menus
   const history = await tx
     .insert(s.personHouseHistory)
     .values([
-      ...Array.from({ length: 6 }, (_, i) => ({ ...t, personId: r(start + i), houseType: 1, unitId: units[(i * 7) % units.length].id, identity: (i % 3) + 1, purchaseTime: ago(now, 700 - i * 20), leaveTime: ago(now, 30 - i * 4), operatorPersonId: adminPersonId, operationType: 1 })),
-      ...linkRows.slice(0, 8).map((l, i) => ({ ...t, personId: l.personId, houseType: l.houseType, unitId: l.unitId, carSpaceId: l.carSpaceId, shopId: l.shopId, identity: l.identity, purchaseTime: l.joinTime, operatorPersonId: i % 2 ? l.personId : adminPersonId, operationType: i % 2 ? 3 : 1 })),
+      ...Array.from({ length: 6 }, (_, i) => ({
+        ...t,
+        personId: r(start + i),
+        houseType: 1,
+        unitId: units[(i * 7) % units.length].id,
+        identity: (i % 3) + 1,
+        purchaseTime: ago(now, 700 - i * 20),
+        leaveTime: ago(now, 30 - i * 4),
+        operatorPersonId: adminPersonId,
+        operationType: 1,
+      })),
+      ...linkRows
+        .slice(0, 8)
+        .map((l, i) => ({
+          ...t,
+          personId: l.personId,
+          houseType: l.houseType,
+          unitId: l.unitId,
+          carSpaceId: l.carSpaceId,
+          shopId: l.shopId,
+          identity: l.identity,
+          purchaseTime: l.joinTime,
+          operatorPersonId: i % 2 ? l.personId : adminPersonId,
+          operationType: i % 2 ? 3 : 1,
+        })),
     ])
-    .returning({ id: s.personHouseHistory.id, personId: s.personHouseHistory.personId, unitId: s.personHouseHistory.unitId });
+    .returning({
+      id: s.personHouseHistory.id,
+      personId: s.personHouseHistory.personId,
+      unitId: s.personHouseHistory.unitId,
+    });
 
   // Complaints and work orders in all three states, with replies and ratings.
   const reporters = linkRows.filter((l) => l.status === 2);
@@ -275,27 +497,71 @@ export async function seedEstate(tx: Tx, plan: EstatePlan, hashes: Hashes, menus
       Array.from({ length: plan.complaints }, (_, i) => {
         const { status, ...w } = work(i, plan.complaints);
         const [name, note] = COMPLAINT_THEMES[i % COMPLAINT_THEMES.length];
-        return { ...w, name, note, complainStatus: status, complainCode: `${plan.codePrefix}C${String(i + 1).padStart(6, '0')}` };
+        return {
+          ...w,
+          name,
+          note,
+          complainStatus: status,
+          complainCode: `${plan.codePrefix}C${String(i + 1).padStart(6, '0')}`,
+        };
       }),
     )
-    .returning({ id: s.complain.id, reportPersonId: s.complain.reportPersonId, status: s.complain.complainStatus, reportTime: s.complain.reportTime });
+    .returning({
+      id: s.complain.id,
+      reportPersonId: s.complain.reportPersonId,
+      status: s.complain.complainStatus,
+      reportTime: s.complain.reportTime,
+    });
   const orders = await tx
     .insert(s.eventOrder)
     .values(
       Array.from({ length: plan.eventOrders }, (_, i) => {
         const { status, ...w } = work(i + 1, plan.eventOrders + 1);
         const [name, type] = ORDER_THEMES[i % ORDER_THEMES.length];
-        return { ...w, name, note: `${name}. Please send someone to check.`, type, eventStatus: status, eventCode: `${plan.codePrefix}E${String(i + 1).padStart(6, '0')}` };
+        return {
+          ...w,
+          name,
+          note: `${name}. Please send someone to check.`,
+          type,
+          eventStatus: status,
+          eventCode: `${plan.codePrefix}E${String(i + 1).padStart(6, '0')}`,
+        };
       }),
     )
-    .returning({ id: s.eventOrder.id, reportPersonId: s.eventOrder.reportPersonId, status: s.eventOrder.eventStatus, reportTime: s.eventOrder.reportTime });
+    .returning({
+      id: s.eventOrder.id,
+      reportPersonId: s.eventOrder.reportPersonId,
+      status: s.eventOrder.eventStatus,
+      reportTime: s.eventOrder.reportTime,
+    });
   const replyRows = <T extends { id: number; reportPersonId: number; status: number; reportTime: Date }>(rows: T[]) =>
     rows
       .filter((c) => c.status > 1)
       .flatMap((c) => [
-        { ...t, personId: staffPersonId, content: REPLIES[0], companyType: plan.companyType, replyTime: new Date(c.reportTime.getTime() + 1_800_000), parent: c.id },
-        { ...t, personId: c.reportPersonId, content: REPLIES[3], companyType: null, replyTime: new Date(c.reportTime.getTime() + 2_400_000), parent: c.id },
-        { ...t, personId: adminPersonId, content: REPLIES[1], companyType: plan.companyType, replyTime: new Date(c.reportTime.getTime() + 3_000_000), parent: c.id },
+        {
+          ...t,
+          personId: staffPersonId,
+          content: REPLIES[0],
+          companyType: plan.companyType,
+          replyTime: new Date(c.reportTime.getTime() + 1_800_000),
+          parent: c.id,
+        },
+        {
+          ...t,
+          personId: c.reportPersonId,
+          content: REPLIES[3],
+          companyType: null,
+          replyTime: new Date(c.reportTime.getTime() + 2_400_000),
+          parent: c.id,
+        },
+        {
+          ...t,
+          personId: adminPersonId,
+          content: REPLIES[1],
+          companyType: plan.companyType,
+          replyTime: new Date(c.reportTime.getTime() + 3_000_000),
+          parent: c.id,
+        },
       ]);
   const cReplies = replyRows(complaints).map(({ parent, ...x }) => ({ ...x, complainId: parent }));
   const eReplies = replyRows(orders).map(({ parent, ...x }) => ({ ...x, eventOrderId: parent }));
@@ -307,50 +573,196 @@ export async function seedEstate(tx: Tx, plan: EstatePlan, hashes: Hashes, menus
   const anns = await tx
     .insert(s.announcement)
     .values([
-      { ...t, type: 1, title: 'Water supply interruption on Saturday', content: '<p>Water will be off from 9:00 to 13:00 for tank cleaning.</p>', publisherPersonId: adminPersonId, recipientBlockIds: blockIds, recipientIdentities: [1, 2, 3], allowComment: true, publishTime: ago(now, 1) },
-      { ...t, type: 2, title: 'Owners meeting', content: '<p>The annual owners meeting takes place in the club house.</p>', publisherPersonId: adminPersonId, recipientBlockIds: blockIds, recipientIdentities: [1], meetingPlace: 'Club house', meetingTime: ago(now, -7), deadline: ago(now, -6), publishTime: ago(now, 3) },
-      { ...t, type: 3, title: 'Vote: new colour for the lobby', content: '<p>Choose the colour of the renovated lobby.</p>', publisherPersonId: adminPersonId, recipientBlockIds: blockIds, recipientIdentities: [1, 2], selectionMode: 1, reminderInterval: 24, deadline: ago(now, -10), publishTime: ago(now, 5) },
-      { ...t, type: 3, title: 'Vote: facilities to add', content: '<p>Pick any facilities you would like.</p>', publisherPersonId: staffPersonId, recipientBlockIds: blockIds.slice(0, 1), recipientIdentities: [1], selectionMode: 2, reminderInterval: 48, deadline: ago(now, -3), publishTime: ago(now, 8) },
-      { ...t, type: 1, title: 'Lift maintenance schedule', content: '<p>Lifts in each block are serviced on the first Monday of the month.</p>', publisherPersonId: staffPersonId, recipientBlockIds: blockIds, recipientIdentities: [1, 2, 3], publishTime: ago(now, 12) },
-      { ...t, type: 1, title: 'Cancelled: fire drill', content: '<p>This notice was sent by mistake.</p>', publisherPersonId: adminPersonId, recipientBlockIds: blockIds, recipientIdentities: [1, 2, 3], revoked: true, revokedAt: ago(now, 13), publishTime: ago(now, 14) },
+      {
+        ...t,
+        type: 1,
+        title: 'Water supply interruption on Saturday',
+        content: '<p>Water will be off from 9:00 to 13:00 for tank cleaning.</p>',
+        publisherPersonId: adminPersonId,
+        recipientBlockIds: blockIds,
+        recipientIdentities: [1, 2, 3],
+        allowComment: true,
+        publishTime: ago(now, 1),
+      },
+      {
+        ...t,
+        type: 2,
+        title: 'Owners meeting',
+        content: '<p>The annual owners meeting takes place in the club house.</p>',
+        publisherPersonId: adminPersonId,
+        recipientBlockIds: blockIds,
+        recipientIdentities: [1],
+        meetingPlace: 'Club house',
+        meetingTime: ago(now, -7),
+        deadline: ago(now, -6),
+        publishTime: ago(now, 3),
+      },
+      {
+        ...t,
+        type: 3,
+        title: 'Vote: new colour for the lobby',
+        content: '<p>Choose the colour of the renovated lobby.</p>',
+        publisherPersonId: adminPersonId,
+        recipientBlockIds: blockIds,
+        recipientIdentities: [1, 2],
+        selectionMode: 1,
+        reminderInterval: 24,
+        deadline: ago(now, -10),
+        publishTime: ago(now, 5),
+      },
+      {
+        ...t,
+        type: 3,
+        title: 'Vote: facilities to add',
+        content: '<p>Pick any facilities you would like.</p>',
+        publisherPersonId: staffPersonId,
+        recipientBlockIds: blockIds.slice(0, 1),
+        recipientIdentities: [1],
+        selectionMode: 2,
+        reminderInterval: 48,
+        deadline: ago(now, -3),
+        publishTime: ago(now, 8),
+      },
+      {
+        ...t,
+        type: 1,
+        title: 'Lift maintenance schedule',
+        content: '<p>Lifts in each block are serviced on the first Monday of the month.</p>',
+        publisherPersonId: staffPersonId,
+        recipientBlockIds: blockIds,
+        recipientIdentities: [1, 2, 3],
+        publishTime: ago(now, 12),
+      },
+      {
+        ...t,
+        type: 1,
+        title: 'Cancelled: fire drill',
+        content: '<p>This notice was sent by mistake.</p>',
+        publisherPersonId: adminPersonId,
+        recipientBlockIds: blockIds,
+        recipientIdentities: [1, 2, 3],
+        revoked: true,
+        revokedAt: ago(now, 13),
+        publishTime: ago(now, 14),
+      },
     ])
     .returning({ id: s.announcement.id, type: s.announcement.type });
   const options = await tx
     .insert(s.announcementOption)
     .values([
-      ...['Warm white', 'Light grey', 'Sea blue'].map((content, i) => ({ announcementId: anns[2].id, content, sort: i })),
-      ...['Gym', 'Playground', 'Reading room', 'Barbecue area'].map((content, i) => ({ announcementId: anns[3].id, content, sort: i })),
+      ...['Warm white', 'Light grey', 'Sea blue'].map((content, i) => ({
+        announcementId: anns[2].id,
+        content,
+        sort: i,
+      })),
+      ...['Gym', 'Playground', 'Reading room', 'Barbecue area'].map((content, i) => ({
+        announcementId: anns[3].id,
+        content,
+        sort: i,
+      })),
     ])
     .returning({ id: s.announcementOption.id, announcementId: s.announcementOption.announcementId });
   const readers = residents.slice(0, Math.min(20, residents.length));
-  await tx.insert(s.announcementRead).values(anns.slice(0, 5).flatMap((a, ai) => readers.filter((_, i) => (i + ai) % 3 !== 0).map((p) => ({ announcementId: a.id, personId: p.id }))));
+  await tx
+    .insert(s.announcementRead)
+    .values(
+      anns
+        .slice(0, 5)
+        .flatMap((a, ai) =>
+          readers.filter((_, i) => (i + ai) % 3 !== 0).map((p) => ({ announcementId: a.id, personId: p.id })),
+        ),
+    );
   const votes = readers.slice(0, 12).flatMap((p, i) => {
     const single = options.filter((o) => o.announcementId === anns[2].id);
     const multi = options.filter((o) => o.announcementId === anns[3].id);
-    return [{ announcementId: anns[2].id, personId: p.id, optionId: single[i % single.length].id }, ...(i % 2 ? [] : multi.slice(0, (i % 3) + 1).map((o) => ({ announcementId: anns[3].id, personId: p.id, optionId: o.id })))];
+    return [
+      { announcementId: anns[2].id, personId: p.id, optionId: single[i % single.length].id },
+      ...(i % 2
+        ? []
+        : multi.slice(0, (i % 3) + 1).map((o) => ({ announcementId: anns[3].id, personId: p.id, optionId: o.id }))),
+    ];
   });
   await tx.insert(s.announcementVote).values(votes);
-  await tx.insert(s.announcementComment).values(readers.slice(0, 3).map((p, i) => ({ announcementId: anns[0].id, personId: p.id, content: ['Thanks for the notice.', 'Will the lifts work?', 'Noted.'][i] })));
+  await tx
+    .insert(s.announcementComment)
+    .values(
+      readers
+        .slice(0, 3)
+        .map((p, i) => ({
+          announcementId: anns[0].id,
+          personId: p.id,
+          content: ['Thanks for the notice.', 'Will the lifts work?', 'Noted.'][i],
+        })),
+    );
 
   // Disaster warnings with per-person replies (one revoked), SOS calls.
   const warns = await tx
     .insert(s.disasterWarn)
     .values([
-      { ...t, type: 4, content: 'Typhoon signal 8 expected tonight. Stay indoors and secure your windows.', publisherPersonId: adminPersonId, publishTime: ago(now, 0.2) },
-      { ...t, type: 1, content: 'Fire alarm in Block B was a false alarm; the fire service has checked.', publisherPersonId: adminPersonId, publishTime: ago(now, 4) },
-      { ...t, type: 2, content: 'Earthquake drill next week.', publisherPersonId: adminPersonId, revoked: true, revokedAt: ago(now, 9), publishTime: ago(now, 10) },
+      {
+        ...t,
+        type: 4,
+        content: 'Typhoon signal 8 expected tonight. Stay indoors and secure your windows.',
+        publisherPersonId: adminPersonId,
+        publishTime: ago(now, 0.2),
+      },
+      {
+        ...t,
+        type: 1,
+        content: 'Fire alarm in Block B was a false alarm; the fire service has checked.',
+        publisherPersonId: adminPersonId,
+        publishTime: ago(now, 4),
+      },
+      {
+        ...t,
+        type: 2,
+        content: 'Earthquake drill next week.',
+        publisherPersonId: adminPersonId,
+        revoked: true,
+        revokedAt: ago(now, 9),
+        publishTime: ago(now, 10),
+      },
     ])
     .returning({ id: s.disasterWarn.id });
   const warned = linkRows.filter((l) => l.status === 2).slice(0, 15);
-  await tx.insert(s.disasterWarnPerson).values(
-    warns.slice(0, 2).flatMap((w, wi) =>
-      warned.map((l, i) => ({ ...t, disasterWarnId: w.id, personId: l.personId, houseType: l.houseType, unitId: l.unitId, carSpaceId: l.carSpaceId, shopId: l.shopId, reply: (i + wi) % 4 === 0 ? null : ((i + wi) % 6) + 1, readTime: (i + wi) % 4 === 0 ? null : ago(now, 0.1), replyTime: (i + wi) % 4 === 0 ? null : ago(now, 0.1) })),
-    ),
-  );
+  await tx
+    .insert(s.disasterWarnPerson)
+    .values(
+      warns
+        .slice(0, 2)
+        .flatMap((w, wi) =>
+          warned.map((l, i) => ({
+            ...t,
+            disasterWarnId: w.id,
+            personId: l.personId,
+            houseType: l.houseType,
+            unitId: l.unitId,
+            carSpaceId: l.carSpaceId,
+            shopId: l.shopId,
+            reply: (i + wi) % 4 === 0 ? null : ((i + wi) % 6) + 1,
+            readTime: (i + wi) % 4 === 0 ? null : ago(now, 0.1),
+            replyTime: (i + wi) % 4 === 0 ? null : ago(now, 0.1),
+          })),
+        ),
+    );
   const sosLinks = reporters.slice(0, 2);
   const sos = await tx
     .insert(s.sosHelp)
-    .values(sosLinks.map((l, i) => ({ ...t, personId: l.personId, houseType: l.houseType, unitId: l.unitId, carSpaceId: l.carSpaceId, shopId: l.shopId, position: i ? 'Car park entrance' : 'Lobby', status: i ? 2 : 1, handledByPersonId: i ? adminPersonId : null, handledAt: i ? ago(now, 0.5) : null, createdAt: ago(now, i ? 1 : 0.05) })))
+    .values(
+      sosLinks.map((l, i) => ({
+        ...t,
+        personId: l.personId,
+        houseType: l.houseType,
+        unitId: l.unitId,
+        carSpaceId: l.carSpaceId,
+        shopId: l.shopId,
+        position: i ? 'Car park entrance' : 'Lobby',
+        status: i ? 2 : 1,
+        handledByPersonId: i ? adminPersonId : null,
+        handledAt: i ? ago(now, 0.5) : null,
+        createdAt: ago(now, i ? 1 : 0.05),
+      })),
+    )
     .returning({ id: s.sosHelp.id, personId: s.sosHelp.personId });
 
   // Notification messages to the staff (types of SPEC §9), some read.
@@ -358,13 +770,105 @@ export async function seedEstate(tx: Tx, plan: EstatePlan, hashes: Hashes, menus
   const msgs: Msg[] = [];
   const toStaff = [adminPersonId, ...(plan.staffUsername ? [staffPersonId] : [])];
   for (const personId of toStaff) {
-    complaints.slice(-4).forEach((c, i) => msgs.push({ ...t, personId, messageType: 50, dataId: c.id, personTriggerId: c.reportPersonId, name: 'New complaint', readStatus: i === 0, messageTime: c.reportTime }));
-    orders.slice(-4).forEach((o, i) => msgs.push({ ...t, personId, messageType: 49, dataId: o.id, personTriggerId: o.reportPersonId, name: 'New work order', readStatus: i === 0, messageTime: o.reportTime }));
-    complaints.filter((c) => c.status > 1).slice(0, 2).forEach((c) => msgs.push({ ...t, personId, messageType: 13, dataId: c.id, personTriggerId: c.reportPersonId, name: 'Reply on complaint', messageTime: ago(now, 0.3) }));
-    orders.filter((o) => o.status > 1).slice(0, 2).forEach((o) => msgs.push({ ...t, personId, messageType: 11, dataId: o.id, personTriggerId: o.reportPersonId, name: 'Reply on work order', messageTime: ago(now, 0.4) }));
-    linkRows.slice(0, 6).forEach((l, i) => msgs.push({ ...t, personId, messageType: 26 + l.houseType, dataId: l.id, personTriggerId: l.personId, unitId: l.unitId, carSpaceId: l.carSpaceId, shopId: l.shopId, readStatus: i % 2 === 0, messageTime: ago(now, i) }));
-    history.slice(0, 3).forEach((h, i) => msgs.push({ ...t, personId, messageType: 31 + (i % 3), dataId: h.id, personHouseHistoryId: h.id, personTriggerId: h.personId, unitId: h.unitId, messageTime: ago(now, 2 + i) }));
-    if (personId === adminPersonId) sos.forEach((x, i) => msgs.push({ ...t, personId, messageType: 7, dataId: x.id, personTriggerId: x.personId, position: i ? 'Car park entrance' : 'Lobby', readStatus: i === 1, messageTime: ago(now, i ? 1 : 0.05) }));
+    complaints
+      .slice(-4)
+      .forEach((c, i) =>
+        msgs.push({
+          ...t,
+          personId,
+          messageType: 50,
+          dataId: c.id,
+          personTriggerId: c.reportPersonId,
+          name: 'New complaint',
+          readStatus: i === 0,
+          messageTime: c.reportTime,
+        }),
+      );
+    orders
+      .slice(-4)
+      .forEach((o, i) =>
+        msgs.push({
+          ...t,
+          personId,
+          messageType: 49,
+          dataId: o.id,
+          personTriggerId: o.reportPersonId,
+          name: 'New work order',
+          readStatus: i === 0,
+          messageTime: o.reportTime,
+        }),
+      );
+    complaints
+      .filter((c) => c.status > 1)
+      .slice(0, 2)
+      .forEach((c) =>
+        msgs.push({
+          ...t,
+          personId,
+          messageType: 13,
+          dataId: c.id,
+          personTriggerId: c.reportPersonId,
+          name: 'Reply on complaint',
+          messageTime: ago(now, 0.3),
+        }),
+      );
+    orders
+      .filter((o) => o.status > 1)
+      .slice(0, 2)
+      .forEach((o) =>
+        msgs.push({
+          ...t,
+          personId,
+          messageType: 11,
+          dataId: o.id,
+          personTriggerId: o.reportPersonId,
+          name: 'Reply on work order',
+          messageTime: ago(now, 0.4),
+        }),
+      );
+    linkRows
+      .slice(0, 6)
+      .forEach((l, i) =>
+        msgs.push({
+          ...t,
+          personId,
+          messageType: 26 + l.houseType,
+          dataId: l.id,
+          personTriggerId: l.personId,
+          unitId: l.unitId,
+          carSpaceId: l.carSpaceId,
+          shopId: l.shopId,
+          readStatus: i % 2 === 0,
+          messageTime: ago(now, i),
+        }),
+      );
+    history
+      .slice(0, 3)
+      .forEach((h, i) =>
+        msgs.push({
+          ...t,
+          personId,
+          messageType: 31 + (i % 3),
+          dataId: h.id,
+          personHouseHistoryId: h.id,
+          personTriggerId: h.personId,
+          unitId: h.unitId,
+          messageTime: ago(now, 2 + i),
+        }),
+      );
+    if (personId === adminPersonId)
+      sos.forEach((x, i) =>
+        msgs.push({
+          ...t,
+          personId,
+          messageType: 7,
+          dataId: x.id,
+          personTriggerId: x.personId,
+          position: i ? 'Car park entrance' : 'Lobby',
+          readStatus: i === 1,
+          messageTime: ago(now, i ? 1 : 0.05),
+        }),
+      );
   }
   await tx.insert(s.message).values(msgs);
 
@@ -373,20 +877,73 @@ export async function seedEstate(tx: Tx, plan: EstatePlan, hashes: Hashes, menus
     { name: 'Management office', type: 2, members: staffPersons.map((p) => p.id), work: true },
     { name: null, type: 1, members: [adminPersonId, r(0)], work: false },
     { name: null, type: 1, members: [staffPersonId, r(1)], work: false },
-    { name: `${plan.blocks[0]} residents`, type: 2, members: [adminPersonId, staffPersonId, r(0), r(1), r(2)], work: false },
+    {
+      name: `${plan.blocks[0]} residents`,
+      type: 2,
+      members: [adminPersonId, staffPersonId, r(0), r(1), r(2)],
+      work: false,
+    },
   ].filter((g) => new Set(g.members).size === g.members.length);
-  const lines = ['Good morning!', 'Is the lift fixed yet?', 'Yes, the technician finished an hour ago.', 'Great, thank you.', 'Please remember the meeting on Friday.', 'See you there.'];
+  const lines = [
+    'Good morning!',
+    'Is the lift fixed yet?',
+    'Yes, the technician finished an hour ago.',
+    'Great, thank you.',
+    'Please remember the meeting on Friday.',
+    'See you there.',
+  ];
   for (const g of groupDefs) {
     const [group] = await tx
       .insert(s.imGroup)
-      .values({ ...t, groupType: g.type, name: g.name, ownerPersonId: g.members[0], isWorkGroup: g.work, lastSeq: lines.length, updatedAt: ago(now, 0.01) })
+      .values({
+        ...t,
+        groupType: g.type,
+        name: g.name,
+        ownerPersonId: g.members[0],
+        isWorkGroup: g.work,
+        lastSeq: lines.length,
+        updatedAt: ago(now, 0.01),
+      })
       .returning({ id: s.imGroup.id });
-    await tx.insert(s.imChatRecord).values(lines.map((content, i) => ({ ...t, groupId: group.id, seq: i + 1, fromPersonId: g.members[i % g.members.length], type: 1, content, createdAt: ago(now, (lines.length - i) * 0.01) })));
-    await tx.insert(s.imGroupMember).values(g.members.map((personId, i) => ({ groupId: group.id, personId, readSeq: i === 0 ? lines.length - 2 : lines.length, unread: i === 0 ? 2 : 0 })));
+    await tx
+      .insert(s.imChatRecord)
+      .values(
+        lines.map((content, i) => ({
+          ...t,
+          groupId: group.id,
+          seq: i + 1,
+          fromPersonId: g.members[i % g.members.length],
+          type: 1,
+          content,
+          createdAt: ago(now, (lines.length - i) * 0.01),
+        })),
+      );
+    await tx
+      .insert(s.imGroupMember)
+      .values(
+        g.members.map((personId, i) => ({
+          groupId: group.id,
+          personId,
+          readSeq: i === 0 ? lines.length - 2 : lines.length,
+          unread: i === 0 ? 2 : 0,
+        })),
+      );
   }
 
   // Check-in: one rule and two weeks of punches (some late, some missing).
-  const [rule] = await tx.insert(s.checkinRule).values({ ...t, name: 'Office hours', startTime: '09:00', endTime: '18:00', weekdays: [1, 2, 3, 4, 5], latitude: 22.28, longitude: 114.16, radiusMeters: 300 }).returning();
+  const [rule] = await tx
+    .insert(s.checkinRule)
+    .values({
+      ...t,
+      name: 'Office hours',
+      startTime: '09:00',
+      endTime: '18:00',
+      weekdays: [1, 2, 3, 4, 5],
+      latitude: 22.28,
+      longitude: 114.16,
+      radiusMeters: 300,
+    })
+    .returning();
   const punches = staffPersons.flatMap((p, pi) =>
     Array.from({ length: 10 }, (_, d) => {
       const day = new Date(now - (d + 1) * 86_400_000);
@@ -394,8 +951,24 @@ export async function seedEstate(tx: Tx, plan: EstatePlan, hashes: Hashes, menus
       const late = (d + pi) % 7 === 0;
       const missing = (d + pi) % 9 === 0;
       return [
-        { ...t, personId: p.id, ruleId: rule.id, type: 1, status: late ? 2 : 1, punchTime: new Date(day.getTime() + (late ? 25 : -5) * 60_000), position: 'Management office' },
-        { ...t, personId: p.id, ruleId: rule.id, type: 2, status: missing ? 4 : 1, punchTime: new Date(day.getTime() + 9 * 3_600_000), position: missing ? null : 'Management office' },
+        {
+          ...t,
+          personId: p.id,
+          ruleId: rule.id,
+          type: 1,
+          status: late ? 2 : 1,
+          punchTime: new Date(day.getTime() + (late ? 25 : -5) * 60_000),
+          position: 'Management office',
+        },
+        {
+          ...t,
+          personId: p.id,
+          ruleId: rule.id,
+          type: 2,
+          status: missing ? 4 : 1,
+          punchTime: new Date(day.getTime() + 9 * 3_600_000),
+          position: missing ? null : 'Management office',
+        },
       ];
     }).flat(),
   );

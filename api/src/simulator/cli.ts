@@ -13,7 +13,8 @@ const USAGE = `usage: npm run simulate -- [options]
 
 function positive(name: string, value: string, allowZero = false): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0)) throw new Error(`--${name} must be a ${allowZero ? 'non-negative' : 'positive'} number`);
+  if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0))
+    throw new Error(`--${name} must be a ${allowZero ? 'non-negative' : 'positive'} number`);
   return n;
 }
 
@@ -30,9 +31,13 @@ async function main(): Promise<void> {
     },
   });
   if (values.help) return void console.log(USAGE);
-  const actions = values.actions.split(',').map((a) => a.trim()).filter(Boolean);
+  const actions = values.actions
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   const unknown = actions.filter((a) => !(ACTIONS as readonly string[]).includes(a));
-  if (unknown.length || actions.length === 0) throw new Error(`unknown action(s) ${unknown.join(', ')}; choose from ${ACTIONS.join(', ')}`);
+  if (unknown.length || actions.length === 0)
+    throw new Error(`unknown action(s) ${unknown.join(', ')}; choose from ${ACTIONS.join(', ')}`);
 
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
@@ -50,7 +55,11 @@ async function main(): Promise<void> {
     `simulating ${options.residents} resident(s) at ${options.rate}/s for ${options.duration || '∞'} s against ${options.url}: ${actions.join(', ')}`,
   );
   const counts = await runSimulation(options);
-  console.log(`done: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  console.log(
+    `done: ${Object.entries(counts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -24,7 +24,10 @@ export class ResidentClient {
   constructor(
     readonly baseUrl: string,
     readonly username: string,
-    private readonly client = { id: process.env.OAUTH_CLIENT_ID ?? 'console', secret: process.env.OAUTH_CLIENT_SECRET ?? 'console-secret' },
+    private readonly client = {
+      id: process.env.OAUTH_CLIENT_ID ?? 'console',
+      secret: process.env.OAUTH_CLIENT_SECRET ?? 'console-secret',
+    },
   ) {}
 
   async login(password: string): Promise<void> {

@@ -122,7 +122,9 @@ export async function runSimulation(o: SimulationOptions): Promise<Record<string
         .catch((err: unknown) => {
           counts.failed += 1;
           const status = err instanceof ApiError ? ` [${err.status}]` : '';
-          o.print(`${new Date().toISOString()} ${r.client.username} ${action} failed${status}: ${(err as Error).message}`);
+          o.print(
+            `${new Date().toISOString()} ${r.client.username} ${action} failed${status}: ${(err as Error).message}`,
+          );
         })
         .finally(() => {
           inFlight -= 1;

@@ -21,7 +21,12 @@ export const account = pgTable(
     createdAt: createdAt(),
     updatedAt: time(),
   },
-  (t) => [uniqueIndex().on(t.username), index().on(t.personId), index().on(t.housingEstateId, t.kind, t.id), index().on(t.email)],
+  (t) => [
+    uniqueIndex().on(t.username),
+    index().on(t.personId),
+    index().on(t.housingEstateId, t.kind, t.id),
+    index().on(t.email),
+  ],
 );
 
 /** A role of one estate; roleValue ADMIN (containment) has every permission. */
@@ -144,4 +149,3 @@ export const uploadFile = pgTable(
   },
   (t) => [uniqueIndex().on(t.path), index().on(t.personId, t.createdAt.desc().nullsFirst())],
 );
-

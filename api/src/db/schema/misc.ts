@@ -33,7 +33,11 @@ export const punchRecord = pgTable(
     punchTime: time().notNull(),
     position: text(),
   },
-  (t) => [index().on(t.housingEstateId, t.punchTime.desc().nullsFirst()), index().on(t.personId, t.punchTime.desc().nullsFirst()), index().on(t.housingEstateId, t.status, t.punchTime.desc().nullsFirst())],
+  (t) => [
+    index().on(t.housingEstateId, t.punchTime.desc().nullsFirst()),
+    index().on(t.personId, t.punchTime.desc().nullsFirst()),
+    index().on(t.housingEstateId, t.status, t.punchTime.desc().nullsFirst()),
+  ],
 );
 
 /** An ad shown in the resident app. */

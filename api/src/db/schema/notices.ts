@@ -91,7 +91,10 @@ export const disasterWarn = pgTable(
     revokedAt: time(),
     publishTime: createdAt(),
   },
-  (t) => [index().on(t.housingEstateId, t.revoked, t.publishTime.desc().nullsFirst(), t.id.desc().nullsFirst()), index().on(t.housingEstateId, t.type)],
+  (t) => [
+    index().on(t.housingEstateId, t.revoked, t.publishTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index().on(t.housingEstateId, t.type),
+  ],
 );
 
 /** One recipient of a warning, from which house, and their reply (DisasterReply) once given. */
@@ -158,7 +161,12 @@ export const message = pgTable(
     messageTime: createdAt(),
   },
   (t) => [
-    index('message_person_unread_type_idx').on(t.personId, t.readStatus, t.messageType, t.messageTime.desc().nullsFirst()),
+    index('message_person_unread_type_idx').on(
+      t.personId,
+      t.readStatus,
+      t.messageType,
+      t.messageTime.desc().nullsFirst(),
+    ),
     index().on(t.housingEstateId, t.messageTime.desc().nullsFirst()),
   ],
 );

@@ -84,7 +84,11 @@ export const carSpace = pgTable(
     authStatus: smallint().notNull().default(2),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex().on(t.inviteCode), index().on(t.housingEstateId, t.carparkCode), index().on(t.housingEstateId, t.type)],
+  (t) => [
+    uniqueIndex().on(t.inviteCode),
+    index().on(t.housingEstateId, t.carparkCode),
+    index().on(t.housingEstateId, t.type),
+  ],
 );
 
 /** A merchant (shop). */

@@ -47,7 +47,12 @@ export const complain = pgTable(
   (t) => [
     uniqueIndex().on(t.complainCode),
     // The list and status totals: estate first, then the filter, newest first (1,000,000-row budget).
-    index('complain_estate_status_time_idx').on(t.housingEstateId, t.complainStatus, t.reportTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('complain_estate_status_time_idx').on(
+      t.housingEstateId,
+      t.complainStatus,
+      t.reportTime.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('complain_estate_time_idx').on(t.housingEstateId, t.reportTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index().on(t.housingEstateId, t.personType, t.reportTime.desc().nullsFirst()),
     index().on(t.reportPersonId, t.reportTime.desc().nullsFirst()),
@@ -65,9 +70,23 @@ export const eventOrder = pgTable(
   },
   (t) => [
     uniqueIndex().on(t.eventCode),
-    index('event_order_estate_status_time_idx').on(t.housingEstateId, t.eventStatus, t.reportTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('event_order_estate_time_idx').on(t.housingEstateId, t.reportTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('event_order_estate_type_time_idx').on(t.housingEstateId, t.type, t.reportTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('event_order_estate_status_time_idx').on(
+      t.housingEstateId,
+      t.eventStatus,
+      t.reportTime.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('event_order_estate_time_idx').on(
+      t.housingEstateId,
+      t.reportTime.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('event_order_estate_type_time_idx').on(
+      t.housingEstateId,
+      t.type,
+      t.reportTime.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index().on(t.housingEstateId, t.personType, t.reportTime.desc().nullsFirst()),
     index().on(t.reportPersonId, t.reportTime.desc().nullsFirst()),
   ],
@@ -85,14 +104,10 @@ const replyColumns = () => ({
   replyTime: createdAt(),
 });
 
-export const complainReply = pgTable(
-  'complain_reply',
-  { ...replyColumns(), complainId: integer().notNull() },
-  (t) => [index().on(t.complainId, t.replyTime, t.id)],
-);
+export const complainReply = pgTable('complain_reply', { ...replyColumns(), complainId: integer().notNull() }, (t) => [
+  index().on(t.complainId, t.replyTime, t.id),
+]);
 
-export const eventReply = pgTable(
-  'event_reply',
-  { ...replyColumns(), eventOrderId: integer().notNull() },
-  (t) => [index().on(t.eventOrderId, t.replyTime, t.id)],
-);
+export const eventReply = pgTable('event_reply', { ...replyColumns(), eventOrderId: integer().notNull() }, (t) => [
+  index().on(t.eventOrderId, t.replyTime, t.id),
+]);

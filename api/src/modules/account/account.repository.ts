@@ -11,17 +11,29 @@ export function likePattern(keyword: string): string {
 }
 
 export async function findAccountInTenant(db: DbOrTx, tenant: TenantScope, accId: number) {
-  const [row] = await db.select().from(account).where(and(scopedTo(account, tenant), eq(account.id, accId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(account)
+    .where(and(scopedTo(account, tenant), eq(account.id, accId)))
+    .limit(1);
   return row;
 }
 
 export async function findAccountByPerson(db: DbOrTx, tenant: TenantScope, personId: number) {
-  const [row] = await db.select().from(account).where(and(scopedTo(account, tenant), eq(account.personId, personId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(account)
+    .where(and(scopedTo(account, tenant), eq(account.personId, personId)))
+    .limit(1);
   return row;
 }
 
 export async function findRoleInTenant(db: DbOrTx, tenant: TenantScope, roleId: number) {
-  const [row] = await db.select().from(sysRole).where(and(scopedTo(sysRole, tenant), eq(sysRole.id, roleId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(sysRole)
+    .where(and(scopedTo(sysRole, tenant), eq(sysRole.id, roleId)))
+    .limit(1);
   return row;
 }
 
@@ -45,10 +57,17 @@ export async function pageAccounts(
   filter: { keyword?: string; roleId?: number; limit: number; offset: number },
 ): Promise<{ rows: AccountRow[]; total: number }> {
   const conditions: (SQL | undefined)[] = [scopedTo(account, tenant), eq(account.kind, 'staff')];
-  if (filter.keyword) conditions.push(or(ilike(account.username, likePattern(filter.keyword)), ilike(person.name, likePattern(filter.keyword))));
+  if (filter.keyword)
+    conditions.push(
+      or(ilike(account.username, likePattern(filter.keyword)), ilike(person.name, likePattern(filter.keyword))),
+    );
   if (filter.roleId) conditions.push(eq(account.roleId, filter.roleId));
   const where = and(...conditions);
-  const [{ total }] = await db.select({ total: count() }).from(account).innerJoin(person, eq(person.id, account.personId)).where(where);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(account)
+    .innerJoin(person, eq(person.id, account.personId))
+    .where(where);
   const rows = await db
     .select({
       accId: account.id,

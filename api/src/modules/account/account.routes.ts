@@ -30,7 +30,6 @@ import {
 } from './account.service';
 import { checkResetCode, resetWithCode, sendResetCode } from './forgot-password.service';
 
-
 /** SPEC §7 "Authentication and account": the signed-in person's account and the account list of system settings. */
 export const accountModule: ApiModule = {
   name: 'account',
@@ -39,7 +38,8 @@ export const accountModule: ApiModule = {
       method: 'get',
       path: '/account/info/:id',
       permission: 'authenticated',
-      summary: 'Account info (SPEC §3 "Session user"): company, role, personCompany. Own account, or any with system:account',
+      summary:
+        'Account info (SPEC §3 "Session user"): company, role, personCompany. Own account, or any with system:account',
       params: IdParamsSchema,
       response: AccountInfoSchema,
       handler: async (ctx, { params }) => {
@@ -63,7 +63,8 @@ export const accountModule: ApiModule = {
       method: 'post',
       path: '/account/checkpassword',
       permission: 'authenticated',
-      summary: 'Changes the own password (objStr = old password); every other token of the account is revoked and a new one answered',
+      summary:
+        'Changes the own password (objStr = old password); every other token of the account is revoked and a new one answered',
       body: CheckPasswordSchema,
       response: CheckPasswordAnswerSchema,
       handler: async (ctx, { body }) => changePassword(ctx, body, ctx.services.tokens),
@@ -72,7 +73,8 @@ export const accountModule: ApiModule = {
       method: 'post',
       path: '/account/forget/password',
       permission: 'public',
-      summary: 'Mails a 6-digit code (valid 5 minutes) to the account with this e-mail. Answers the same whether or not the e-mail is known',
+      summary:
+        'Mails a 6-digit code (valid 5 minutes) to the account with this e-mail. Answers the same whether or not the e-mail is known',
       body: ForgetPasswordSchema,
       handler: async (ctx, { body }) => {
         await sendResetCode(ctx, body.email);
@@ -163,4 +165,3 @@ export const accountModule: ApiModule = {
     }),
   ],
 };
-

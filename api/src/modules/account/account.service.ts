@@ -9,7 +9,13 @@ import { AppError } from '../../http/app-error';
 import type { AuthedContext, TenantScope } from '../../http/request-context';
 import { hashPassword, randomPassword, verifyPassword } from '../auth/password';
 import type { TokenService } from '../auth/token.service';
-import { findAccountByPerson, findAccountInTenant, findRoleInTenant, loadAccountInfo, pageAccounts } from './account.repository';
+import {
+  findAccountByPerson,
+  findAccountInTenant,
+  findRoleInTenant,
+  loadAccountInfo,
+  pageAccounts,
+} from './account.repository';
 
 /** Own account, or any account of the estate with system:account. */
 export function assertMayManage(ctx: AuthedContext, accId: number): void {
@@ -19,7 +25,9 @@ export function assertMayManage(ctx: AuthedContext, accId: number): void {
 export async function accountInfo(db: Db, tenant: TenantScope, accId: number): Promise<AccountInfo> {
   const row = await loadAccountInfo(db, tenant, accId);
   if (!row) throw AppError.notFound();
-  const language = (LANGUAGES as readonly string[]).includes(row.account.language) ? (row.account.language as Language) : 'en';
+  const language = (LANGUAGES as readonly string[]).includes(row.account.language)
+    ? (row.account.language as Language)
+    : 'en';
   return {
     accId: row.account.id,
     username: row.account.username,
@@ -33,7 +41,13 @@ export async function accountInfo(db: Db, tenant: TenantScope, accId: number): P
     role: row.role ? { roleId: row.role.id, roleValue: row.role.roleValue, roleName: row.role.roleName } : null,
     personCompany: {
       language,
-      person: { personId: row.person.id, name: row.person.name, gender: row.person.gender, tel: row.person.tel, images: row.person.images },
+      person: {
+        personId: row.person.id,
+        name: row.person.name,
+        gender: row.person.gender,
+        tel: row.person.tel,
+        images: row.person.images,
+      },
     },
   };
 }
@@ -47,12 +61,21 @@ export function languageFromPath(code: string): Language {
 }
 
 export async function updateLanguage(db: Db, tenant: TenantScope, accId: number, lang: Language): Promise<void> {
-  const rows = await db.update(account).set({ language: lang, updatedAt: new Date() }).where(and(scopedTo(account, tenant), eq(account.id, accId))).returning({ id: account.id });
+  const rows = await db
+    .update(account)
+    .set({ language: lang, updatedAt: new Date() })
+    .where(and(scopedTo(account, tenant), eq(account.id, accId)))
+    .returning({ id: account.id });
   if (rows.length === 0) throw AppError.notFound();
 }
 
 export async function accountPage(db: Db, tenant: TenantScope, body: z.output<typeof AccountPageSchema>) {
-  const { rows, total } = await pageAccounts(db, tenant, { keyword: body.keyword, roleId: body.roleId, limit: body.limit, offset: (body.page - 1) * body.limit });
+  const { rows, total } = await pageAccounts(db, tenant, {
+    keyword: body.keyword,
+    roleId: body.roleId,
+    limit: body.limit,
+    offset: (body.page - 1) * body.limit,
+  });
   return listPage(rows, total, body);
 }
 
@@ -62,12 +85,16 @@ async function usernameTaken(db: Db, username: string, exceptId?: number): Promi
 }
 
 /** POST /account/update: change an account, or create a staff account with its person when accId is absent. */
-export async function saveAccount(ctx: AuthedContext, body: z.output<typeof AccountUpdateSchema>): Promise<{ accId: number }> {
+export async function saveAccount(
+  ctx: AuthedContext,
+  body: z.output<typeof AccountUpdateSchema>,
+): Promise<{ accId: number }> {
   const { db, tenant } = ctx;
   if (body.roleId) {
     if (!(await findRoleInTenant(db, tenant, body.roleId))) throw AppError.notFound();
   }
-  if (body.username && (await usernameTaken(db, body.username, body.accId))) throw new AppError(409, 'errors.usernameTaken');
+  if (body.username && (await usernameTaken(db, body.username, body.accId)))
+    throw new AppError(409, 'errors.usernameTaken');
   if (body.accId === undefined) {
     if (!body.username) throw AppError.badRequest('validation.accountRequired');
     if (!body.password) throw AppError.badRequest('validation.passwordRequired');
@@ -75,7 +102,10 @@ export async function saveAccount(ctx: AuthedContext, body: z.output<typeof Acco
     const passwordHash = await hashPassword(body.password);
     const { username, name, email, roleId } = body;
     return db.transaction(async (tx) => {
-      const [p] = await tx.insert(person).values({ ...tenant, name, email, accountType: 4 }).returning({ id: person.id });
+      const [p] = await tx
+        .insert(person)
+        .values({ ...tenant, name, email, accountType: 4 })
+        .returning({ id: person.id });
       await tx.insert(personCompany).values({ ...tenant, personId: p.id, companyType: ctx.caller.companyType });
       const [a] = await tx
         .insert(account)
@@ -86,7 +116,8 @@ export async function saveAccount(ctx: AuthedContext, body: z.output<typeof Acco
   }
   const existing = await findAccountInTenant(db, tenant, body.accId);
   if (!existing) throw AppError.notFound();
-  if (body.accId === ctx.caller.accountId && (body.enabled === false || body.roleId === null)) throw new AppError(409, 'errors.cannotChangeSelf');
+  if (body.accId === ctx.caller.accountId && (body.enabled === false || body.roleId === null))
+    throw new AppError(409, 'errors.cannotChangeSelf');
   const changes: Partial<typeof account.$inferInsert> = { updatedAt: new Date() };
   if (body.username) changes.username = body.username;
   if (body.email !== undefined) changes.email = body.email;
@@ -95,10 +126,15 @@ export async function saveAccount(ctx: AuthedContext, body: z.output<typeof Acco
   if (body.password) changes.passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {
     await tx.update(account).set(changes).where(eq(account.id, existing.id));
-    if (body.name) await tx.update(person).set({ name: body.name }).where(and(scopedTo(person, tenant), eq(person.id, existing.personId)));
+    if (body.name)
+      await tx
+        .update(person)
+        .set({ name: body.name })
+        .where(and(scopedTo(person, tenant), eq(person.id, existing.personId)));
   });
   // A new password, a disabled account or a lost role ends the account's sessions.
-  if (body.password || body.enabled === false || body.roleId === null) await ctx.services.tokens.revokeAccount(existing.id, null);
+  if (body.password || body.enabled === false || body.roleId === null)
+    await ctx.services.tokens.revokeAccount(existing.id, null);
   return { accId: existing.id };
 }
 
@@ -113,19 +149,29 @@ export async function deleteAccounts(ctx: AuthedContext, accIds: number[]): Prom
 }
 
 export async function resetPassword(ctx: AuthedContext, accId: number): Promise<{ password: string }> {
+  // The own password is changed with the old one (/account/checkpassword), never reset blind.
+  if (accId === ctx.caller.accountId) throw new AppError(409, 'errors.cannotChangeSelf');
   const existing = await findAccountInTenant(ctx.db, ctx.tenant, accId);
   if (!existing) throw AppError.notFound();
   const password = randomPassword();
-  await ctx.db.update(account).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(account.id, accId));
+  await ctx.db
+    .update(account)
+    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    .where(eq(account.id, accId));
   await ctx.services.tokens.revokeAccount(accId, null);
   return { password };
 }
 
 /** Gives an account (found by account id or by person id) a role of the same estate. */
 export async function setRole(ctx: AuthedContext, by: 'account' | 'person', id: number, roleId: number): Promise<void> {
-  const target = by === 'account' ? await findAccountInTenant(ctx.db, ctx.tenant, id) : await findAccountByPerson(ctx.db, ctx.tenant, id);
+  const target =
+    by === 'account'
+      ? await findAccountInTenant(ctx.db, ctx.tenant, id)
+      : await findAccountByPerson(ctx.db, ctx.tenant, id);
   const role = await findRoleInTenant(ctx.db, ctx.tenant, roleId);
   if (!target || !role) throw AppError.notFound();
+  // An administrator who takes their own role away locks themselves out.
+  if (target.id === ctx.caller.accountId) throw new AppError(409, 'errors.cannotChangeSelf');
   await ctx.db.update(account).set({ roleId, updatedAt: new Date() }).where(eq(account.id, target.id));
 }
 
@@ -137,9 +183,13 @@ export async function changePassword(
 ): Promise<{ token: string; expires_in: number }> {
   if (body.personId !== ctx.caller.personId) throw AppError.forbidden();
   const [acc] = await ctx.db.select().from(account).where(eq(account.id, ctx.caller.accountId));
-  if (!acc || !(await verifyPassword(body.objStr, acc.passwordHash))) throw AppError.badRequest('errors.oldPasswordWrong');
+  if (!acc || !(await verifyPassword(body.objStr, acc.passwordHash)))
+    throw AppError.badRequest('errors.oldPasswordWrong');
   if (body.objStr === body.newPassword) throw AppError.badRequest('validation.newPasswordSame');
-  await ctx.db.update(account).set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() }).where(eq(account.id, acc.id));
+  await ctx.db
+    .update(account)
+    .set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() })
+    .where(eq(account.id, acc.id));
   await tokens.revoke(ctx.token);
   await tokens.revokeAccount(acc.id, null);
   const issued = await tokens.issue(acc.id);

@@ -45,7 +45,11 @@ export async function sendResetCode(ctx: PublicContext, email: string): Promise<
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await ctx.db
     .insert(passwordResetCode)
-    .values({ accountId: acc.id, codeHash: hashCode(code), expiresAt: new Date(Date.now() + VERIFICATION_CODE_TTL_MS) });
+    .values({
+      accountId: acc.id,
+      codeHash: hashCode(code),
+      expiresAt: new Date(Date.now() + VERIFICATION_CODE_TTL_MS),
+    });
   const lang = ctx.lang;
   await ctx.services.mailer.send({
     to: email,
@@ -61,7 +65,13 @@ async function matchCode(db: Db, email: string, code: string) {
   const [row] = await db
     .select()
     .from(passwordResetCode)
-    .where(and(eq(passwordResetCode.accountId, acc.id), isNull(passwordResetCode.usedAt), gt(passwordResetCode.expiresAt, new Date())))
+    .where(
+      and(
+        eq(passwordResetCode.accountId, acc.id),
+        isNull(passwordResetCode.usedAt),
+        gt(passwordResetCode.expiresAt, new Date()),
+      ),
+    )
     .orderBy(desc(passwordResetCode.createdAt))
     .limit(1);
   if (!row || row.attempts >= MAX_ATTEMPTS) throw AppError.badRequest('errors.codeInvalid');
@@ -80,7 +90,12 @@ export async function checkResetCode(db: Db, email: string, code: string): Promi
 }
 
 /** New password with a valid code: the code is used up and every session of the account ends. */
-export async function resetWithCode(ctx: PublicContext, email: string, code: string, newPassword: string): Promise<void> {
+export async function resetWithCode(
+  ctx: PublicContext,
+  email: string,
+  code: string,
+  newPassword: string,
+): Promise<void> {
   const { accountId, codeId } = await matchCode(ctx.db, email, code);
   const passwordHash = await hashPassword(newPassword);
   const used = await ctx.db.transaction(async (tx) => {

@@ -27,7 +27,11 @@ function checkClient(ctx: PublicContext): void {
   const decoded = m ? Buffer.from(m[1], 'base64').toString('utf8') : '';
   const colon = decoded.indexOf(':');
   const { oauthClientId, oauthClientSecret } = ctx.services.config;
-  if (colon < 0 || !sameSecret(decoded.slice(0, colon), oauthClientId) || !sameSecret(decoded.slice(colon + 1), oauthClientSecret)) {
+  if (
+    colon < 0 ||
+    !sameSecret(decoded.slice(0, colon), oauthClientId) ||
+    !sameSecret(decoded.slice(colon + 1), oauthClientSecret)
+  ) {
     throw new AppError(401, 'errors.badClient');
   }
 }
@@ -78,7 +82,10 @@ export const authModule: ApiModule = {
       summary: 'The signed-in account (data.accountInfo.accId)',
       response: CurrentUserSchema,
       handler: async (ctx) => {
-        const [acc] = await ctx.db.select({ username: account.username }).from(account).where(eq(account.id, ctx.caller.accountId));
+        const [acc] = await ctx.db
+          .select({ username: account.username })
+          .from(account)
+          .where(eq(account.id, ctx.caller.accountId));
         return { accountInfo: { accId: ctx.caller.accountId, personId: ctx.caller.personId, username: acc.username } };
       },
     }),
@@ -86,7 +93,8 @@ export const authModule: ApiModule = {
       method: 'get',
       path: '/captcha/puzzle',
       permission: 'public',
-      summary: 'A picture-drag captcha: background with a gap and the piece (PNG data URLs); drag the piece to the gap and send captchaX with the login',
+      summary:
+        'A picture-drag captcha: background with a gap and the piece (PNG data URLs); drag the piece to the gap and send captchaX with the login',
       response: CaptchaPuzzleSchema,
       handler: async (ctx) => createPuzzle(ctx.db),
     }),

@@ -46,7 +46,10 @@ export async function createPuzzle(db: Db): Promise<CaptchaPuzzle> {
   const y = randomInt(10, HEIGHT - PIECE - 10);
   const base = await sharp(Buffer.from(backgroundSvg())).png().toBuffer();
   const [background, piece] = await Promise.all([
-    sharp(base).composite([{ input: gapSvg(x, y) }]).png().toBuffer(),
+    sharp(base)
+      .composite([{ input: gapSvg(x, y) }])
+      .png()
+      .toBuffer(),
     sharp(base)
       .extract({ left: x, top: y, width: PIECE, height: PIECE })
       .composite([{ input: pieceMask, blend: 'dest-in' }])

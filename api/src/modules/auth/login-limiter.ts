@@ -36,7 +36,8 @@ export async function loginState(db: Db, username: string, address: string): Pro
     .select({ n: count() })
     .from(loginFailure)
     .where(and(eq(loginFailure.username, key), gt(loginFailure.at, since)));
-  const wait = (first: Date | null) => (first ? Math.max(1, Math.ceil((first.getTime() + FAILURE_WINDOW_MS - Date.now()) / 1000)) : 1);
+  const wait = (first: Date | null) =>
+    first ? Math.max(1, Math.ceil((first.getTime() + FAILURE_WINDOW_MS - Date.now()) / 1000)) : 1;
   let retryAfterSeconds = 0;
   if (pair.n >= MAX_FAILURES_PER_ACCOUNT_ADDRESS) retryAfterSeconds = wait(pair.first);
   else if (byAddress.n >= MAX_FAILURES_PER_ADDRESS) retryAfterSeconds = wait(byAddress.first);

@@ -23,7 +23,12 @@ export async function login(db: Db, tokens: TokenService, input: LoginInput) {
   const { username, address } = input;
   const state = await loginState(db, username, address);
   if (state.retryAfterSeconds > 0) {
-    throw new AppError(429, 'errors.tooManyAttempts', { seconds: state.retryAfterSeconds }, { retryAfter: state.retryAfterSeconds });
+    throw new AppError(
+      429,
+      'errors.tooManyAttempts',
+      { seconds: state.retryAfterSeconds },
+      { retryAfter: state.retryAfterSeconds },
+    );
   }
   if (state.captchaRequired) {
     if (!input.captchaId || input.captchaX === undefined) {

@@ -51,7 +51,11 @@ export class TokenService {
     const accessToken = randomBytes(32).toString('base64url');
     const [row] = await this.db
       .insert(oauthToken)
-      .values({ tokenHash: hashToken(accessToken), accountId, expiresAt: new Date(Date.now() + this.ttlSeconds * 1000) })
+      .values({
+        tokenHash: hashToken(accessToken),
+        accountId,
+        expiresAt: new Date(Date.now() + this.ttlSeconds * 1000),
+      })
       .returning({ id: oauthToken.id });
     return { accessToken, expiresIn: this.ttlSeconds, tokenId: row.id };
   }

@@ -21,11 +21,15 @@ const DAY_MS = 86_400_000;
 export function timeBounds(startTime?: string, endTime?: string): { from?: Date; before?: Date } {
   const from = startTime ? new Date(DAY.test(startTime) ? `${startTime}T00:00:00Z` : startTime) : undefined;
   let before: Date | undefined;
-  if (endTime) before = DAY.test(endTime) ? new Date(Date.parse(`${endTime}T00:00:00Z`) + DAY_MS) : new Date(Date.parse(endTime) + 1);
+  if (endTime)
+    before = DAY.test(endTime)
+      ? new Date(Date.parse(`${endTime}T00:00:00Z`) + DAY_MS)
+      : new Date(Date.parse(endTime) + 1);
   return { from, before };
 }
 
-const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string | Date).toISOString());
+const iso = (v: unknown): string | null =>
+  v === null || v === undefined ? null : new Date(v as string | Date).toISOString();
 const avatar = (images: unknown): string | null => {
   const list = (typeof images === 'string' ? JSON.parse(images) : images) as { url?: string }[] | null;
   return list?.[0]?.url ?? null;
@@ -114,10 +118,19 @@ function whereOf(k: WorkKind, tenant: TenantScope, f: WorkFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-export async function listWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, f: WorkFilter, limit: number, offset: number) {
+export async function listWork(
+  db: DbOrTx,
+  k: WorkKind,
+  tenant: TenantScope,
+  f: WorkFilter,
+  limit: number,
+  offset: number,
+) {
   const where = whereOf(k, tenant, f);
   // The reporter is joined for the count only when the keyword needs the name.
-  const countFrom = f.keyword ? sql.raw(`${k.table} w join person p on p.id = w.report_person_id`) : sql.raw(`${k.table} w`);
+  const countFrom = f.keyword
+    ? sql.raw(`${k.table} w join person p on p.id = w.report_person_id`)
+    : sql.raw(`${k.table} w`);
   const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${countFrom} where ${where}`);
   const rows = await queryRows<RawRow>(
     db,
@@ -212,7 +225,14 @@ export async function findWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, id:
 
 /** The reporter and house of one row (for notifications); null when not in the estate. */
 export async function workHead(db: DbOrTx, k: WorkKind, tenant: TenantScope, id: number) {
-  const [r] = await queryRows<{ status: number; report_person_id: number; name: string; unit_id: number | null; car_space_id: number | null; shop_id: number | null }>(
+  const [r] = await queryRows<{
+    status: number;
+    report_person_id: number;
+    name: string;
+    unit_id: number | null;
+    car_space_id: number | null;
+    shop_id: number | null;
+  }>(
     db,
     sql`select ${sql.raw(k.statusColumn)} as status, report_person_id, name, unit_id, car_space_id, shop_id from ${sql.raw(k.table)}
         where id = ${id} and company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId}`,
@@ -273,7 +293,10 @@ const toReply = (r: RawReply) => ({
 /** Replies oldest first, paged. */
 export async function listReplies(db: DbOrTx, k: WorkKind, workId: number, limit: number, offset: number) {
   const fk = sql.raw(k.replyForeignKey);
-  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.raw(k.replyTable)} where ${fk} = ${workId}`);
+  const [{ n }] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${sql.raw(k.replyTable)} where ${fk} = ${workId}`,
+  );
   const rows = await queryRows<RawReply>(
     db,
     sql`select r.id, r.person_id, p.name as person_name, p.images as person_images, r.reply_time, r.content, r.img, r.voice, r.company_type

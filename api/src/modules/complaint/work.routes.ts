@@ -22,8 +22,18 @@ import { advance, getWork, replyAsStaff } from './work.service';
 
 /** Body schemas of each kind (their field names differ: complainId / eventOrderId …). */
 const SCHEMAS = {
-  complaint: { list: ComplainListSchema, deal: ComplainDealSchema, complete: ComplainCompleteSchema, reply: ComplainReplySaveSchema },
-  eventOrder: { list: EventOrderListSchema, deal: EventOrderDealSchema, complete: EventOrderCompleteSchema, reply: EventReplySaveSchema },
+  complaint: {
+    list: ComplainListSchema,
+    deal: ComplainDealSchema,
+    complete: ComplainCompleteSchema,
+    reply: ComplainReplySaveSchema,
+  },
+  eventOrder: {
+    list: EventOrderListSchema,
+    deal: EventOrderDealSchema,
+    complete: EventOrderCompleteSchema,
+    reply: EventReplySaveSchema,
+  },
 } as const;
 
 /** Reads `complainId` or `eventOrderId` from a validated body. */
@@ -45,7 +55,14 @@ function workModule(k: WorkKind): ApiModule {
         handler: async (ctx, { body }) => {
           const b = body as z.output<typeof EventOrderListSchema> & { complainStatus?: number };
           const status = k.kind === 'complaint' ? b.complainStatus : b.eventStatus;
-          const filter = { status, type: b.type, keyword: b.keyword, startTime: b.startTime, endTime: b.endTime, houseType: b.houseType };
+          const filter = {
+            status,
+            type: b.type,
+            keyword: b.keyword,
+            startTime: b.startTime,
+            endTime: b.endTime,
+            houseType: b.houseType,
+          };
           const { rows, total } = await listWork(ctx.db, k, ctx.tenant, filter, b.limit, (b.page - 1) * b.limit);
           return listPage(rows, total, b);
         },
@@ -70,7 +87,8 @@ function workModule(k: WorkKind): ApiModule {
         method: 'post',
         path: `${k.path}/query/id/:id`,
         permission: k.perms.view,
-        summary: 'Every field of one (SPEC §3): report, unit display, reporter, deal and complete steps, ratings, reply count',
+        summary:
+          'Every field of one (SPEC §3): report, unit display, reporter, deal and complete steps, ratings, reply count',
         params: IdParamsSchema,
         handler: async (ctx, { params }) => getWork(ctx, k, params.id),
       }),
@@ -93,7 +111,11 @@ function workModule(k: WorkKind): ApiModule {
         body: s.complete,
         handler: async (ctx, { body }) => {
           const b = body as z.output<typeof ComplainCompleteSchema>;
-          return advance(ctx, k, idOf(k, body), 2, { note: b.completeNote, img: b.completeImg, personId: b.personCompleteId });
+          return advance(ctx, k, idOf(k, body), 2, {
+            note: b.completeNote,
+            img: b.completeImg,
+            personId: b.personCompleteId,
+          });
         },
       }),
       defineRoute({

@@ -39,10 +39,19 @@ export async function advance(
   await inTransaction(ctx, async (tx) => {
     const head = await workHead(tx, k, ctx.tenant, id);
     if (!head) throw AppError.notFound();
-    const moved = await moveStatus(tx, k, ctx.tenant, id, from, { personId: ctx.caller.personId, note: step.note, img: step.img || null });
+    const moved = await moveStatus(tx, k, ctx.tenant, id, from, {
+      personId: ctx.caller.personId,
+      note: step.note,
+      img: step.img || null,
+    });
     if (!moved) throw AppError.conflict(from === 1 ? 'errors.workNotUntreated' : 'errors.workNotProcessing');
     const staff = await staffWithPermission(tx, ctx.tenant.housingEstateId, k.perms.list);
-    pushAfterCommit(tx, [...staff, head.report_person_id], { channelType: k.channel, dataId: id, status: from + 1, name: head.name });
+    pushAfterCommit(tx, [...staff, head.report_person_id], {
+      channelType: k.channel,
+      dataId: id,
+      status: from + 1,
+      name: head.name,
+    });
   });
   return getWork(ctx, k, id);
 }

@@ -49,7 +49,10 @@ function typeFilter(types: number[] | undefined): SQL {
 
 function toRow(r: RawRow): MessageRow {
   const houseType = r.unit_id !== null ? 1 : r.car_space_id !== null ? 2 : r.shop_id !== null ? 3 : null;
-  const unit = r.unit_id !== null ? { name: r.unit_name ?? '', buildName: r.build_name ?? '', floorName: r.floor_name ?? '' } : null;
+  const unit =
+    r.unit_id !== null
+      ? { name: r.unit_name ?? '', buildName: r.build_name ?? '', floorName: r.floor_name ?? '' }
+      : null;
   return {
     messageId: r.message_id,
     messageType: r.message_type,
@@ -115,7 +118,11 @@ export async function listMessages(
 }
 
 /** Unread counts by type; every requested type is present, zeros included. */
-export async function countUnread(db: DbOrTx, owner: MessageOwner, types: number[] | undefined): Promise<Record<string, number>> {
+export async function countUnread(
+  db: DbOrTx,
+  owner: MessageOwner,
+  types: number[] | undefined,
+): Promise<Record<string, number>> {
   const rows = await queryRows<{ message_type: number; n: number }>(
     db,
     sql`select m.message_type, count(*)::int as n from message m

@@ -45,7 +45,8 @@ export const messageModule: ApiModule = {
       method: 'post',
       path: '/base/message/unRead',
       permission: 'authenticated',
-      summary: 'Unread message counts of the given types: { total, byType: { "<type>": count } } (every requested type present).',
+      summary:
+        'Unread message counts of the given types: { total, byType: { "<type>": count } } (every requested type present).',
       body: MessageUnreadQuerySchema,
       response: MessageUnreadSchema,
       handler: async (ctx, { body }) => {

@@ -75,6 +75,10 @@ export async function notify(tx: Tx, input: NotifyInput): Promise<Notified[]> {
 }
 
 /** A push without a stored message (status changes, disaster warnings, chat), after commit. */
-export function pushAfterCommit(tx: Tx, recipients: Iterable<number>, push: { channelType: ChannelType } & Record<string, unknown>): void {
+export function pushAfterCommit(
+  tx: Tx,
+  recipients: Iterable<number>,
+  push: { channelType: ChannelType } & Record<string, unknown>,
+): void {
   queuePush(tx, [...new Set(recipients)], push);
 }

@@ -39,7 +39,15 @@ function toAsset(r: RawAsset): PersonAsset {
     unit:
       r.unit_name === null
         ? null
-        : { buildName: r.build_name ?? '', floorName: r.floor_name ?? '', name: r.unit_name, room: r.room, livingRoom: r.living_room, restroom: r.restroom, invitePerson: r.unit_invite },
+        : {
+            buildName: r.build_name ?? '',
+            floorName: r.floor_name ?? '',
+            name: r.unit_name,
+            room: r.room,
+            livingRoom: r.living_room,
+            restroom: r.restroom,
+            invitePerson: r.unit_invite,
+          },
     carpark: r.carpark_code === null ? null : { carparkCode: r.carpark_code, invitePerson: r.space_invite },
     shop: r.shop_code === null ? null : { shopCode: r.shop_code, invitePerson: r.shop_invite },
     person: { name: r.person_name, gender: r.gender, images: images ?? [] },

@@ -22,7 +22,10 @@ const PersonSaveSchema = z.object({
   name: z.string().trim().min(1).max(100),
   gender: z.coerce.number().int().min(1).max(2).optional(),
   tel: z.string().trim().max(30).nullable().optional(),
-  images: z.array(z.object({ url: z.string().max(500) })).max(9).optional(),
+  images: z
+    .array(z.object({ url: z.string().max(500) }))
+    .max(9)
+    .optional(),
 });
 
 /** A person's own record, or any person of the estate with system:staff or the person list permission. */
@@ -43,9 +46,20 @@ export const personModule: ApiModule = {
       response: PersonInfoSchema,
       handler: async (ctx, { params }) => {
         assertMayUse(ctx, params.id);
-        const [row] = await ctx.db.select().from(person).where(and(scopedTo(person, ctx.tenant), eq(person.id, params.id)));
+        const [row] = await ctx.db
+          .select()
+          .from(person)
+          .where(and(scopedTo(person, ctx.tenant), eq(person.id, params.id)));
         if (!row) throw AppError.notFound();
-        return { personId: row.id, name: row.name, gender: row.gender, tel: row.tel, email: row.email, images: row.images, accountType: row.accountType };
+        return {
+          personId: row.id,
+          name: row.name,
+          gender: row.gender,
+          tel: row.tel,
+          email: row.email,
+          images: row.images,
+          accountType: row.accountType,
+        };
       },
     }),
     defineRoute({

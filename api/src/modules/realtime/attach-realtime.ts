@@ -99,7 +99,10 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     const idle = setTimeout(() => socket.close(CLOSE_IDLE, 'idle'), idleMs);
     const expiry =
       expiresAt !== undefined
-        ? setTimeout(() => socket.close(CLOSE_TOKEN_REVOKED, 'token expired'), Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())))
+        ? setTimeout(
+            () => socket.close(CLOSE_TOKEN_REVOKED, 'token expired'),
+            Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())),
+          )
         : undefined;
     socket.on('message', (data) => {
       idle.refresh();
@@ -133,9 +136,14 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
       })
       .then((verified) => {
         if (!verified || String(verified.personId) !== target.personId) return refuse(socket, 401, 'Unauthorized');
-        if (verified.expiresAt !== undefined && verified.expiresAt <= Date.now()) return refuse(socket, 401, 'Unauthorized');
+        if (verified.expiresAt !== undefined && verified.expiresAt <= Date.now())
+          return refuse(socket, 401, 'Unauthorized');
         wss.handleUpgrade(req, socket, head, (ws) => {
-          onConnection(ws, { socket: ws, personId: target.personId, tokenHash: hashToken(target.token) }, verified.expiresAt);
+          onConnection(
+            ws,
+            { socket: ws, personId: target.personId, tokenHash: hashToken(target.token) },
+            verified.expiresAt,
+          );
         });
       });
   };

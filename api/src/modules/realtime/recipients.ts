@@ -8,7 +8,11 @@ import { queryRows, type DbOrTx } from '../../db/open-database';
  */
 
 /** Enabled staff accounts of the estate whose role grants the permission (role ADMIN grants all). */
-export async function staffWithPermission(db: DbOrTx, housingEstateId: number, permission: Permission): Promise<number[]> {
+export async function staffWithPermission(
+  db: DbOrTx,
+  housingEstateId: number,
+  permission: Permission,
+): Promise<number[]> {
   const rows = await queryRows<{ person_id: number }>(
     db,
     sql`select distinct a.person_id
@@ -23,11 +27,14 @@ export async function staffWithPermission(db: DbOrTx, housingEstateId: number, p
 }
 
 /** New complaint → staff with complain:list. */
-export const complaintStaff = (db: DbOrTx, housingEstateId: number) => staffWithPermission(db, housingEstateId, 'complain:list');
+export const complaintStaff = (db: DbOrTx, housingEstateId: number) =>
+  staffWithPermission(db, housingEstateId, 'complain:list');
 /** New work order → staff with eventorder:list. */
-export const eventOrderStaff = (db: DbOrTx, housingEstateId: number) => staffWithPermission(db, housingEstateId, 'eventorder:list');
+export const eventOrderStaff = (db: DbOrTx, housingEstateId: number) =>
+  staffWithPermission(db, housingEstateId, 'eventorder:list');
 /** SOS help call → staff with disasterwarn:list. */
-export const sosStaff = (db: DbOrTx, housingEstateId: number) => staffWithPermission(db, housingEstateId, 'disasterwarn:list');
+export const sosStaff = (db: DbOrTx, housingEstateId: number) =>
+  staffWithPermission(db, housingEstateId, 'disasterwarn:list');
 
 /** Join / leave of a house → staff with that house type's list permission. */
 export function houseStaff(db: DbOrTx, housingEstateId: number, houseType: number): Promise<number[]> {
@@ -69,7 +76,9 @@ export async function handlingStaff(db: DbOrTx, kind: 'complaint' | 'eventOrder'
   if (rows.length === 0) return [];
   const handlers = [rows[0].deal, rows[0].complete].filter((p): p is number => p !== null);
   if (handlers.length > 0) return [...new Set(handlers)];
-  return kind === 'complaint' ? complaintStaff(db, rows[0].housing_estate_id) : eventOrderStaff(db, rows[0].housing_estate_id);
+  return kind === 'complaint'
+    ? complaintStaff(db, rows[0].housing_estate_id)
+    : eventOrderStaff(db, rows[0].housing_estate_id);
 }
 
 /** Chat → the group's current members. */

@@ -65,12 +65,20 @@ const HOUSE_SELECT = sql`select ph.id, ph.company_id, ph.housing_estate_id, ph.h
 
 /** The resident's approved houses (status 2). */
 export async function housesOf(db: DbOrTx, personId: number): Promise<HouseLink[]> {
-  const rows = await queryRows<RawHouse>(db, sql`${HOUSE_SELECT} where ph.person_id = ${personId} and ph.status = 2 order by ph.house_type, ph.id`);
+  const rows = await queryRows<RawHouse>(
+    db,
+    sql`${HOUSE_SELECT} where ph.person_id = ${personId} and ph.status = 2 order by ph.house_type, ph.id`,
+  );
   return rows.map(toLink);
 }
 
 /** One approved house of the resident, or null when they are not linked to it. */
-export async function houseOf(db: DbOrTx, personId: number, houseType: number, houseId: number): Promise<HouseLink | null> {
+export async function houseOf(
+  db: DbOrTx,
+  personId: number,
+  houseType: number,
+  houseId: number,
+): Promise<HouseLink | null> {
   const column = houseType === 2 ? sql`ph.car_space_id` : houseType === 3 ? sql`ph.shop_id` : sql`ph.unit_id`;
   const rows = await queryRows<RawHouse>(
     db,
@@ -110,7 +118,17 @@ export async function ownRequest(
   kind: 'complaint' | 'eventOrder',
   id: number,
   personId: number,
-): Promise<{ id: number; companyId: number; housingEstateId: number; name: string; status: number; rated: boolean; unitId: number | null; carSpaceId: number | null; shopId: number | null } | null> {
+): Promise<{
+  id: number;
+  companyId: number;
+  housingEstateId: number;
+  name: string;
+  status: number;
+  rated: boolean;
+  unitId: number | null;
+  carSpaceId: number | null;
+  shopId: number | null;
+} | null> {
   const rows =
     kind === 'complaint'
       ? await queryRows<Record<string, unknown>>(
@@ -151,7 +169,9 @@ export async function houseByInviteCode(
         limit 1`,
   );
   const r = rows[0];
-  return r ? { houseType: r.house_type, houseId: r.id, companyId: r.company_id, housingEstateId: r.housing_estate_id } : null;
+  return r
+    ? { houseType: r.house_type, houseId: r.id, companyId: r.company_id, housingEstateId: r.housing_estate_id }
+    : null;
 }
 
 /** Estates the resident has an approved house in (announcements and warnings are per estate). */

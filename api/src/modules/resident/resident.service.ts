@@ -1,5 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ChannelType, MessageType, joinMessageType, type ChannelType as Channel, type MessageType as MsgType } from '@pm/shared';
+import {
+  ChannelType,
+  MessageType,
+  joinMessageType,
+  type ChannelType as Channel,
+  type MessageType as MsgType,
+} from '@pm/shared';
 import type { Db } from '../../db/open-database';
 import {
   announcement,
@@ -33,7 +39,15 @@ import type {
   ResidentReply,
   SosHelp,
 } from '../../../../shared/src/api/resident';
-import { estatesOf, houseByInviteCode, houseOf, housesOf, nextCode, ownRequest, type HouseLink } from './resident.repository';
+import {
+  estatesOf,
+  houseByInviteCode,
+  houseOf,
+  housesOf,
+  nextCode,
+  ownRequest,
+  type HouseLink,
+} from './resident.repository';
 
 /** What the resident use cases need: the database, where pushes go, and who is calling. */
 export interface ResidentDeps {
@@ -62,7 +76,12 @@ function houseColumns(h: HouseLink) {
 
 /** GET /app/house/list. */
 export async function listHouses(d: ResidentDeps): Promise<ResidentHouse[]> {
-  return (await housesOf(d.db, d.personId)).map((h) => ({ houseType: h.houseType, houseId: h.houseId, name: h.name, identity: h.identity }));
+  return (await housesOf(d.db, d.personId)).map((h) => ({
+    houseType: h.houseType,
+    houseId: h.houseId,
+    name: h.name,
+    identity: h.identity,
+  }));
 }
 
 /** POST /app/complain/save: the complaint and its type-50 messages commit together, then staff are pushed. */
@@ -172,8 +191,14 @@ export async function replyAsResident(d: ResidentDeps, kind: Kind, body: Residen
       };
       const [row] =
         kind === 'complaint'
-          ? await tx.insert(complainReply).values({ ...common, complainId: request.id }).returning({ id: complainReply.id })
-          : await tx.insert(eventReply).values({ ...common, eventOrderId: request.id }).returning({ id: eventReply.id });
+          ? await tx
+              .insert(complainReply)
+              .values({ ...common, complainId: request.id })
+              .returning({ id: complainReply.id })
+          : await tx
+              .insert(eventReply)
+              .values({ ...common, eventOrderId: request.id })
+              .returning({ id: eventReply.id });
       await notify(tx, {
         companyId: request.companyId,
         housingEstateId: request.housingEstateId,
@@ -195,7 +220,11 @@ export async function replyAsResident(d: ResidentDeps, kind: Kind, body: Residen
 }
 
 /** POST /app/complain/rate, /app/eventOrder/rate: once, and only when completed. */
-export async function rateAsResident(d: ResidentDeps, kind: Kind, body: ResidentRate): Promise<{ id: number; serviceScore: number }> {
+export async function rateAsResident(
+  d: ResidentDeps,
+  kind: Kind,
+  body: ResidentRate,
+): Promise<{ id: number; serviceScore: number }> {
   const request = await ownRequest(d.db, kind, body.id, d.personId);
   if (!request) throw AppError.notFound();
   if (request.status !== 3) throw new AppError(409, 'resident.errors.notCompleted');
@@ -265,14 +294,25 @@ export async function sosHelpCall(d: ResidentDeps, body: SosHelp): Promise<{ sos
 }
 
 /** POST /app/disaster/reply: the resident's answer to a warning they received. */
-export async function replyToDisaster(d: ResidentDeps, body: DisasterReplyBody): Promise<{ disasterWarnId: number; reply: number }> {
-  const [warn] = await d.db.select({ revoked: disasterWarn.revoked }).from(disasterWarn).where(eq(disasterWarn.id, body.disasterWarnId));
+export async function replyToDisaster(
+  d: ResidentDeps,
+  body: DisasterReplyBody,
+): Promise<{ disasterWarnId: number; reply: number }> {
+  const [warn] = await d.db
+    .select({ revoked: disasterWarn.revoked })
+    .from(disasterWarn)
+    .where(eq(disasterWarn.id, body.disasterWarnId));
   if (!warn) throw AppError.notFound();
   if (warn.revoked) throw new AppError(409, 'resident.errors.warningRevoked');
   const now = new Date();
   const updated = await d.db
     .update(disasterWarnPerson)
-    .set({ reply: body.reply, note: body.note ?? null, replyTime: now, readTime: sql`coalesce(${disasterWarnPerson.readTime}, ${now.toISOString()}::timestamptz)` })
+    .set({
+      reply: body.reply,
+      note: body.note ?? null,
+      replyTime: now,
+      readTime: sql`coalesce(${disasterWarnPerson.readTime}, ${now.toISOString()}::timestamptz)`,
+    })
     .where(and(eq(disasterWarnPerson.disasterWarnId, body.disasterWarnId), eq(disasterWarnPerson.personId, d.personId)))
     .returning({ id: disasterWarnPerson.id });
   if (updated.length === 0) throw AppError.notFound();
@@ -286,7 +326,9 @@ async function visibleAnnouncement(d: ResidentDeps, id: number) {
   const [row] = await d.db
     .select()
     .from(announcement)
-    .where(and(eq(announcement.id, id), inArray(announcement.housingEstateId, estates), eq(announcement.revoked, false)));
+    .where(
+      and(eq(announcement.id, id), inArray(announcement.housingEstateId, estates), eq(announcement.revoked, false)),
+    );
   if (!row) throw AppError.notFound();
   return row;
 }
@@ -299,7 +341,10 @@ export async function readAnnouncement(d: ResidentDeps, id: number): Promise<{ i
 }
 
 /** POST /app/announcement/vote: replaces the resident's earlier choice; also marks the announcement read. */
-export async function voteAnnouncement(d: ResidentDeps, body: AnnouncementVote): Promise<{ id: number; optionIds: number[] }> {
+export async function voteAnnouncement(
+  d: ResidentDeps,
+  body: AnnouncementVote,
+): Promise<{ id: number; optionIds: number[] }> {
   const a = await visibleAnnouncement(d, body.id);
   if (a.type !== 3) throw new AppError(400, 'resident.errors.notAVote');
   if (a.deadline && a.deadline.getTime() < Date.now()) throw new AppError(409, 'resident.errors.voteClosed');
@@ -311,8 +356,12 @@ export async function voteAnnouncement(d: ResidentDeps, body: AnnouncementVote):
     .where(and(eq(announcementOption.announcementId, a.id), inArray(announcementOption.id, optionIds)));
   if (options.length !== optionIds.length) throw new AppError(400, 'resident.errors.voteOptionInvalid');
   await d.db.transaction(async (tx) => {
-    await tx.delete(announcementVote).where(and(eq(announcementVote.announcementId, a.id), eq(announcementVote.personId, d.personId)));
-    await tx.insert(announcementVote).values(optionIds.map((optionId) => ({ announcementId: a.id, personId: d.personId, optionId })));
+    await tx
+      .delete(announcementVote)
+      .where(and(eq(announcementVote.announcementId, a.id), eq(announcementVote.personId, d.personId)));
+    await tx
+      .insert(announcementVote)
+      .values(optionIds.map((optionId) => ({ announcementId: a.id, personId: d.personId, optionId })));
     await tx.insert(announcementRead).values({ announcementId: a.id, personId: d.personId }).onConflictDoNothing();
   });
   return { id: a.id, optionIds };
@@ -326,10 +375,14 @@ const OPERATION_BY_IDENTITY: Record<number, number> = { 1: 3, 2: 5, 3: 4 };
  * relative joins at once (status 2). Either way the staff who list that kind of house get
  * message 27/28/29 on channel 12.
  */
-export async function joinHouse(d: ResidentDeps, body: PersonHouseJoin): Promise<{ personHouseId: number; status: number; houseType: number; houseId: number }> {
+export async function joinHouse(
+  d: ResidentDeps,
+  body: PersonHouseJoin,
+): Promise<{ personHouseId: number; status: number; houseType: number; houseId: number }> {
   const house = await houseByInviteCode(d.db, body.inviteCode);
   if (!house) throw new AppError(400, 'resident.errors.inviteCodeInvalid');
-  const column = house.houseType === 2 ? personHouse.carSpaceId : house.houseType === 3 ? personHouse.shopId : personHouse.unitId;
+  const column =
+    house.houseType === 2 ? personHouse.carSpaceId : house.houseType === 3 ? personHouse.shopId : personHouse.unitId;
   const ids = {
     unitId: house.houseType === 1 ? house.houseId : null,
     carSpaceId: house.houseType === 2 ? house.houseId : null,
@@ -343,7 +396,9 @@ export async function joinHouse(d: ResidentDeps, body: PersonHouseJoin): Promise
       const existing = await tx
         .select({ id: personHouse.id })
         .from(personHouse)
-        .where(and(eq(personHouse.personId, d.personId), eq(column, house.houseId), inArray(personHouse.status, [1, 2])));
+        .where(
+          and(eq(personHouse.personId, d.personId), eq(column, house.houseId), inArray(personHouse.status, [1, 2])),
+        );
       if (existing.length > 0) throw new AppError(409, 'resident.errors.alreadyLinked');
       const [link] = await tx
         .insert(personHouse)

@@ -16,7 +16,16 @@ import {
 } from '@pm/shared';
 import { AppError } from '../../http/app-error';
 import { defineRoute, type ApiModule } from '../../http/define-route';
-import { deleteRoles, menuPage, menuTree, roleInfoAndMenu, roleList, rolePage, saveRole, setPersonsRole } from './role.service';
+import {
+  deleteRoles,
+  menuPage,
+  menuTree,
+  roleInfoAndMenu,
+  roleList,
+  rolePage,
+  saveRole,
+  setPersonsRole,
+} from './role.service';
 
 /** SPEC §7 "Company, people, departments, roles": roles, their menus and who holds them. */
 export const roleModule: ApiModule = {
@@ -26,7 +35,8 @@ export const roleModule: ApiModule = {
       method: 'get',
       path: '/base/sysrole/infoandmenu/:id',
       permission: 'authenticated',
-      summary: 'A role and its menus (the permissions are the menus\' perms). The own role, or any role of the estate with system:role',
+      summary:
+        "A role and its menus (the permissions are the menus' perms). The own role, or any role of the estate with system:role",
       params: IdParamsSchema,
       response: RoleInfoAndMenuSchema,
       handler: async (ctx, { params }) => roleInfoAndMenu(ctx, params.id),
@@ -35,7 +45,7 @@ export const roleModule: ApiModule = {
       method: 'get',
       path: '/base/sysrole/list/:id',
       permission: 'system:role',
-      summary: 'Every role of the estate of company {id} (the caller\'s company; another company gets an empty list)',
+      summary: "Every role of the estate of company {id} (the caller's company; another company gets an empty list)",
       params: IdParamsSchema,
       response: z.array(RoleRowSchema),
       handler: async (ctx, { params }) => roleList(ctx, params.id),
@@ -73,7 +83,7 @@ export const roleModule: ApiModule = {
       method: 'post',
       path: '/base/sysrole/saveperson/batch/:a/:b',
       permission: 'system:role',
-      summary: 'Gives role {a} to the accounts of these persons; {b} is the company (must be the caller\'s)',
+      summary: "Gives role {a} to the accounts of these persons; {b} is the company (must be the caller's)",
       params: RoleBatchParamsSchema,
       body: RolePersonsSchema,
       response: z.object({ updated: z.number() }),
@@ -86,7 +96,7 @@ export const roleModule: ApiModule = {
       method: 'post',
       path: '/base/sysrole/delete/person',
       permission: 'system:role',
-      summary: 'Takes role roleId away from these persons\' accounts (their sessions end)',
+      summary: "Takes role roleId away from these persons' accounts (their sessions end)",
       body: RoleDeletePersonSchema,
       response: z.object({ updated: z.number() }),
       handler: async (ctx, { body }) => ({ updated: await setPersonsRole(ctx, body.personIds, null, body.roleId) }),

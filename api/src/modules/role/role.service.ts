@@ -12,7 +12,11 @@ import { likePattern } from '../account/account.repository';
 type MenuRow = typeof sysMenu.$inferSelect;
 
 async function roleInTenant(db: DbOrTx, tenant: TenantScope, roleId: number) {
-  const [row] = await db.select().from(sysRole).where(and(scopedTo(sysRole, tenant), eq(sysRole.id, roleId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(sysRole)
+    .where(and(scopedTo(sysRole, tenant), eq(sysRole.id, roleId)))
+    .limit(1);
   if (!row) throw AppError.notFound();
   return row;
 }
@@ -68,14 +72,19 @@ function roleRow(role: typeof sysRole.$inferSelect, persons: Map<number, number>
 export async function roleList(ctx: AuthedContext, companyId: number) {
   if (companyId !== ctx.tenant.companyId) return [];
   const roles = await ctx.db.select().from(sysRole).where(scopedTo(sysRole, ctx.tenant)).orderBy(asc(sysRole.id));
-  const persons = await personCounts(ctx.db, roles.map((r) => r.id));
+  const persons = await personCounts(
+    ctx.db,
+    roles.map((r) => r.id),
+  );
   return roles.map((r) => roleRow(r, persons));
 }
 
 export async function rolePage(ctx: AuthedContext, body: z.output<typeof RolePageSchema>) {
   const where = and(
     scopedTo(sysRole, ctx.tenant),
-    body.keyword ? or(ilike(sysRole.roleName, likePattern(body.keyword)), ilike(sysRole.roleValue, likePattern(body.keyword))) : undefined,
+    body.keyword
+      ? or(ilike(sysRole.roleName, likePattern(body.keyword)), ilike(sysRole.roleValue, likePattern(body.keyword)))
+      : undefined,
   );
   const [{ total }] = await ctx.db.select({ total: count() }).from(sysRole).where(where);
   const roles = await ctx.db
@@ -85,7 +94,10 @@ export async function rolePage(ctx: AuthedContext, body: z.output<typeof RolePag
     .orderBy(desc(sysRole.id))
     .limit(body.limit)
     .offset((body.page - 1) * body.limit);
-  const persons = await personCounts(ctx.db, roles.map((r) => r.id));
+  const persons = await personCounts(
+    ctx.db,
+    roles.map((r) => r.id),
+  );
   return listPage(
     roles.map((r) => roleRow(r, persons)),
     total,
@@ -111,35 +123,57 @@ export async function saveRole(ctx: AuthedContext, body: z.output<typeof RoleSav
     } else {
       const role = await roleInTenant(tx, ctx.tenant, roleId);
       // The caller's own role cannot lose ADMIN: that would lock the estate out of its settings.
-      if (role.id === ctx.caller.roleId && body.roleValue && isAdminRole(role.roleValue) && !isAdminRole(body.roleValue)) {
+      if (
+        role.id === ctx.caller.roleId &&
+        body.roleValue &&
+        isAdminRole(role.roleValue) &&
+        !isAdminRole(body.roleValue)
+      ) {
         throw new AppError(409, 'errors.cannotChangeSelf');
       }
       await tx
         .update(sysRole)
-        .set({ roleName: body.roleName, remark: body.remark ?? role.remark, ...(body.roleValue ? { roleValue: body.roleValue } : {}) })
+        .set({
+          roleName: body.roleName,
+          remark: body.remark ?? role.remark,
+          ...(body.roleValue ? { roleValue: body.roleValue } : {}),
+        })
         .where(eq(sysRole.id, role.id));
       await tx.delete(sysRoleMenu).where(eq(sysRoleMenu.roleId, role.id));
     }
-    if (menuIds.length) await tx.insert(sysRoleMenu).values(menuIds.map((menuId) => ({ roleId: roleId as number, menuId })));
+    if (menuIds.length)
+      await tx.insert(sysRoleMenu).values(menuIds.map((menuId) => ({ roleId: roleId as number, menuId })));
     return { roleId };
   });
 }
 
 /** Deletes roles of the estate; their accounts lose the role (and with it the console). Not the caller's own role. */
 export async function deleteRoles(ctx: AuthedContext, roleIds: number[]): Promise<void> {
-  if (ctx.caller.roleId !== null && roleIds.includes(ctx.caller.roleId)) throw new AppError(409, 'errors.cannotChangeSelf');
+  if (ctx.caller.roleId !== null && roleIds.includes(ctx.caller.roleId))
+    throw new AppError(409, 'errors.cannotChangeSelf');
   await ctx.db.transaction(async (tx) => {
-    const roles = await tx.select({ id: sysRole.id }).from(sysRole).where(and(scopedTo(sysRole, ctx.tenant), inArray(sysRole.id, roleIds)));
+    const roles = await tx
+      .select({ id: sysRole.id })
+      .from(sysRole)
+      .where(and(scopedTo(sysRole, ctx.tenant), inArray(sysRole.id, roleIds)));
     if (roles.length === 0) throw AppError.notFound();
     const ids = roles.map((r) => r.id);
     await tx.delete(sysRoleMenu).where(inArray(sysRoleMenu.roleId, ids));
-    await tx.update(account).set({ roleId: null }).where(and(scopedTo(account, ctx.tenant), inArray(account.roleId, ids)));
+    await tx
+      .update(account)
+      .set({ roleId: null })
+      .where(and(scopedTo(account, ctx.tenant), inArray(account.roleId, ids)));
     await tx.delete(sysRole).where(inArray(sysRole.id, ids));
   });
 }
 
 /** Gives (roleId) or takes away (null) a role from the accounts of these persons of the estate. */
-export async function setPersonsRole(ctx: AuthedContext, personIds: number[], roleId: number | null, fromRoleId?: number): Promise<number> {
+export async function setPersonsRole(
+  ctx: AuthedContext,
+  personIds: number[],
+  roleId: number | null,
+  fromRoleId?: number,
+): Promise<number> {
   if (roleId !== null) await roleInTenant(ctx.db, ctx.tenant, roleId);
   if (personIds.includes(ctx.caller.personId)) throw new AppError(409, 'errors.cannotChangeSelf');
   const rows = await ctx.db
@@ -164,7 +198,19 @@ export async function menuTree(db: Db, tenant: TenantScope, roleId: number): Pro
   const all = await db.select().from(sysMenu).orderBy(asc(sysMenu.sort));
   const checked = new Set((await menusOfRole(db, role)).map((m) => m.id));
   const nodes = new Map<number, MenuNode>(
-    all.map((m) => [m.id, { menuId: m.id, parentId: m.parentId, name: m.name, path: m.path, perms: m.perms, hidden: m.hidden, checked: checked.has(m.id), children: [] }]),
+    all.map((m) => [
+      m.id,
+      {
+        menuId: m.id,
+        parentId: m.parentId,
+        name: m.name,
+        path: m.path,
+        perms: m.perms,
+        hidden: m.hidden,
+        checked: checked.has(m.id),
+        children: [],
+      },
+    ]),
   );
   const roots: MenuNode[] = [];
   for (const node of nodes.values()) {
@@ -175,7 +221,13 @@ export async function menuTree(db: Db, tenant: TenantScope, roleId: number): Pro
 }
 
 export async function menuPage(db: Db, body: { keyword?: string; page: number; limit: number }) {
-  const where = body.keyword ? or(ilike(sysMenu.name, likePattern(body.keyword)), ilike(sysMenu.path, likePattern(body.keyword)), ilike(sysMenu.perms, likePattern(body.keyword))) : undefined;
+  const where = body.keyword
+    ? or(
+        ilike(sysMenu.name, likePattern(body.keyword)),
+        ilike(sysMenu.path, likePattern(body.keyword)),
+        ilike(sysMenu.perms, likePattern(body.keyword)),
+      )
+    : undefined;
   const [{ total }] = await db.select({ total: count() }).from(sysMenu).where(where);
   const rows = await db
     .select()
@@ -185,7 +237,15 @@ export async function menuPage(db: Db, body: { keyword?: string; page: number; l
     .limit(body.limit)
     .offset((body.page - 1) * body.limit);
   return listPage(
-    rows.map((m) => ({ menuId: m.id, parentId: m.parentId, name: m.name, path: m.path, perms: m.perms, hidden: m.hidden, sort: m.sort })),
+    rows.map((m) => ({
+      menuId: m.id,
+      parentId: m.parentId,
+      name: m.name,
+      path: m.path,
+      perms: m.perms,
+      hidden: m.hidden,
+      sort: m.sort,
+    })),
     total,
     body,
   );

@@ -16,11 +16,16 @@ function openApiPath(path: string): string {
   return path.replace(/:(\w+)/g, '{$1}');
 }
 
-const CONTENT_TYPE = { json: 'application/json', form: 'application/x-www-form-urlencoded', multipart: 'multipart/form-data' };
+const CONTENT_TYPE = {
+  json: 'application/json',
+  form: 'application/x-www-form-urlencoded',
+  multipart: 'multipart/form-data',
+};
 
 function operation(route: ApiRoute): JsonSchema {
   const params = toSchema(route.params, 'input') as { properties?: Record<string, JsonSchema> } | undefined;
-  const query = toSchema(route.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
+  const query = toSchema(route.query, 'input') as
+    { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
   const parameters = [
     ...Object.entries(params?.properties ?? {}).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
     ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({
@@ -33,12 +38,19 @@ function operation(route: ApiRoute): JsonSchema {
   const data = toSchema(route.response, 'output') ?? {};
   const answer =
     route.answer === 'raw'
-      ? { description: 'Answer written by the route itself (see summary)', content: { 'application/json': { schema: data } } }
+      ? {
+          description: 'Answer written by the route itself (see summary)',
+          content: { 'application/json': { schema: data } },
+        }
       : {
           description: 'Envelope { code, msg, data }',
           content: {
             'application/json': {
-              schema: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data }, required: ['code', 'msg', 'data'] },
+              schema: {
+                type: 'object',
+                properties: { code: { type: 'integer' }, msg: { type: 'string' }, data },
+                required: ['code', 'msg', 'data'],
+              },
             },
           },
         };
@@ -50,7 +62,10 @@ function operation(route: ApiRoute): JsonSchema {
     responses: { '200': answer, default: { description: 'Error envelope { code, msg, data }' } },
   };
   if (route.body) {
-    op.requestBody = { required: true, content: { [CONTENT_TYPE[route.bodyType ?? 'json']]: { schema: toSchema(route.body, 'input') } } };
+    op.requestBody = {
+      required: true,
+      content: { [CONTENT_TYPE[route.bodyType ?? 'json']]: { schema: toSchema(route.body, 'input') } },
+    };
   }
   return op;
 }

@@ -10,7 +10,8 @@ export interface SniffedType {
 function looksLikeText(buffer: Buffer): boolean {
   if (buffer.length === 0) return false;
   const sample = buffer.subarray(0, 64 * 1024);
-  for (const byte of sample) if (byte === 0 || (byte < 0x09 && byte !== 0x07) || (byte > 0x0d && byte < 0x20 && byte !== 0x1b)) return false;
+  for (const byte of sample)
+    if (byte === 0 || (byte < 0x09 && byte !== 0x07) || (byte > 0x0d && byte < 0x20 && byte !== 0x1b)) return false;
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(buffer);
     return true;
@@ -23,7 +24,11 @@ function looksLikeText(buffer: Buffer): boolean {
  * The real format of an upload from its content (magic bytes), never from its name or
  * content-type header; null when it is not one the category accepts.
  */
-export async function sniffFile(buffer: Buffer, category: UploadCategory, originalName = ''): Promise<SniffedType | null> {
+export async function sniffFile(
+  buffer: Buffer,
+  category: UploadCategory,
+  originalName = '',
+): Promise<SniffedType | null> {
   const accepted = ACCEPTED[category];
   const detected = await fileTypeFromBuffer(buffer);
   if (detected) {

@@ -16,7 +16,8 @@ const MAX_PIXELS = 40_000_000;
  * sends is matched against this pattern before it becomes a path, so `..`, absolute paths and
  * other tricks can never reach the file system.
  */
-const KEY_PATTERN = /^([a-z][a-z0-9_-]{0,31})\/(\d{6})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(_thumb)?\.([a-z0-9]{1,5})$/;
+const KEY_PATTERN =
+  /^([a-z][a-z0-9_-]{0,31})\/(\d{6})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(_thumb)?\.([a-z0-9]{1,5})$/;
 
 export interface StoredImage {
   originalImagePath: string;
@@ -50,7 +51,6 @@ export function parseStoredKey(pathOrKey: string): { key: string; ext: string } 
 
 /** Uploaded files under `root` (the api's upload directory), with generated names only. */
 export function createUploadStore(root: string) {
-
   async function put(key: string, data: Buffer): Promise<void> {
     const target = join(root, key);
     await mkdir(join(target, '..'), { recursive: true });

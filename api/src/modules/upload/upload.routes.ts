@@ -32,16 +32,28 @@ function uploadsOf(ctx: PublicContext) {
 }
 
 /** Reads the multipart body into memory within the category's limits; multer's refusals become 4xx. */
-async function readFiles(req: Request, res: Response, category: UploadCategory, maxFiles: number): Promise<IncomingFile[]> {
+async function readFiles(
+  req: Request,
+  res: Response,
+  category: UploadCategory,
+  maxFiles: number,
+): Promise<IncomingFile[]> {
   const parse = multer({
     storage: multer.memoryStorage(),
-    limits: { fileSize: CATEGORY_MAX_BYTES[category], files: maxFiles, fields: 20, parts: maxFiles + 20, fieldSize: 64 * 1024 },
+    limits: {
+      fileSize: CATEGORY_MAX_BYTES[category],
+      files: maxFiles,
+      fields: 20,
+      parts: maxFiles + 20,
+      fieldSize: 64 * 1024,
+    },
   }).any();
   try {
     await new Promise<void>((resolve, reject) => parse(req, res, (err: unknown) => (err ? reject(err) : resolve())));
   } catch (err) {
     if (err instanceof multer.MulterError) {
-      if (err.code === 'LIMIT_FILE_SIZE') throw new AppError(413, 'upload.errors.tooLarge', { limit: CATEGORY_MAX_BYTES[category] / MB });
+      if (err.code === 'LIMIT_FILE_SIZE')
+        throw new AppError(413, 'upload.errors.tooLarge', { limit: CATEGORY_MAX_BYTES[category] / MB });
       if (err.code === 'LIMIT_FILE_COUNT') throw new AppError(400, 'upload.errors.tooManyFiles', { count: maxFiles });
       throw new AppError(400, 'validation.invalid', { detail: err.message });
     }
@@ -62,7 +74,14 @@ async function run<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function record(ctx: AuthedContext, kind: string, path: string, contentType: string, size: number, thumbnailPath: string | null = null) {
+async function record(
+  ctx: AuthedContext,
+  kind: string,
+  path: string,
+  contentType: string,
+  size: number,
+  thumbnailPath: string | null = null,
+) {
   await ctx.db.insert(uploadFile).values({
     companyId: ctx.caller.companyId,
     housingEstateId: ctx.caller.housingEstateId,
@@ -95,7 +114,8 @@ export const uploadModule: ApiModule = {
       handler: async (ctx, { params }) => {
         const files = await readFiles(ctx.req, ctx.res, 'image', MAX_BATCH_FILES);
         const stored = await run(() => uploadsOf(ctx).service.uploadImages(files, params.kind));
-        for (const [i, s] of stored.entries()) await record(ctx, params.kind, s.originalImagePath, 'image', files[i].buffer.length, s.thumbnailPath);
+        for (const [i, s] of stored.entries())
+          await record(ctx, params.kind, s.originalImagePath, 'image', files[i].buffer.length, s.thumbnailPath);
         return stored;
       },
     }),
@@ -125,7 +145,13 @@ export const uploadModule: ApiModule = {
       handler: async (ctx, { params }) => {
         const files = await readFiles(ctx.req, ctx.res, 'voice', 1);
         const duration = (ctx.req.body as Record<string, unknown> | undefined)?.duration;
-        const stored = await run(() => uploadsOf(ctx).service.uploadVoice(files[0], params.kind, typeof duration === 'string' ? duration : undefined));
+        const stored = await run(() =>
+          uploadsOf(ctx).service.uploadVoice(
+            files[0],
+            params.kind,
+            typeof duration === 'string' ? duration : undefined,
+          ),
+        );
         await record(ctx, params.kind, stored.filePath, stored.contentType, stored.size);
         return stored;
       },
@@ -161,7 +187,8 @@ export const uploadModule: ApiModule = {
       method: 'get',
       path: '/upload/image',
       permission: 'public',
-      summary: 'The image-load path of SPEC §7: GET /upload/image?imageUrl=<a path returned by an upload> sends that file.',
+      summary:
+        'The image-load path of SPEC §7: GET /upload/image?imageUrl=<a path returned by an upload> sends that file.',
       query: ImageUrlQuerySchema,
       answer: 'raw',
       handler: async (ctx, { query }) => serve(ctx, query.imageUrl),

@@ -88,7 +88,8 @@ export function createUploadService(store: UploadStore) {
       const type = await accept(file, 'voice', kind);
       const stored = await store.saveFile(file!.buffer, kind, type);
       const seconds = Number(rawDuration);
-      const duration = rawDuration !== undefined && Number.isFinite(seconds) && seconds >= 0 ? Math.round(seconds) : null;
+      const duration =
+        rawDuration !== undefined && Number.isFinite(seconds) && seconds >= 0 ? Math.round(seconds) : null;
       return { ...stored, duration, voicePath: duration === null ? stored.filePath : `${stored.filePath}?${duration}` };
     },
 
