@@ -76,6 +76,16 @@ describe.each(testEngines())('route table on %s', (engine) => {
   });
   afterAll(async () => api?.close());
 
+  it('when /openapi.json is read, then it documents every route with its permission', async () => {
+    const doc = (await api.http.get('/openapi.json')).body;
+    for (const r of routes) {
+      const path = r.path.replace(/:(\w+)/g, '{$1}').replace(/\*(\w+)/g, '{$1}');
+      const op = doc.paths?.[path]?.[r.method];
+      expect(op, `${r.method} ${path} in openapi.json`).toBeTruthy();
+      expect(op['x-permission']).toBe(r.permission);
+    }
+  });
+
   function call(route: ApiRoute, token: string | null, path = fill(route.path, 1), body: object = {}) {
     const req = route.method === 'get' ? api.http.get(path) : api.http.post(path).send(body);
     return token ? req.set(as(token)) : req;

@@ -59,16 +59,14 @@ export async function ensureMenus(db: DbOrTx): Promise<void> {
     if (onRoutes.has(perm)) continue;
     const parentPath = BUTTON_PARENT[perm.split(':')[0]];
     if (ids.has(`${parentPath}|${perm}`)) continue;
-    await db
-      .insert(sysMenu)
-      .values({
-        parentId: idOfPage.get(parentPath) ?? null,
-        name: perm,
-        path: parentPath,
-        perms: perm,
-        hidden: true,
-        menuType: 2,
-        sort: sort++,
-      });
+    await db.insert(sysMenu).values({
+      parentId: idOfPage.get(parentPath) ?? null,
+      name: perm,
+      path: parentPath,
+      perms: perm,
+      hidden: true,
+      menuType: 2,
+      sort: sort++,
+    });
   }
 }

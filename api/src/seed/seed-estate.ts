@@ -188,32 +188,30 @@ export async function seedEstate(
   );
   const adminPersonId = staffPersons[0].id;
   const staffPersonId = plan.staffUsername ? staffPersons[1].id : adminPersonId;
-  await tx
-    .insert(s.account)
-    .values([
-      {
-        ...t,
-        personId: adminPersonId,
-        username: plan.adminUsername,
-        email: `${plan.adminUsername}@example.com`,
-        passwordHash: hashes.admin,
-        roleId: adminRole.id,
-        kind: 'staff' as const,
-      },
-      ...(plan.staffUsername
-        ? [
-            {
-              ...t,
-              personId: staffPersonId,
-              username: plan.staffUsername,
-              email: `${plan.staffUsername}@example.com`,
-              passwordHash: hashes.staff,
-              roleId: staffRoleId,
-              kind: 'staff' as const,
-            },
-          ]
-        : []),
-    ]);
+  await tx.insert(s.account).values([
+    {
+      ...t,
+      personId: adminPersonId,
+      username: plan.adminUsername,
+      email: `${plan.adminUsername}@example.com`,
+      passwordHash: hashes.admin,
+      roleId: adminRole.id,
+      kind: 'staff' as const,
+    },
+    ...(plan.staffUsername
+      ? [
+          {
+            ...t,
+            personId: staffPersonId,
+            username: plan.staffUsername,
+            email: `${plan.staffUsername}@example.com`,
+            passwordHash: hashes.staff,
+            roleId: staffRoleId,
+            kind: 'staff' as const,
+          },
+        ]
+      : []),
+  ]);
 
   // Blocks, floors, units.
   const blocks = await tx
@@ -309,20 +307,16 @@ export async function seedEstate(
     )
     .returning({ id: s.person.id });
   if (plan.residentAccounts > 0) {
-    await tx
-      .insert(s.account)
-      .values(
-        residents
-          .slice(0, plan.residentAccounts)
-          .map((p, i) => ({
-            ...t,
-            personId: p.id,
-            username: `resident${i + 1}`,
-            email: `resident${i + 1}@example.com`,
-            passwordHash: hashes.resident,
-            kind: 'resident' as const,
-          })),
-      );
+    await tx.insert(s.account).values(
+      residents.slice(0, plan.residentAccounts).map((p, i) => ({
+        ...t,
+        personId: p.id,
+        username: `resident${i + 1}`,
+        email: `resident${i + 1}@example.com`,
+        passwordHash: hashes.resident,
+        kind: 'resident' as const,
+      })),
+    );
   }
 
   // Links: unit k gets an owner; every third a tenant; every fourth a relative. resident1 owns
@@ -436,20 +430,18 @@ export async function seedEstate(
         operatorPersonId: adminPersonId,
         operationType: 1,
       })),
-      ...linkRows
-        .slice(0, 8)
-        .map((l, i) => ({
-          ...t,
-          personId: l.personId,
-          houseType: l.houseType,
-          unitId: l.unitId,
-          carSpaceId: l.carSpaceId,
-          shopId: l.shopId,
-          identity: l.identity,
-          purchaseTime: l.joinTime,
-          operatorPersonId: i % 2 ? l.personId : adminPersonId,
-          operationType: i % 2 ? 3 : 1,
-        })),
+      ...linkRows.slice(0, 8).map((l, i) => ({
+        ...t,
+        personId: l.personId,
+        houseType: l.houseType,
+        unitId: l.unitId,
+        carSpaceId: l.carSpaceId,
+        shopId: l.shopId,
+        identity: l.identity,
+        purchaseTime: l.joinTime,
+        operatorPersonId: i % 2 ? l.personId : adminPersonId,
+        operationType: i % 2 ? 3 : 1,
+      })),
     ])
     .returning({
       id: s.personHouseHistory.id,
@@ -683,17 +675,13 @@ export async function seedEstate(
     ];
   });
   await tx.insert(s.announcementVote).values(votes);
-  await tx
-    .insert(s.announcementComment)
-    .values(
-      readers
-        .slice(0, 3)
-        .map((p, i) => ({
-          announcementId: anns[0].id,
-          personId: p.id,
-          content: ['Thanks for the notice.', 'Will the lifts work?', 'Noted.'][i],
-        })),
-    );
+  await tx.insert(s.announcementComment).values(
+    readers.slice(0, 3).map((p, i) => ({
+      announcementId: anns[0].id,
+      personId: p.id,
+      content: ['Thanks for the notice.', 'Will the lifts work?', 'Noted.'][i],
+    })),
+  );
 
   // Disaster warnings with per-person replies (one revoked), SOS calls.
   const warns = await tx
@@ -725,26 +713,22 @@ export async function seedEstate(
     ])
     .returning({ id: s.disasterWarn.id });
   const warned = linkRows.filter((l) => l.status === 2).slice(0, 15);
-  await tx
-    .insert(s.disasterWarnPerson)
-    .values(
-      warns
-        .slice(0, 2)
-        .flatMap((w, wi) =>
-          warned.map((l, i) => ({
-            ...t,
-            disasterWarnId: w.id,
-            personId: l.personId,
-            houseType: l.houseType,
-            unitId: l.unitId,
-            carSpaceId: l.carSpaceId,
-            shopId: l.shopId,
-            reply: (i + wi) % 4 === 0 ? null : ((i + wi) % 6) + 1,
-            readTime: (i + wi) % 4 === 0 ? null : ago(now, 0.1),
-            replyTime: (i + wi) % 4 === 0 ? null : ago(now, 0.1),
-          })),
-        ),
-    );
+  await tx.insert(s.disasterWarnPerson).values(
+    warns.slice(0, 2).flatMap((w, wi) =>
+      warned.map((l, i) => ({
+        ...t,
+        disasterWarnId: w.id,
+        personId: l.personId,
+        houseType: l.houseType,
+        unitId: l.unitId,
+        carSpaceId: l.carSpaceId,
+        shopId: l.shopId,
+        reply: (i + wi) % 4 === 0 ? null : ((i + wi) % 6) + 1,
+        readTime: (i + wi) % 4 === 0 ? null : ago(now, 0.1),
+        replyTime: (i + wi) % 4 === 0 ? null : ago(now, 0.1),
+      })),
+    ),
+  );
   const sosLinks = reporters.slice(0, 2);
   const sos = await tx
     .insert(s.sosHelp)
@@ -770,34 +754,30 @@ export async function seedEstate(
   const msgs: Msg[] = [];
   const toStaff = [adminPersonId, ...(plan.staffUsername ? [staffPersonId] : [])];
   for (const personId of toStaff) {
-    complaints
-      .slice(-4)
-      .forEach((c, i) =>
-        msgs.push({
-          ...t,
-          personId,
-          messageType: 50,
-          dataId: c.id,
-          personTriggerId: c.reportPersonId,
-          name: 'New complaint',
-          readStatus: i === 0,
-          messageTime: c.reportTime,
-        }),
-      );
-    orders
-      .slice(-4)
-      .forEach((o, i) =>
-        msgs.push({
-          ...t,
-          personId,
-          messageType: 49,
-          dataId: o.id,
-          personTriggerId: o.reportPersonId,
-          name: 'New work order',
-          readStatus: i === 0,
-          messageTime: o.reportTime,
-        }),
-      );
+    complaints.slice(-4).forEach((c, i) =>
+      msgs.push({
+        ...t,
+        personId,
+        messageType: 50,
+        dataId: c.id,
+        personTriggerId: c.reportPersonId,
+        name: 'New complaint',
+        readStatus: i === 0,
+        messageTime: c.reportTime,
+      }),
+    );
+    orders.slice(-4).forEach((o, i) =>
+      msgs.push({
+        ...t,
+        personId,
+        messageType: 49,
+        dataId: o.id,
+        personTriggerId: o.reportPersonId,
+        name: 'New work order',
+        readStatus: i === 0,
+        messageTime: o.reportTime,
+      }),
+    );
     complaints
       .filter((c) => c.status > 1)
       .slice(0, 2)
@@ -826,36 +806,32 @@ export async function seedEstate(
           messageTime: ago(now, 0.4),
         }),
       );
-    linkRows
-      .slice(0, 6)
-      .forEach((l, i) =>
-        msgs.push({
-          ...t,
-          personId,
-          messageType: 26 + l.houseType,
-          dataId: l.id,
-          personTriggerId: l.personId,
-          unitId: l.unitId,
-          carSpaceId: l.carSpaceId,
-          shopId: l.shopId,
-          readStatus: i % 2 === 0,
-          messageTime: ago(now, i),
-        }),
-      );
-    history
-      .slice(0, 3)
-      .forEach((h, i) =>
-        msgs.push({
-          ...t,
-          personId,
-          messageType: 31 + (i % 3),
-          dataId: h.id,
-          personHouseHistoryId: h.id,
-          personTriggerId: h.personId,
-          unitId: h.unitId,
-          messageTime: ago(now, 2 + i),
-        }),
-      );
+    linkRows.slice(0, 6).forEach((l, i) =>
+      msgs.push({
+        ...t,
+        personId,
+        messageType: 26 + l.houseType,
+        dataId: l.id,
+        personTriggerId: l.personId,
+        unitId: l.unitId,
+        carSpaceId: l.carSpaceId,
+        shopId: l.shopId,
+        readStatus: i % 2 === 0,
+        messageTime: ago(now, i),
+      }),
+    );
+    history.slice(0, 3).forEach((h, i) =>
+      msgs.push({
+        ...t,
+        personId,
+        messageType: 31 + (i % 3),
+        dataId: h.id,
+        personHouseHistoryId: h.id,
+        personTriggerId: h.personId,
+        unitId: h.unitId,
+        messageTime: ago(now, 2 + i),
+      }),
+    );
     if (personId === adminPersonId)
       sos.forEach((x, i) =>
         msgs.push({
@@ -905,29 +881,25 @@ export async function seedEstate(
         updatedAt: ago(now, 0.01),
       })
       .returning({ id: s.imGroup.id });
-    await tx
-      .insert(s.imChatRecord)
-      .values(
-        lines.map((content, i) => ({
-          ...t,
-          groupId: group.id,
-          seq: i + 1,
-          fromPersonId: g.members[i % g.members.length],
-          type: 1,
-          content,
-          createdAt: ago(now, (lines.length - i) * 0.01),
-        })),
-      );
-    await tx
-      .insert(s.imGroupMember)
-      .values(
-        g.members.map((personId, i) => ({
-          groupId: group.id,
-          personId,
-          readSeq: i === 0 ? lines.length - 2 : lines.length,
-          unread: i === 0 ? 2 : 0,
-        })),
-      );
+    await tx.insert(s.imChatRecord).values(
+      lines.map((content, i) => ({
+        ...t,
+        groupId: group.id,
+        seq: i + 1,
+        fromPersonId: g.members[i % g.members.length],
+        type: 1,
+        content,
+        createdAt: ago(now, (lines.length - i) * 0.01),
+      })),
+    );
+    await tx.insert(s.imGroupMember).values(
+      g.members.map((personId, i) => ({
+        groupId: group.id,
+        personId,
+        readSeq: i === 0 ? lines.length - 2 : lines.length,
+        unread: i === 0 ? 2 : 0,
+      })),
+    );
   }
 
   // Check-in: one rule and two weeks of punches (some late, some missing).

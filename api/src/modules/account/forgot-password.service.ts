@@ -43,13 +43,11 @@ export async function sendResetCode(ctx: PublicContext, email: string): Promise<
     .limit(1);
   if (latest && Date.now() - latest.createdAt.getTime() < RESEND_AFTER_MS) return;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await ctx.db
-    .insert(passwordResetCode)
-    .values({
-      accountId: acc.id,
-      codeHash: hashCode(code),
-      expiresAt: new Date(Date.now() + VERIFICATION_CODE_TTL_MS),
-    });
+  await ctx.db.insert(passwordResetCode).values({
+    accountId: acc.id,
+    codeHash: hashCode(code),
+    expiresAt: new Date(Date.now() + VERIFICATION_CODE_TTL_MS),
+  });
   const lang = ctx.lang;
   await ctx.services.mailer.send({
     to: email,

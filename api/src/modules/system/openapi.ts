@@ -12,8 +12,9 @@ function toSchema(schema: z.ZodType | undefined, io: 'input' | 'output'): JsonSc
   }
 }
 
+/** Express `:id` and `*key` (a multi-segment rest) both become OpenAPI `{name}`. */
 function openApiPath(path: string): string {
-  return path.replace(/:(\w+)/g, '{$1}');
+  return path.replace(/[:*](\w+)/g, '{$1}');
 }
 
 const CONTENT_TYPE = {
@@ -26,8 +27,15 @@ function operation(route: ApiRoute): JsonSchema {
   const params = toSchema(route.params, 'input') as { properties?: Record<string, JsonSchema> } | undefined;
   const query = toSchema(route.query, 'input') as
     { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
+  // Every {name} of the path is a parameter, typed by the params schema when the route has one.
+  const pathNames = [...route.path.matchAll(/[:*](\w+)/g)].map((m) => m[1]);
   const parameters = [
-    ...Object.entries(params?.properties ?? {}).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
+    ...pathNames.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: params?.properties?.[name] ?? { type: 'string' },
+    })),
     ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({
       name,
       in: 'query',
