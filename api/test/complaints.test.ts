@@ -1,6 +1,8 @@
 // Complaints and event work orders, console side (issue 7): state machine, the concurrent-deal
 // race, permissions per call, tenant isolation, and notification + push written with the change.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/open-database';
 import { openSocket } from './realtime-test-client';
 import { startTestApi, testEngines, type TestApi } from './start-test-api';
 
@@ -231,5 +233,26 @@ describe.each(testEngines())('complaints and work orders on %s', (engine) => {
     const other = await api.http.get(`/base/personhouse/list/${residentPersonId}`).set(as(admin2));
     expect(other.body.data).toEqual([]);
     expect((await api.http.get(`/base/personhouse/list/${residentPersonId}`).set(as(resident))).status).toBe(403);
+  });
+
+  it('when rows are filed, dealt with and completed, then the kept totals equal a count of the rows, also by reporter keyword', async () => {
+    const id = await fileComplaint('Totals check');
+    await post(admin, '/complain/updateDeal', { complainId: id, dealNote: 'x' });
+    await fileComplaint('Totals check two');
+    const me = (await post(admin, '/complain/query/getComplainStatusTotalVo')).body.data;
+    const counted = await queryRows<{ s: number; n: number }>(
+      api.db,
+      sql`select complain_status as s, count(*)::int as n from complain c join account a on a.housing_estate_id = c.housing_estate_id
+          where a.username = 'admin' group by complain_status`,
+    );
+    const by = new Map(counted.map((r) => [Number(r.s), r.n]));
+    expect(me).toEqual({ untreated: by.get(1) ?? 0, processing: by.get(2) ?? 0, completed: by.get(3) ?? 0 });
+    const processing = await post(admin, '/complain/query/list', { complainStatus: 2, limit: 1 });
+    expect(processing.body.data.total).toBe(me.processing);
+
+    const reporter = (await post(admin, `/complain/query/id/${id}`)).body.data.reportPersonName as string;
+    const byName = await post(admin, '/complain/query/list', { keyword: reporter.slice(1, 6), limit: 100 });
+    expect(byName.body.data.list.map((r: { complainId: number }) => r.complainId)).toContain(id);
+    expect(byName.body.data.total).toBeGreaterThanOrEqual(2);
   });
 });

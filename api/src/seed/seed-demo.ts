@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Permission } from '@pm/shared';
 import type { Db } from '../db/open-database';
 import { account, sysMenu } from '../db/schema';
@@ -75,23 +75,26 @@ const SECOND_ESTATE: EstatePlan = {
  * inserts. Returns false when the demo accounts already exist.
  */
 export async function seedDemo(db: Db): Promise<boolean> {
-  await ensureMenus(db);
-  const [existing] = await db.select({ id: account.id }).from(account).where(eq(account.username, 'admin')).limit(1);
-  if (existing) return false;
   const [admin, staff, resident] = await Promise.all([
     hashPassword('admin123'),
     hashPassword('staff123'),
     hashPassword('resident123'),
   ]);
-  const menus = await db.select({ id: sysMenu.id, perms: sysMenu.perms }).from(sysMenu);
-  const allMenuIds = menus.map((m) => m.id);
-  const staffPerms = new Set<string>(STAFF_PERMISSIONS);
-  // Pages without a permission are open to every role; the staff role lists them too.
-  const staffMenuIds = menus.filter((m) => m.perms === '' || staffPerms.has(m.perms)).map((m) => m.id);
-  await db.transaction(async (tx) => {
+  // One transaction under an advisory lock: api instances starting together on one empty
+  // database seed it exactly once (the others wait, then find the demo accounts there).
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(726355)`);
+    await ensureMenus(tx);
+    const [existing] = await tx.select({ id: account.id }).from(account).where(eq(account.username, 'admin')).limit(1);
+    if (existing) return false;
+    const menus = await tx.select({ id: sysMenu.id, perms: sysMenu.perms }).from(sysMenu);
+    const allMenuIds = menus.map((m) => m.id);
+    const staffPerms = new Set<string>(STAFF_PERMISSIONS);
+    // Pages without a permission are open to every role; the staff role lists them too.
+    const staffMenuIds = menus.filter((m) => m.perms === '' || staffPerms.has(m.perms)).map((m) => m.id);
     const hashes = { admin, staff, resident };
     await seedEstate(tx, MAIN_ESTATE, hashes, { allMenuIds, staffMenuIds });
     await seedEstate(tx, SECOND_ESTATE, hashes, { allMenuIds, staffMenuIds });
+    return true;
   });
-  return true;
 }

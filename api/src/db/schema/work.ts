@@ -1,4 +1,4 @@
-import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantColumns, time } from './columns';
 
 /**
@@ -46,15 +46,28 @@ export const complain = pgTable(
   },
   (t) => [
     uniqueIndex().on(t.complainCode),
-    // The list and status totals: estate first, then the filter, newest first (1,000,000-row budget).
+    // The list: tenant first, then the filter, newest first, so a page (even a deep one) is an
+    // index-only walk. Status totals come from work_total (1,000,000-row budget, DESIGN §6).
     index('complain_estate_status_time_idx').on(
+      t.companyId,
       t.housingEstateId,
       t.complainStatus,
       t.reportTime.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index('complain_estate_time_idx').on(t.housingEstateId, t.reportTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index().on(t.housingEstateId, t.personType, t.reportTime.desc().nullsFirst()),
+    index('complain_estate_time_idx').on(
+      t.companyId,
+      t.housingEstateId,
+      t.reportTime.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('complain_estate_house_type_time_idx').on(
+      t.companyId,
+      t.housingEstateId,
+      t.personType,
+      t.reportTime.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index().on(t.reportPersonId, t.reportTime.desc().nullsFirst()),
   ],
 );
@@ -71,25 +84,53 @@ export const eventOrder = pgTable(
   (t) => [
     uniqueIndex().on(t.eventCode),
     index('event_order_estate_status_time_idx').on(
+      t.companyId,
       t.housingEstateId,
       t.eventStatus,
       t.reportTime.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
     index('event_order_estate_time_idx').on(
+      t.companyId,
       t.housingEstateId,
       t.reportTime.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
     index('event_order_estate_type_time_idx').on(
+      t.companyId,
       t.housingEstateId,
       t.type,
       t.reportTime.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index().on(t.housingEstateId, t.personType, t.reportTime.desc().nullsFirst()),
+    index('event_order_estate_house_type_time_idx').on(
+      t.companyId,
+      t.housingEstateId,
+      t.personType,
+      t.reportTime.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index().on(t.reportPersonId, t.reportTime.desc().nullsFirst()),
   ],
+);
+
+/**
+ * Row counts of complaints and work orders per estate, status, type (0 for complaints) and
+ * house type, kept by statement triggers (migration 0001) in the same transaction as the
+ * change, so status totals and unfiltered list totals never count a million rows.
+ */
+export const workTotal = pgTable(
+  'work_total',
+  {
+    kind: text().notNull(),
+    companyId: integer().notNull(),
+    housingEstateId: integer().notNull(),
+    status: smallint().notNull(),
+    type: smallint().notNull(),
+    personType: smallint().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.housingEstateId, t.status, t.type, t.personType] })],
 );
 
 /** A reply on a complaint or work order; companyType null = the resident replied. */
