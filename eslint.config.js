@@ -5,7 +5,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/data/**', 'api/drizzle/**', 'coverage/**', '.tmp/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/data/**', 'api/drizzle/**', 'coverage/**', '.tmp/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -24,7 +24,10 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { extends: 'client/vite.config.ts', test: { name: 'client', root: 'client', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      {
+        extends: 'client/vite.config.ts',
+        test: { name: 'client', root: 'client', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
       {
         test: {
           name: 'e2e',

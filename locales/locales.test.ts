@@ -52,7 +52,9 @@ describe('locales', () => {
   });
 
   it('when an English message exists, then the Chinese ones are translations, not copies', () => {
-    const copied = Object.keys(en).filter((k) => /[a-z]{4,}/.test(en[k]) && cn[k] === en[k] && !k.startsWith('languages.'));
+    const copied = Object.keys(en).filter(
+      (k) => /[a-z]{4,}/.test(en[k]) && cn[k] === en[k] && !k.startsWith('languages.'),
+    );
     expect(copied).toEqual([]);
   });
 });

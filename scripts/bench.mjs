@@ -15,10 +15,17 @@ let failed = 0;
 for (const pkg of ['api', 'gateway', 'client']) {
   const dir = join(root, pkg, 'bench');
   if (!existsSync(dir)) continue;
-  for (const file of readdirSync(dir).filter((f) => /\.bench\.(ts|mjs)$/.test(f)).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => /\.bench\.(ts|mjs)$/.test(f))
+    .sort()) {
     if (filter && !`${pkg}/${file}`.includes(filter)) continue;
     console.error(`running ${pkg}/bench/${file} …`);
-    const r = spawnSync(tsx, [join(dir, file)], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });
+    const r = spawnSync(tsx, [join(dir, file)], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 64 << 20,
+    });
     const lines = (r.stdout ?? '').split('\n').filter((l) => l.trim().startsWith('{'));
     if (r.status !== 0 || lines.length === 0) {
       failed++;

@@ -32,7 +32,10 @@ if (!existsSync(chromiumPath)) {
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
   }
-  if (!existsSync(chromiumPath)) console.log(`No Chromium at ${chromiumPath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
+  if (!existsSync(chromiumPath))
+    console.log(
+      `No Chromium at ${chromiumPath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`,
+    );
 }
 
 step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
@@ -44,11 +47,11 @@ mkdirSync(dirname(report), { recursive: true });
 rmSync(report, { force: true });
 if (built || args.length) {
   console.log('\n── tests ──');
-  spawnSync(
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
-    { cwd: root, stdio: 'inherit', env: process.env },
-  );
+  spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
   try {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     passed += r.numPassedTests;

@@ -39,7 +39,8 @@ describe('docker-compose.yml', () => {
 
   it('when the api and gateway are configured, then every variable is in the README table', () => {
     for (const name of ['api', 'gateway']) {
-      for (const key of Object.keys(compose.services[name].environment ?? {})) expect(documented, `${name}: ${key}`).toContain(key);
+      for (const key of Object.keys(compose.services[name].environment ?? {}))
+        expect(documented, `${name}: ${key}`).toContain(key);
     }
   });
 
@@ -62,7 +63,18 @@ describe('docker-compose.yml', () => {
   });
 
   it('when the README documents the environment, then DESIGN §4 variables are all there', () => {
-    for (const key of ['PORT', 'API_PORT', 'API_URL', 'DATABASE_URL', 'DATA_DIR', 'REDIS_URL', 'SMTP_URL', 'OAUTH_CLIENT_ID', 'OAUTH_CLIENT_SECRET', 'LOG_LEVEL'])
+    for (const key of [
+      'PORT',
+      'API_PORT',
+      'API_URL',
+      'DATABASE_URL',
+      'DATA_DIR',
+      'REDIS_URL',
+      'SMTP_URL',
+      'OAUTH_CLIENT_ID',
+      'OAUTH_CLIENT_SECRET',
+      'LOG_LEVEL',
+    ])
       expect(documented).toContain(key);
   });
 });

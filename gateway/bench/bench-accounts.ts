@@ -44,7 +44,12 @@ export async function createBenchAccounts(api: BenchApi, count: number): Promise
   const tokens: string[] = [];
   for (let i = 0; i < count; i++) {
     const username = `bench${i}`;
-    await call(api.url, admin, 'POST', '/account/update', { username, password: 'bench123', name: `Bench ${i}`, roleId: info.role.roleId });
+    await call(api.url, admin, 'POST', '/account/update', {
+      username,
+      password: 'bench123',
+      name: `Bench ${i}`,
+      roleId: info.role.roleId,
+    });
     tokens.push(await login(api.url, username, 'bench123'));
   }
   return tokens;

@@ -114,7 +114,10 @@ export type ChatEvent = EventBase & {
 };
 export type ResidentEvent = EventBase & { topic: 'residents'; kind: 'join' | 'leave' };
 export type AnnouncementEvent = EventBase & { topic: 'announcements'; kind: 'announcement' };
-export type SessionEvent = EventBase & { topic: 'session'; kind: 'system' | 'login' | 'logout' | 'expired' | 'forcedLogout' };
+export type SessionEvent = EventBase & {
+  topic: 'session';
+  kind: 'system' | 'login' | 'logout' | 'expired' | 'forcedLogout';
+};
 
 /** The discriminated union every tier uses for live events (discriminate on `topic`, then `kind`). */
 export type LiveEvent = AlarmEvent | WorkOrderEvent | ChatEvent | ResidentEvent | AnnouncementEvent | SessionEvent;

@@ -62,9 +62,24 @@ export const LAYOUT_ROUTES: RouteDef[] = [
     redirect: '/announcement-management/index',
     children: [
       { path: '/announcement-management/index', title: 'announcementList', permission: 'bulletin:list' },
-      { path: '/announcement-management/add-announcement', title: 'addAnnouncement', hidden: true, permission: 'bulletin:list' },
-      { path: '/announcement-management/announcement-detail', title: 'announcementDetail', hidden: true, permission: 'bulletin:list' },
-      { path: '/announcement-management/revoke-announcement', title: 'revokeAnnouncement', hidden: true, permission: 'bulletin:list' },
+      {
+        path: '/announcement-management/add-announcement',
+        title: 'addAnnouncement',
+        hidden: true,
+        permission: 'bulletin:list',
+      },
+      {
+        path: '/announcement-management/announcement-detail',
+        title: 'announcementDetail',
+        hidden: true,
+        permission: 'bulletin:list',
+      },
+      {
+        path: '/announcement-management/revoke-announcement',
+        title: 'revokeAnnouncement',
+        hidden: true,
+        permission: 'bulletin:list',
+      },
     ],
   },
   {
@@ -90,9 +105,19 @@ export const LAYOUT_ROUTES: RouteDef[] = [
     redirect: '/disaster-warning/disaster-release',
     children: [
       { path: '/disaster-warning/disaster-release', title: 'disasterRelease', permission: 'disasterwarn:list' },
-      { path: '/disaster-warning/add-disaster-warning', title: 'addDisasterWarning', hidden: true, permission: 'disasterwarn:list' },
+      {
+        path: '/disaster-warning/add-disaster-warning',
+        title: 'addDisasterWarning',
+        hidden: true,
+        permission: 'disasterwarn:list',
+      },
       { path: '/disaster-warning/alert-detail', title: 'alertDetail', hidden: true, permission: 'disasterwarn:view' },
-      { path: '/disaster-warning/disaster-declaration', title: 'disasterDeclaration', hidden: true, permission: 'disasterreport:list' },
+      {
+        path: '/disaster-warning/disaster-declaration',
+        title: 'disasterDeclaration',
+        hidden: true,
+        permission: 'disasterreport:list',
+      },
     ],
   },
   {
@@ -121,7 +146,13 @@ export const LAYOUT_ROUTES: RouteDef[] = [
       { path: '/instant-messaging/address-book-settings', title: 'addressBookSettings', permission: 'im:list' },
     ],
   },
-  { path: '/enterprise-management/index', title: 'enterpriseManagement', icon: 'sitemap', hidden: true, roles: ['ADMIN'] },
+  {
+    path: '/enterprise-management/index',
+    title: 'enterpriseManagement',
+    icon: 'sitemap',
+    hidden: true,
+    roles: ['ADMIN'],
+  },
   { path: '/basic-set-up/index', title: 'basicSetUp', icon: 'setting', hidden: true },
   { path: '/ad-settings/index', title: 'adSettings', icon: 'image', hidden: true },
 ];

@@ -33,7 +33,15 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
   let out = '';
   const child: ChildProcess = spawn('node', [join(repoRoot, 'scripts', 'start.mjs')], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      API_PORT: String(apiPort),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (out += d));

@@ -26,7 +26,10 @@ describe('normalizeUpstream', () => {
   });
 
   it('when a work-order reply arrives (7 / 11), then the action is reply', () => {
-    expect(normalizeUpstream({ channelType: 7, messageType: 11 })).toMatchObject({ kind: 'eventOrder', action: 'reply' });
+    expect(normalizeUpstream({ channelType: 7, messageType: 11 })).toMatchObject({
+      kind: 'eventOrder',
+      action: 'reply',
+    });
   });
 
   it('when a status change arrives without a message type, then the action is status', () => {
@@ -102,7 +105,10 @@ describe('applyEvent', () => {
 
   it('when alarms and replies are unread, then the bells count their own types', () => {
     let s = applyEvent(emptySnapshot(), event({ topic: 'alarms', kind: 'sos', messageType: 7, messageId: 1 }));
-    s = applyEvent(s, event({ topic: 'workorders', kind: 'complaint', action: 'reply', messageType: 13, messageId: 2 }));
+    s = applyEvent(
+      s,
+      event({ topic: 'workorders', kind: 'complaint', action: 'reply', messageType: 13, messageId: 2 }),
+    );
     s = applyEvent(s, event({ topic: 'workorders', kind: 'complaint', action: 'new', messageType: 50, messageId: 3 }));
     expect(alarmCount(s)).toBe(1);
     expect(messageCount(s)).toBe(1);

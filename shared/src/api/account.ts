@@ -10,11 +10,22 @@ export const AccountInfoSchema = z.object({
   accId: z.number(),
   username: z.string(),
   email: z.string().nullable(),
-  company: z.object({ companyId: z.number(), housingEstateId: z.number(), companyType: z.number(), companyName: z.string() }),
+  company: z.object({
+    companyId: z.number(),
+    housingEstateId: z.number(),
+    companyType: z.number(),
+    companyName: z.string(),
+  }),
   role: z.object({ roleId: z.number(), roleValue: z.string(), roleName: z.string() }).nullable(),
   personCompany: z.object({
     language: z.enum(LANGUAGES),
-    person: z.object({ personId: z.number(), name: z.string(), gender: z.number(), tel: z.string().nullable(), images: z.array(PersonImageSchema) }),
+    person: z.object({
+      personId: z.number(),
+      name: z.string(),
+      gender: z.number(),
+      tel: z.string().nullable(),
+      images: z.array(PersonImageSchema),
+    }),
   }),
 });
 export type AccountInfo = z.infer<typeof AccountInfoSchema>;
@@ -26,13 +37,23 @@ export const LanguageParamsSchema = z.object({ accId: IdSchema, lang: z.string()
  * POST /account/checkpassword: personId, objStr (the old password) and newPassword (our name:
  * SPEC does not show it). Revokes the account's other tokens; answers a new token.
  */
-export const CheckPasswordSchema = z.object({ personId: IdSchema, objStr: z.string().min(1).max(128), newPassword: password });
+export const CheckPasswordSchema = z.object({
+  personId: IdSchema,
+  objStr: z.string().min(1).max(128),
+  newPassword: password,
+});
 export const CheckPasswordAnswerSchema = z.object({ token: z.string(), expires_in: z.number() });
 
 /** POST /account/forget/password: sends a 6-digit code (valid 5 minutes) to the account's e-mail. */
 export const ForgetPasswordSchema = z.object({ email });
 /** POST /account/check/forgetpwd/code */
-export const ForgetPasswordCodeSchema = z.object({ email, code: z.string().trim().regex(/^\d{6}$/) });
+export const ForgetPasswordCodeSchema = z.object({
+  email,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
 /** POST /account/forgetpwd/reset: the code again and the new password; every token of the account is revoked. */
 export const ForgetPasswordResetSchema = ForgetPasswordCodeSchema.extend({ newPassword: password });
 

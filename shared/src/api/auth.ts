@@ -36,7 +36,10 @@ export const CaptchaPuzzleSchema = z.object({
 export type CaptchaPuzzle = z.infer<typeof CaptchaPuzzleSchema>;
 
 /** POST /captcha/check: tells whether an offset solves the puzzle, without using it up (the login still needs it). */
-export const CaptchaCheckSchema = z.object({ captchaId: z.string().min(1).max(64), captchaX: z.coerce.number().min(-1000).max(10_000) });
+export const CaptchaCheckSchema = z.object({
+  captchaId: z.string().min(1).max(64),
+  captchaX: z.coerce.number().min(-1000).max(10_000),
+});
 export const CaptchaCheckAnswerSchema = z.object({ passed: z.boolean() });
 
 /** GET /auth/current/user */

@@ -19,7 +19,13 @@ export const PageBodySchema = z.object({
 
 /** A list page answer `{ list, total, page, limit, totalPage }` of rows of `row`. */
 export function listPageSchema<T extends z.ZodType>(row: T) {
-  return z.object({ list: z.array(row), total: z.number(), page: z.number(), limit: z.number(), totalPage: z.number() });
+  return z.object({
+    list: z.array(row),
+    total: z.number(),
+    page: z.number(),
+    limit: z.number(),
+    totalPage: z.number(),
+  });
 }
 
 /** Optional free-text filter, trimmed, at most 100 characters. */

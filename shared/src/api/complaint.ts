@@ -25,7 +25,10 @@ const listFilters = {
   endTime: DayOrTime.optional(),
   houseType: z.coerce.number().int().min(1).max(3).optional(),
 };
-export const ComplainListSchema = PageBodySchema.extend({ complainStatus: z.coerce.number().int().min(1).max(3).optional(), ...listFilters });
+export const ComplainListSchema = PageBodySchema.extend({
+  complainStatus: z.coerce.number().int().min(1).max(3).optional(),
+  ...listFilters,
+});
 export const EventOrderListSchema = PageBodySchema.extend({
   eventStatus: z.coerce.number().int().min(1).max(3).optional(),
   type: z.coerce.number().int().min(1).max(5).optional(),
@@ -46,7 +49,9 @@ export const ComplainCompleteSchema = z.object({
   completeImg: MediaListSchema.optional(),
   personCompleteId: IdSchema.optional(),
 });
-export const EventOrderCompleteSchema = ComplainCompleteSchema.omit({ complainId: true }).extend({ eventOrderId: IdSchema });
+export const EventOrderCompleteSchema = ComplainCompleteSchema.omit({ complainId: true }).extend({
+  eventOrderId: IdSchema,
+});
 
 export const ReplyPageSchema = PageBodySchema.partial();
 export const ComplainReplySaveSchema = z.object({
@@ -57,9 +62,15 @@ export const ComplainReplySaveSchema = z.object({
   personId: IdSchema.optional(),
   companyType: z.coerce.number().int().min(1).max(2).optional(),
 });
-export const EventReplySaveSchema = ComplainReplySaveSchema.omit({ complainId: true }).extend({ eventOrderId: IdSchema });
+export const EventReplySaveSchema = ComplainReplySaveSchema.omit({ complainId: true }).extend({
+  eventOrderId: IdSchema,
+});
 
-export const StatusTotalsAnswerSchema = z.object({ untreated: z.number(), processing: z.number(), completed: z.number() });
+export const StatusTotalsAnswerSchema = z.object({
+  untreated: z.number(),
+  processing: z.number(),
+  completed: z.number(),
+});
 
 /** A list row; `id`/`code`/`status` appear under the kind's own names (complainId …). */
 export const WorkRowFields = z.object({

@@ -28,7 +28,13 @@ export const RolePageAnswerSchema = listPageSchema(RoleRowSchema);
 export const RoleSaveSchema = z.object({
   roleId: IdSchema.optional(),
   roleName: z.string().trim().min(1).max(50),
-  roleValue: z.string().trim().min(1).max(50).regex(/^[A-Za-z0-9_]+$/).optional(),
+  roleValue: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .regex(/^[A-Za-z0-9_]+$/)
+    .optional(),
   remark: z.string().trim().max(200).optional(),
   menuIds: z.array(IdSchema).max(500).default([]),
 });
@@ -64,5 +70,9 @@ export const MenuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
 );
 /** POST /base/sysmenu/page/v2 */
 export const MenuPageSchema = PageBodySchema.extend({ keyword: KeywordSchema });
-export const MenuRowSchema = MenuSchema.extend({ parentId: z.number().nullable(), hidden: z.boolean(), sort: z.number() });
+export const MenuRowSchema = MenuSchema.extend({
+  parentId: z.number().nullable(),
+  hidden: z.boolean(),
+  sort: z.number(),
+});
 export const MenuPageAnswerSchema = listPageSchema(MenuRowSchema);

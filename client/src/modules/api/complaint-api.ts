@@ -85,13 +85,22 @@ export function listBody(kind: WorkKindName, page: number, limit: number, f: Wor
   return body;
 }
 
-export async function fetchWorkList(kind: WorkKindName, page: number, limit: number, f: WorkFilter, signal?: AbortSignal) {
+export async function fetchWorkList(
+  kind: WorkKindName,
+  page: number,
+  limit: number,
+  f: WorkFilter,
+  signal?: AbortSignal,
+) {
   const data = await post<ListPage<Raw>>(`${PATHS[kind].base}/query/list`, listBody(kind, page, limit, f), { signal });
   return { ...data, list: data.list.map((r) => toWorkRow<WorkRow>(kind, r)) };
 }
 
 export const fetchWorkTotals = (kind: WorkKindName) =>
-  post<{ untreated: number; processing: number; completed: number }>(`${PATHS[kind].base}/query/${PATHS[kind].totals}`, {});
+  post<{ untreated: number; processing: number; completed: number }>(
+    `${PATHS[kind].base}/query/${PATHS[kind].totals}`,
+    {},
+  );
 
 export async function fetchWorkDetail(kind: WorkKindName, id: number, signal?: AbortSignal) {
   return toWorkRow<WorkDetail>(kind, await post<Raw>(`${PATHS[kind].base}/query/id/${id}`, {}, { signal }));

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLiveConnection } from '../../live/hooks/useLiveConnection';
-import { layoutSettings } from '../states/layoutSettings';
+import { closeMobileMenu, layoutSettings, watchScreenWidth } from '../states/layoutSettings';
 import { BackToTop } from './BackToTop';
 import { LayoutRoutes } from './LayoutRoutes';
 import { SettingsDrawer } from './SettingsDrawer';
@@ -21,11 +21,18 @@ export default function Layout() {
   const settings = useSnapshot(layoutSettings);
   const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
   useLiveConnection();
+  useEffect(() => watchScreenWidth(), []);
+  const frame = settings.narrow
+    ? `narrow${settings.mobileMenuOpen ? ' mobile-menu-open' : ''}`
+    : settings.sidebarOpen
+      ? ''
+      : 'sidebar-collapsed';
   return (
-    <div
-      className={`app-layout${settings.sidebarOpen ? '' : ' sidebar-collapsed'}${settings.fixedHeader ? ' fixed-header' : ''}`}
-    >
+    <div className={`app-layout ${frame}${settings.fixedHeader ? ' fixed-header' : ''}`}>
       <Sidebar />
+      {settings.narrow && settings.mobileMenuOpen && (
+        <div className="sidebar-backdrop" onClick={closeMobileMenu} data-testid="sidebar-backdrop" />
+      )}
       <div className="app-main">
         <TopBar onProfile={() => setDialog('profile')} onChangePassword={() => setDialog('password')} />
         <main className="app-content">

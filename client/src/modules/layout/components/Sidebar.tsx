@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Icon, Label, Menu, Popup, type SemanticICONS } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { BADGE_MAX } from '@pm/shared';
 import { session } from '../../auth/states/session';
 import { liveState } from '../../live/states/liveState';
-import { layoutSettings } from '../states/layoutSettings';
+import { closeMobileMenu, layoutSettings } from '../states/layoutSettings';
 import { menuItems, type MenuItem } from '../utils/menuItems';
 
 const CHAT_BADGE_PATHS = new Set(['/instant-messaging', '/instant-messaging/chat']);
@@ -21,7 +21,10 @@ export function Sidebar() {
   const settings = useSnapshot(layoutSettings);
   const live = useSnapshot(liveState);
   const items = useMemo(() => menuItems(snap.routes as typeof session.routes), [snap.routes]);
-  const open = settings.sidebarOpen;
+  // Slid in on a narrow screen it is always the full menu.
+  const open = settings.narrow || settings.sidebarOpen;
+  // Choosing a page closes the slid-in menu.
+  useEffect(() => closeMobileMenu(), [pathname]);
 
   const go = (path: string) => navigate(`/redirect${path}`);
   const isActive = (path: string) => pathname === path || pathname.startsWith(path + '/');

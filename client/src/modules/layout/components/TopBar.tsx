@@ -23,7 +23,7 @@ export function TopBar({ onProfile, onChangePassword }: Props) {
   const snap = useSnapshot(session);
   const settings = useSnapshot(layoutSettings);
   const live = useSnapshot(liveState);
-  const open = settings.sidebarOpen;
+  const open = settings.narrow ? settings.mobileMenuOpen : settings.sidebarOpen;
   return (
     <header className={`app-topbar${settings.fixedHeader ? ' fixed' : ''}`} data-testid="topbar">
       <Button

@@ -10,9 +10,35 @@ export const layoutSettings = proxy({
   tagsView: false,
   pinyinSearch: false,
   drawerOpen: false,
+  /** Narrow screens (≤ NARROW_MAX_PX, phones): the sidebar is hidden and slides in over the page. */
+  narrow: false,
+  mobileMenuOpen: false,
 });
 
+export const NARROW_MAX_PX = 880;
+
+/** Follows the screen width; returns the function that stops following it. */
+export function watchScreenWidth(): () => void {
+  const query = window.matchMedia(`(max-width: ${NARROW_MAX_PX}px)`);
+  const apply = () => {
+    layoutSettings.narrow = query.matches;
+    if (!query.matches) layoutSettings.mobileMenuOpen = false;
+  };
+  apply();
+  query.addEventListener('change', apply);
+  return () => query.removeEventListener('change', apply);
+}
+
+export function closeMobileMenu(): void {
+  layoutSettings.mobileMenuOpen = false;
+}
+
+/** The top bar's button: on a narrow screen it slides the menu in or out (the cookie is for wide screens). */
 export function toggleSidebar(): void {
+  if (layoutSettings.narrow) {
+    layoutSettings.mobileMenuOpen = !layoutSettings.mobileMenuOpen;
+    return;
+  }
   layoutSettings.sidebarOpen = !layoutSettings.sidebarOpen;
   Cookies.set(COOKIES.sidebarStatus, layoutSettings.sidebarOpen ? '1' : '0', { sameSite: 'Lax', expires: 365 });
 }

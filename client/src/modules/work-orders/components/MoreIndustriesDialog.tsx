@@ -7,14 +7,26 @@ import { DraggableDialog } from '../../ui/components/DraggableDialog';
 
 function houseText(a: PersonAsset, t: (k: string, o?: Record<string, unknown>) => string): string {
   if (a.unit) {
-    const rooms = t('workOrders.unitRooms', { room: a.unit.room ?? 0, livingRoom: a.unit.livingRoom ?? 0, restroom: a.unit.restroom ?? 0 });
+    const rooms = t('workOrders.unitRooms', {
+      room: a.unit.room ?? 0,
+      livingRoom: a.unit.livingRoom ?? 0,
+      restroom: a.unit.restroom ?? 0,
+    });
     return `${a.unit.buildName} / ${a.unit.floorName} / ${a.unit.name} (${rooms})`;
   }
   return a.carpark?.carparkCode ?? a.shop?.shopCode ?? '';
 }
 
 /** "More industries" (SPEC §2): every house of the reporter, with type and identity. */
-export function MoreIndustriesDialog({ personId, name, onClose }: { personId: number | null; name: string; onClose: () => void }) {
+export function MoreIndustriesDialog({
+  personId,
+  name,
+  onClose,
+}: {
+  personId: number | null;
+  name: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [assets, setAssets] = useState<PersonAsset[] | null>(null);
   useEffect(() => {
@@ -27,7 +39,12 @@ export function MoreIndustriesDialog({ personId, name, onClose }: { personId: nu
     return () => ac.abort();
   }, [personId]);
   return (
-    <DraggableDialog open={personId !== null} title={t('workOrders.moreIndustriesOf', { name })} onClose={onClose} data-testid="more-industries">
+    <DraggableDialog
+      open={personId !== null}
+      title={t('workOrders.moreIndustriesOf', { name })}
+      onClose={onClose}
+      data-testid="more-industries"
+    >
       {assets === null ? (
         <Segment loading basic style={{ minHeight: 80 }} />
       ) : assets.length === 0 ? (

@@ -26,13 +26,24 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Deal-with or complete form: a required note (checked on change), pictures, then a confirmation. */
-function StepForm({ screen, step, onDone }: { screen: WorkScreen; step: 'deal' | 'complete'; onDone: (note: string, img: string) => Promise<void> }) {
+function StepForm({
+  screen,
+  step,
+  onDone,
+}: {
+  screen: WorkScreen;
+  step: 'deal' | 'complete';
+  onDone: (note: string, img: string) => Promise<void>;
+}) {
   const { t } = useTranslation();
   const [note, setNote] = useState('');
   const [img, setImg] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
-  const error = touched && !note.trim() ? t(step === 'deal' ? 'validation.dealNoteRequired' : 'validation.completeNoteRequired') : '';
+  const error =
+    touched && !note.trim()
+      ? t(step === 'deal' ? 'validation.dealNoteRequired' : 'validation.completeNoteRequired')
+      : '';
   const submit = async () => {
     setTouched(true);
     if (!note.trim()) return;
@@ -59,7 +70,14 @@ function StepForm({ screen, step, onDone }: { screen: WorkScreen; step: 'deal' |
           }}
         />
         <PictureUpload kind={screen.kind === 'complaint' ? 'complain' : 'eventorder'} value={img} onChange={setImg} />
-        <Button primary type="button" loading={busy} onClick={() => void submit()} data-testid={`${step}-submit`} style={{ marginTop: '1em' }}>
+        <Button
+          primary
+          type="button"
+          loading={busy}
+          onClick={() => void submit()}
+          data-testid={`${step}-submit`}
+          style={{ marginTop: '1em' }}
+        >
           {t(step === 'deal' ? 'workOrders.dealWith' : 'workOrders.complete')}
         </Button>
       </Form>
@@ -67,14 +85,25 @@ function StepForm({ screen, step, onDone }: { screen: WorkScreen; step: 'deal' |
   );
 }
 
-function InfoPane({ screen, detail, onChanged }: { screen: WorkScreen; detail: WorkDetail; onChanged: (d: WorkDetail) => void }) {
+function InfoPane({
+  screen,
+  detail,
+  onChanged,
+}: {
+  screen: WorkScreen;
+  detail: WorkDetail;
+  onChanged: (d: WorkDetail) => void;
+}) {
   const { t } = useTranslation();
   const canUpdate = usePermission(screen.perms.update);
   const [step, setStep] = useState<'deal' | 'complete' | null>(null);
   const [reporterOpen, setReporterOpen] = useState(false);
   const actions = actionsFor(detail.status, canUpdate);
   const done = async (note: string, img: string) => {
-    const next = step === 'deal' ? await dealWith(screen.kind, detail.id, note, img) : await completeWork(screen.kind, detail.id, note, img);
+    const next =
+      step === 'deal'
+        ? await dealWith(screen.kind, detail.id, note, img)
+        : await completeWork(screen.kind, detail.id, note, img);
     showToast('success', t(step === 'deal' ? 'workOrders.dealt' : 'workOrders.completed'));
     setStep(null);
     onChanged(next);
@@ -86,13 +115,17 @@ function InfoPane({ screen, detail, onChanged }: { screen: WorkScreen; detail: W
         <Field label={t('workOrders.columns.status')}>
           <StatusLabel status={detail.status} />
         </Field>
-        {detail.type !== null && <Field label={t('workOrders.columns.type')}>{t(`workOrders.eventType.t${detail.type}`)}</Field>}
+        {detail.type !== null && (
+          <Field label={t('workOrders.columns.type')}>{t(`workOrders.eventType.t${detail.type}`)}</Field>
+        )}
         <Field label={t('workOrders.columns.theme')}>{detail.name}</Field>
         <Field label={t('workOrders.columns.reporter')}>
           <a role="button" tabIndex={0} onClick={() => setReporterOpen(true)} data-testid="reporter-link">
             {detail.reportPersonName}
           </a>
-          {detail.personIdentity ? <Label size="mini" content={t(`workOrders.identity.i${detail.personIdentity}`)} style={{ marginLeft: 8 }} /> : null}
+          {detail.personIdentity ? (
+            <Label size="mini" content={t(`workOrders.identity.i${detail.personIdentity}`)} style={{ marginLeft: 8 }} />
+          ) : null}
         </Field>
         <Field label={t('workOrders.columns.house')}>{unitDisplay(detail)}</Field>
         <Field label={t('workOrders.columns.reportTime')}>{formatTime(detail.reportTime)}</Field>
@@ -152,12 +185,20 @@ function InfoPane({ screen, detail, onChanged }: { screen: WorkScreen; detail: W
         </Segment>
       )}
       {step === null && (actions.deal || actions.complete) && (
-        <Button primary onClick={() => setStep(actions.deal ? 'deal' : 'complete')} data-testid={actions.deal ? 'deal-button' : 'complete-button'}>
+        <Button
+          primary
+          onClick={() => setStep(actions.deal ? 'deal' : 'complete')}
+          data-testid={actions.deal ? 'deal-button' : 'complete-button'}
+        >
           {t(actions.deal ? 'workOrders.dealWith' : 'workOrders.complete')}
         </Button>
       )}
       {step && <StepForm screen={screen} step={step} onDone={done} />}
-      <MoreIndustriesDialog personId={reporterOpen ? detail.reportPersonId : null} name={detail.reportPersonName} onClose={() => setReporterOpen(false)} />
+      <MoreIndustriesDialog
+        personId={reporterOpen ? detail.reportPersonId : null}
+        name={detail.reportPersonName}
+        onClose={() => setReporterOpen(false)}
+      />
     </div>
   );
 }
@@ -235,7 +276,14 @@ function ReplyPane({ screen, detail, onReplied }: { screen: WorkScreen; detail: 
           onBlur={() => setTouched(true)}
         />
         <PictureUpload kind={screen.kind === 'complaint' ? 'complain' : 'eventorder'} value={img} onChange={setImg} />
-        <Button primary type="button" loading={busy} onClick={() => void send()} data-testid="reply-submit" style={{ marginTop: '1em' }}>
+        <Button
+          primary
+          type="button"
+          loading={busy}
+          onClick={() => void send()}
+          data-testid="reply-submit"
+          style={{ marginTop: '1em' }}
+        >
           {t('workOrders.sendReply')}
         </Button>
       </Form>
@@ -244,7 +292,17 @@ function ReplyPane({ screen, detail, onReplied }: { screen: WorkScreen; detail: 
 }
 
 /** The detail dialog (SPEC §2): info tab, and the reply tab for those with …:reply. */
-export function WorkDetailDialog({ screen, id, onClose, onChanged }: { screen: WorkScreen; id: number | null; onClose: () => void; onChanged: () => void }) {
+export function WorkDetailDialog({
+  screen,
+  id,
+  onClose,
+  onChanged,
+}: {
+  screen: WorkScreen;
+  id: number | null;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation();
   const canReply = usePermission(screen.perms.reply);
   const [detail, setDetail] = useState<WorkDetail | null>(null);
@@ -278,7 +336,11 @@ export function WorkDetailDialog({ screen, id, onClose, onChanged }: { screen: W
         ...(canReply
           ? [
               {
-                menuItem: { key: 'reply', content: t('workOrders.replyCount', { count: detail.replyCount }), 'data-testid': 'tab-reply' },
+                menuItem: {
+                  key: 'reply',
+                  content: t('workOrders.replyCount', { count: detail.replyCount }),
+                  'data-testid': 'tab-reply',
+                },
                 render: () => (
                   <Tab.Pane>
                     <ReplyPane screen={screen} detail={detail} onReplied={reload} />
@@ -290,7 +352,13 @@ export function WorkDetailDialog({ screen, id, onClose, onChanged }: { screen: W
       ]
     : [];
   return (
-    <DraggableDialog open={id !== null} title={detail?.name ?? t('workOrders.details')} onClose={onClose} size="large" data-testid="work-detail">
+    <DraggableDialog
+      open={id !== null}
+      title={detail?.name ?? t('workOrders.details')}
+      onClose={onClose}
+      size="large"
+      data-testid="work-detail"
+    >
       {detail ? <Tab panes={panes} /> : <Segment loading style={{ minHeight: 120 }} />}
     </DraggableDialog>
   );

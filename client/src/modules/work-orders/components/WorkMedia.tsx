@@ -23,7 +23,15 @@ export function PictureList({ joined }: { joined: string | null | undefined }) {
 }
 
 /** Chooses pictures and uploads them at once; `onChange` gets the `;`-joined paths. */
-export function PictureUpload({ kind, value, onChange }: { kind: string; value: string; onChange: (joined: string) => void }) {
+export function PictureUpload({
+  kind,
+  value,
+  onChange,
+}: {
+  kind: string;
+  value: string;
+  onChange: (joined: string) => void;
+}) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -51,7 +59,14 @@ export function PictureUpload({ kind, value, onChange }: { kind: string; value: 
         </span>
       ))}
       <input ref={input} type="file" accept="image/*" multiple hidden onChange={(e) => void add(e.target.files)} />
-      <Button type="button" basic icon="image" content={t('workOrders.addPictures')} loading={busy} onClick={() => input.current?.click()} />
+      <Button
+        type="button"
+        basic
+        icon="image"
+        content={t('workOrders.addPictures')}
+        loading={busy}
+        onClick={() => input.current?.click()}
+      />
     </div>
   );
 }

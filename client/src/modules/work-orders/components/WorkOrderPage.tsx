@@ -49,7 +49,8 @@ export function WorkOrderPage({ screen }: { screen: WorkScreen }) {
       .then((d) => {
         if (mine !== request.current) return;
         // A page that became empty (its last row moved away) steps back (SPEC §9).
-        if (d.list.length === 0 && page.page > 1 && d.total > 0) setPage((p) => ({ ...p, page: Math.max(1, Math.ceil(d.total / p.limit)) }));
+        if (d.list.length === 0 && page.page > 1 && d.total > 0)
+          setPage((p) => ({ ...p, page: Math.max(1, Math.ceil(d.total / p.limit)) }));
         else setData({ list: d.list, total: d.total });
       })
       .catch(() => undefined)
@@ -80,7 +81,13 @@ export function WorkOrderPage({ screen }: { screen: WorkScreen }) {
   };
 
   const count = (s: number) =>
-    s === 1 ? totals.untreated : s === 2 ? totals.processing : s === 3 ? totals.completed : totals.untreated + totals.processing + totals.completed;
+    s === 1
+      ? totals.untreated
+      : s === 2
+        ? totals.processing
+        : s === 3
+          ? totals.completed
+          : totals.untreated + totals.processing + totals.completed;
 
   return (
     <div className="work-page" data-testid={`work-page-${screen.kind}`}>
@@ -96,7 +103,12 @@ export function WorkOrderPage({ screen }: { screen: WorkScreen }) {
             data-testid={`status-tab-${s}`}
           >
             {t(s === 0 ? 'workOrders.status.all' : `workOrders.status.s${s}`)}
-            <Label size="mini" circular color={s === 1 && count(s) > 0 ? 'red' : undefined} data-testid={`status-count-${s}`}>
+            <Label
+              size="mini"
+              circular
+              color={s === 1 && count(s) > 0 ? 'red' : undefined}
+              data-testid={`status-count-${s}`}
+            >
               {count(s)}
             </Label>
           </Menu.Item>
@@ -168,7 +180,9 @@ export function WorkOrderPage({ screen }: { screen: WorkScreen }) {
                 <Table.Row key={r.id} data-testid={`work-row-${r.code}`}>
                   <Table.Cell>{r.code}</Table.Cell>
                   <Table.Cell>{r.name}</Table.Cell>
-                  {screen.kind === 'eventOrder' && <Table.Cell>{r.type ? t(`workOrders.eventType.t${r.type}`) : ''}</Table.Cell>}
+                  {screen.kind === 'eventOrder' && (
+                    <Table.Cell>{r.type ? t(`workOrders.eventType.t${r.type}`) : ''}</Table.Cell>
+                  )}
                   <Table.Cell>
                     {r.reportPersonPhoto && <Image avatar src={imageUrl(r.reportPersonPhoto)} alt="" />}
                     {r.reportPersonName}
@@ -190,7 +204,12 @@ export function WorkOrderPage({ screen }: { screen: WorkScreen }) {
             </Table.Body>
           </Table>
         )}
-        <ListPagination total={data?.total ?? 0} page={page.page} limit={page.limit} onChange={(p, l) => setPage({ page: p, limit: l })} />
+        <ListPagination
+          total={data?.total ?? 0}
+          page={page.page}
+          limit={page.limit}
+          onChange={(p, l) => setPage({ page: p, limit: l })}
+        />
       </Segment>
       <WorkDetailDialog screen={screen} id={openId} onClose={() => setOpenId(null)} onChanged={load} />
     </div>

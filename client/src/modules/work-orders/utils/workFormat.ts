@@ -1,7 +1,9 @@
 import type { WorkRow } from '../../api';
 
 /** SPEC §3 "Unit display": building/floor/unit, or the car park code, or the shop code. */
-export function unitDisplay(r: Pick<WorkRow, 'buildName' | 'floorName' | 'unitName' | 'carParkCode' | 'shopCode'>): string {
+export function unitDisplay(
+  r: Pick<WorkRow, 'buildName' | 'floorName' | 'unitName' | 'carParkCode' | 'shopCode'>,
+): string {
   if (r.unitName) return [r.buildName, r.floorName, r.unitName].filter(Boolean).join(' / ');
   return r.carParkCode ?? r.shopCode ?? '';
 }
@@ -16,7 +18,11 @@ export function formatTime(iso: string | null | undefined): string {
 }
 
 /** `;`-joined upload paths → a list. */
-export const mediaList = (joined: string | null | undefined): string[] => (joined ?? '').split(';').map((s) => s.trim()).filter(Boolean);
+export const mediaList = (joined: string | null | undefined): string[] =>
+  (joined ?? '')
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** Which actions a row offers (SPEC §4): deal only when untreated, complete only when processing, both need update. */
 export function actionsFor(status: number, canUpdate: boolean): { deal: boolean; complete: boolean } {
