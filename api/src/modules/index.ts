@@ -2,6 +2,7 @@
 import type { ApiModule } from '../http/define-route';
 import { accountModule } from './account/account.routes';
 import { authModule } from './auth/auth.routes';
+import { chatModule } from './im/chat.routes';
 import { chatUnreadModule } from './im/chat-unread.routes';
 import { complaintModule, eventOrderModule } from './complaint/work.routes';
 import { messageModule } from './message/message.routes';
@@ -21,6 +22,7 @@ export const modules: ApiModule[] = [
   complaintModule,
   eventOrderModule,
   chatUnreadModule,
+  chatModule,
   uploadModule,
   residentModule,
 ];

@@ -1,7 +1,7 @@
 import { ApiError, ResidentClient, type House } from './resident-client';
-import { COMPLAINT_TOPICS, POSITIONS, REPLIES, WORK_ORDERS, pick } from './sample-content';
+import { CHAT_LINES, COMPLAINT_TOPICS, POSITIONS, REPLIES, WORK_ORDERS, pick } from './sample-content';
 
-export const ACTIONS = ['complain', 'eventOrder', 'sos', 'reply', 'rate'] as const;
+export const ACTIONS = ['complain', 'eventOrder', 'sos', 'reply', 'rate', 'chat'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export interface SimulationOptions {
@@ -66,6 +66,23 @@ async function perform(action: Action, r: Resident): Promise<string> {
       const content = pick(REPLIES);
       await r.client.call('POST', onComplaint ? '/app/complain/reply' : '/app/eventOrder/reply', { id, content });
       return `reply on ${onComplaint ? 'complaint' : 'work order'} #${id}: "${content}"`;
+    }
+    case 'chat': {
+      // A line in one of the resident's chats (private chats with staff, group chats).
+      const groups = await r.client.call<{ list: { groupId: number; groupName: string }[] }>(
+        'POST',
+        '/im/disgroup/list',
+        { page: 1, limit: 100 },
+      );
+      if (groups.list.length === 0) return 'no chat to write in yet';
+      const g = pick(groups.list);
+      const content = pick(CHAT_LINES);
+      const saved = await r.client.call<{ seq: number }>('POST', '/im/chatrecord/save', {
+        groupId: g.groupId,
+        content,
+        type: 1,
+      });
+      return `chat in "${g.groupName}" #${saved.seq}: "${content}"`;
     }
     case 'rate': {
       const onComplaint = r.complaints.length > 0 && (r.eventOrders.length === 0 || Math.random() < 0.5);

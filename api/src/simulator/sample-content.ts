@@ -28,6 +28,14 @@ export const REPLIES = [
   'Please call me before coming.',
 ];
 
+export const CHAT_LINES = [
+  'Hello, is anyone at the management office?',
+  'Thank you for the quick help!',
+  'When will the water be back on?',
+  'I will be home after 6 pm.',
+  'The parcel room is locked, could someone open it?',
+];
+
 export const POSITIONS = ['At home', 'In the lobby', 'Car park level B1', 'Garden', 'Stairwell'];
 
 export function pick<T>(items: readonly T[]): T {

@@ -4,3 +4,4 @@ export * from './auth';
 export * from './account';
 export * from './role';
 export * from './complaint';
+export * from './chat';
