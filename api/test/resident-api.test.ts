@@ -1,0 +1,182 @@
+// The resident API beyond complaints (issue 4, DESIGN §5): SOS help calls, disaster-warning
+// answers, announcement read and vote, joining with an invite code — each with the messages
+// and pushes a real app's call triggers — and the console's message calls that show them.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/open-database';
+import { openSocket } from './realtime-test-client';
+import { startTestApi, testEngines, type TestApi } from './start-test-api';
+
+describe.each(testEngines())('resident API on %s', (engine) => {
+  let api: TestApi;
+  const tokens: Record<string, string> = {};
+  const pid: Record<string, number> = {};
+  const as = (who: string) => ({ Authorization: `Bearer ${tokens[who]}` });
+  const post = (who: string, path: string, body: object = {}) => api.http.post(path).set(as(who)).send(body);
+  const unread = async (who: string, type: number) =>
+    (await post(who, '/base/message/unRead', { messageTypeList: [type] })).body.data.total as number;
+
+  beforeAll(async () => {
+    api = await startTestApi(engine);
+    for (const [who, user, password] of [
+      ['admin', 'admin', 'admin123'],
+      ['staff', 'staff', 'staff123'],
+      ['resident', 'resident1', 'resident123'],
+      ['newcomer', 'resident3', 'resident123'],
+    ]) {
+      tokens[who] = await api.login(user, password);
+      pid[who] = (await api.http.get('/auth/current/user').set(as(who))).body.data.accountInfo.personId;
+    }
+  });
+  afterAll(async () => api?.close());
+
+  it('when a resident calls SOS, then staff with disasterwarn:list get alarm 7 live and in their messages; View marks it read', async () => {
+    const adminSocket = await openSocket(api.url, tokens.admin, pid.admin);
+    try {
+      const before = await unread('admin', 7);
+      const houses = (await api.http.get('/app/house/list').set(as('resident'))).body.data;
+      const res = await post('resident', '/app/sos/help', {
+        houseType: houses[0].houseType,
+        houseId: houses[0].houseId,
+        position: 'Garden',
+      });
+      expect(res.status).toBe(200);
+      const pushed = await adminSocket.waitFor(
+        (m) => m.channelType === 10 && m.messageType === 7 && m.dataId === res.body.data.sosHelpId,
+      );
+      expect(pushed.messageId).toEqual(expect.any(Number));
+      expect(await unread('admin', 7)).toBe(before + 1);
+
+      const list = await post('admin', '/base/message/list', {
+        page: 1,
+        limit: 1000,
+        messageTypeList: [7],
+        unReadStatus: 0,
+      });
+      const row = list.body.data.list.find((m: { messageId: number }) => m.messageId === pushed.messageId);
+      expect(row).toMatchObject({ messageType: 7, position: 'Garden', personTriggerId: pid.resident });
+      expect(row.personTrigger.name).toBeTruthy();
+
+      expect((await post('admin', '/base/message/hasRead', { messageId: pushed.messageId })).status).toBe(200);
+      expect(await unread('admin', 7)).toBe(before);
+      // Someone else's message cannot be marked read by another person.
+      expect((await post('staff', '/base/message/hasRead', { messageId: pushed.messageId })).status).toBe(404);
+      // A house that is not the resident's is refused.
+      expect(
+        (await post('resident', '/app/sos/help', { houseType: 1, houseId: 999999 })).status,
+      ).toBeGreaterThanOrEqual(400);
+    } finally {
+      await adminSocket.close();
+    }
+  });
+
+  it('when a resident answers a disaster warning they received, then the answer is stored; others and bad answers are refused', async () => {
+    const [received] = await queryRows<{ id: number }>(
+      api.db,
+      sql`select dw.id from disaster_warn dw join disaster_warn_person p on p.disaster_warn_id = dw.id
+          where p.person_id = ${pid.resident} and not dw.revoked order by dw.id limit 1`,
+    );
+    expect(received).toBeTruthy();
+    const res = await post('resident', '/app/disaster/reply', { disasterWarnId: received.id, reply: 1 });
+    expect(res.status).toBe(200);
+    const [stored] = await queryRows<{ reply: number; reply_time: unknown }>(
+      api.db,
+      sql`select reply, reply_time from disaster_warn_person where disaster_warn_id = ${received.id} and person_id = ${pid.resident}`,
+    );
+    expect(stored.reply).toBe(1);
+    expect(stored.reply_time).toBeTruthy();
+    expect((await post('resident', '/app/disaster/reply', { disasterWarnId: received.id, reply: 9 })).status).toBe(400);
+    // A console account is not a resident; a warning the resident did not receive is not theirs to answer.
+    expect((await post('staff', '/app/disaster/reply', { disasterWarnId: received.id, reply: 1 })).status).toBe(403);
+    const [notTheirs] = await queryRows<{ id: number; username: string }>(
+      api.db,
+      sql`select dw.id, a.username from disaster_warn dw join account a on a.housing_estate_id = dw.housing_estate_id and a.kind = 'resident'
+          where not dw.revoked and not exists (select 1 from disaster_warn_person p where p.disaster_warn_id = dw.id and p.person_id = a.person_id)
+          limit 1`,
+    );
+    if (notTheirs) {
+      const token = await api.login(notTheirs.username, 'resident123');
+      const res2 = await api.http
+        .post('/app/disaster/reply')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ disasterWarnId: notTheirs.id, reply: 1 });
+      expect(res2.status).toBe(404);
+    }
+    expect((await post('resident', '/app/disaster/reply', { disasterWarnId: 2_000_000, reply: 1 })).status).toBe(404);
+    const [revoked] = await queryRows<{ id: number }>(api.db, sql`select id from disaster_warn where revoked limit 1`);
+    if (revoked)
+      expect((await post('resident', '/app/disaster/reply', { disasterWarnId: revoked.id, reply: 1 })).status).toBe(
+        409,
+      );
+  });
+
+  it('when a resident reads and votes, then the vote replaces the earlier one, single choice allows one option, other estates are hidden', async () => {
+    const votes = await queryRows<{ id: number; selection_mode: number; estate: number }>(
+      api.db,
+      sql`select id, selection_mode, housing_estate_id as estate from announcement where type = 3 and not revoked order by id`,
+    );
+    const single = votes.find((v) => v.estate === 1 && v.selection_mode === 1)!;
+    const elsewhere = votes.find((v) => v.estate !== 1)!;
+    const options = await queryRows<{ id: number }>(
+      api.db,
+      sql`select id from announcement_option where announcement_id = ${single.id} order by sort, id`,
+    );
+    expect(options.length).toBeGreaterThanOrEqual(2);
+
+    expect((await post('resident', '/app/announcement/read', { id: single.id })).status).toBe(200);
+    expect(
+      (await post('resident', '/app/announcement/vote', { id: single.id, optionIds: [options[0].id] })).status,
+    ).toBe(200);
+    expect(
+      (await post('resident', '/app/announcement/vote', { id: single.id, optionIds: [options[1].id] })).status,
+    ).toBe(200);
+    const mine = await queryRows<{ option_id: number }>(
+      api.db,
+      sql`select option_id from announcement_vote where announcement_id = ${single.id} and person_id = ${pid.resident}`,
+    );
+    expect(mine.map((r) => r.option_id)).toEqual([options[1].id]);
+    const both = await post('resident', '/app/announcement/vote', {
+      id: single.id,
+      optionIds: [options[0].id, options[1].id],
+    });
+    expect(both.status).toBe(400);
+    expect(both.body.msg).toBeTruthy();
+    expect((await post('resident', '/app/announcement/read', { id: elsewhere.id })).status).toBe(404);
+    expect((await post('resident', '/app/announcement/vote', { id: elsewhere.id, optionIds: [1] })).status).toBe(404);
+  });
+
+  it('when a newcomer joins with an invite code, then the house staff get message 27 on channel 12 and a second join answers 409', async () => {
+    const [unit] = await queryRows<{ id: number; invite_code: string }>(
+      api.db,
+      sql`select u.id, u.invite_code from unit u where u.housing_estate_id = 1
+          and not exists (select 1 from person_house ph where ph.unit_id = u.id and ph.person_id = ${pid.newcomer}) order by u.id desc limit 1`,
+    );
+    const adminSocket = await openSocket(api.url, tokens.admin, pid.admin);
+    try {
+      const before = await unread('admin', 27);
+      const res = await post('newcomer', '/app/personhouse/join', { inviteCode: unit.invite_code, identity: 2 });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ status: 2, houseType: 1, houseId: unit.id });
+      await adminSocket.waitFor((m) => m.channelType === 12 && m.messageType === 27);
+      expect(await unread('admin', 27)).toBe(before + 1);
+      const houses = (await api.http.get('/app/house/list').set(as('newcomer'))).body.data;
+      expect(houses.map((h: { houseId: number; houseType: number }) => `${h.houseType}:${h.houseId}`)).toContain(
+        `1:${unit.id}`,
+      );
+      expect(
+        (await post('newcomer', '/app/personhouse/join', { inviteCode: unit.invite_code, identity: 2 })).status,
+      ).toBe(409);
+      const bad = await post('newcomer', '/app/personhouse/join', { inviteCode: 'NOPE0000', identity: 2 });
+      expect(bad.status).toBe(400);
+      expect(bad.body.msg).toBeTruthy();
+    } finally {
+      await adminSocket.close();
+    }
+  });
+
+  it('when a console account calls the resident API, then the resident-only calls refuse it', async () => {
+    const res = await api.http.get('/app/house/list').set(as('admin'));
+    expect(res.status).toBeLessThan(500);
+    if (res.status === 200) expect(res.body.data).toEqual([]);
+  });
+});
