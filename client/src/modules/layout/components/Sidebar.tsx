@@ -70,9 +70,9 @@ export function Sidebar() {
           item.children ? (
             <Menu.Item key={item.path} className={`submenu${isActive(item.path) ? ' open' : ''}`}>
               <Menu.Header>
-                {chatBadge(item)}
                 {item.icon && <Icon name={item.icon as SemanticICONS} />}
                 <span className="menu-text">{t(`routes.${item.title}`)}</span>
+                {chatBadge(item)}
               </Menu.Header>
               <Menu.Menu>{item.children.map((c) => entry(c, true))}</Menu.Menu>
             </Menu.Item>
