@@ -42,9 +42,11 @@ export function notifyLiveEvent(e: LiveEvent, openChat: () => void): void {
       };
       const type = Number(p.type ?? 1);
       const text = chatPlaceholder[type] ? t(chatPlaceholder[type]) : String(p.content ?? '');
-      const title = p.group?.groupName
-        ? t('messages.chat.fromGroup', { group: p.group.groupName, sender: p.fromUser?.userName ?? '' })
-        : t('messages.chat.fromBuddy', { sender: p.fromUser?.userName ?? '' });
+      // Event 3 is a group chat (group and sender); event 1 a private chat with a buddy.
+      const title =
+        e.channelType === 3 && p.group?.groupName
+          ? t('messages.chat.fromGroup', { group: p.group.groupName, sender: p.fromUser?.userName ?? '' })
+          : t('messages.chat.fromBuddy', { sender: p.fromUser?.userName ?? '' });
       showToast('info', text, { title, ms: CHAT_NOTIFICATION_MS, onClick: openChat });
       break;
     }
