@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Comment, Form, Grid, Header, Label, Segment, Tab } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { completeWork, dealWith, fetchReplies, fetchWorkDetail, imageUrl, saveReply, type WorkDetail } from '../../api';
@@ -306,12 +306,16 @@ export function WorkDetailDialog({
   const { t } = useTranslation();
   const canReply = usePermission(screen.perms.reply);
   const [detail, setDetail] = useState<WorkDetail | null>(null);
+  // The parent re-renders on every live update with a new onClose; the detail must not be
+  // fetched again (and an open deal or complete form lost) because of that.
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
   const reload = useCallback(() => {
     if (id === null) return;
     void fetchWorkDetail(screen.kind, id)
       .then(setDetail)
-      .catch(() => onClose());
-  }, [screen.kind, id, onClose]);
+      .catch(() => closeRef.current());
+  }, [screen.kind, id]);
   useEffect(() => {
     setDetail(null);
     reload();
