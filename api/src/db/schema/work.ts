@@ -103,6 +103,15 @@ export const eventOrder = pgTable(
       t.reportTime.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // Status and type together (the work-order screen's tab plus its type filter).
+    index('event_order_estate_status_type_time_idx').on(
+      t.companyId,
+      t.housingEstateId,
+      t.eventStatus,
+      t.type,
+      t.reportTime.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('event_order_estate_house_type_time_idx').on(
       t.companyId,
       t.housingEstateId,

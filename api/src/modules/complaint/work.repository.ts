@@ -163,15 +163,18 @@ export async function listWork(
   offset: number,
 ) {
   const where = whereOf(k, tenant, f);
-  const total = await countWork(db, k, tenant, f, where);
+  // The total and the page are independent: on PostgreSQL they run at once on two connections.
   // Deferred join: the page's ids come from the index alone (a deep page skips index entries,
   // not joined rows); only those ids are joined with reporter and house.
-  const rows = await queryRows<RawRow>(
-    db,
-    sql`${rowSelect(k)}
+  const [total, rows] = await Promise.all([
+    countWork(db, k, tenant, f, where),
+    queryRows<RawRow>(
+      db,
+      sql`${rowSelect(k)}
         join (select w.id from ${sql.raw(k.table)} w where ${where} order by w.report_time desc, w.id desc limit ${limit} offset ${offset}) page on page.id = w.id
         order by w.report_time desc, w.id desc`,
-  );
+    ),
+  ]);
   return { rows: rows.map((r) => toRow(k, r)), total };
 }
 

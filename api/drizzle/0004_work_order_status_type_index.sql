@@ -1,0 +1,1 @@
+CREATE INDEX "event_order_estate_status_type_time_idx" ON "event_order" USING btree ("company_id","housing_estate_id","event_status","type","report_time" DESC NULLS FIRST,"id" DESC NULLS FIRST);
