@@ -1,40 +1,43 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
-import { startProduct, type Product } from '../support/product';
+import { repoRoot, startProduct, type Product } from '../support/product';
 import { ADMIN, newContext, signIn } from './shell-helpers';
 
-/** Signs in as a resident through the same OAuth endpoint the mobile app uses. */
-async function residentToken(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/oauth/token`, {
-    method: 'POST',
-    headers: {
-      Authorization: 'Basic ' + Buffer.from('console:console-secret').toString('base64'),
-      'Content-Type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ grant_type: 'password', username: 'resident1', password: 'resident123' }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function fileComplaint(url: string, token: string): Promise<void> {
-  const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-  const houses = (await (await fetch(`${url}/api/app/house/list`, { headers: auth })).json()) as {
-    data: { houseType: number; houseId: number }[];
-  };
-  const house = houses.data[0];
-  const res = await fetch(`${url}/api/app/complain/save`, {
-    method: 'POST',
-    headers: auth,
-    body: JSON.stringify({
-      name: 'Lift is stuck',
-      note: 'Block A lift stops between floors',
-      houseType: house.houseType,
-      houseId: house.houseId,
-    }),
-  });
-  expect(res.status).toBe(200);
+/**
+ * Runs the resident simulator CLI (`npm run simulate`) against the product's gateway, filing
+ * complaints for a moment, and answers how many it filed (from its closing "done:" line).
+ */
+async function simulateComplaints(url: string): Promise<number> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(repoRoot, 'api/src/simulator/cli.ts'),
+      '--url',
+      `${url}/api`,
+      '--actions',
+      'complain',
+      '--rate',
+      '2',
+      '--duration',
+      '1',
+      '--residents',
+      '2',
+    ],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  expect(code).toBe(0);
+  const done = /done: failed (\d+), complain (\d+)/.exec(out);
+  expect(done, out).not.toBeNull();
+  expect(Number(done![1])).toBe(0);
+  return Number(done![2]);
 }
 
 const untreated = async (page: Page) => Number(await page.getByTestId('count-complaintsUntreated').textContent());
@@ -54,7 +57,7 @@ describe('console shell: live counters', () => {
     await product?.stop();
   });
 
-  it('when a resident files a complaint, then the untreated count rises in two open tabs without reload', async () => {
+  it('when the resident simulator files complaints, then the untreated count rises in two open tabs without reload', async () => {
     context = await newContext(browser, product.url);
     const first = await context.newPage();
     await signIn(first, product.url, ADMIN);
@@ -71,10 +74,11 @@ describe('console shell: live counters', () => {
     const navigations: string[] = [];
     for (const p of [first, second]) p.on('framenavigated', (f) => f === p.mainFrame() && navigations.push(f.url()));
 
-    await fileComplaint(product.url, await residentToken(product.url));
+    const filed = await simulateComplaints(product.url);
+    expect(filed).toBeGreaterThan(0);
 
-    await expect.poll(() => untreated(first), { timeout: 15_000 }).toBe(before + 1);
-    await expect.poll(() => untreated(second), { timeout: 15_000 }).toBe(before + 1);
+    await expect.poll(() => untreated(first), { timeout: 15_000 }).toBe(before + filed);
+    await expect.poll(() => untreated(second), { timeout: 15_000 }).toBe(before + filed);
     expect(navigations).toEqual([]);
   });
 });
