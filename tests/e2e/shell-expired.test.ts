@@ -11,6 +11,22 @@ import { ADMIN, newContext, signIn } from './shell-helpers';
 
 const en = JSON.parse(readFileSync(join(repoRoot, 'locales', 'en.json'), 'utf8'));
 
+/**
+ * Waits for the "session ended" prompt: the gateway's session event may already have raised it;
+ * otherwise the next call (a search) answers 401 and raises it.
+ */
+async function sessionPrompt(page: Page) {
+  const prompt = page.getByTestId('confirm-dialog');
+  await page.waitForTimeout(300);
+  if (!(await prompt.isVisible()))
+    await page
+      .getByTestId('search')
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
+  await prompt.waitFor();
+  return prompt;
+}
+
 /** Ends the page's session from outside (as a sign-out in another browser would). */
 async function revokeSession(page: Page, url: string): Promise<void> {
   const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value;
@@ -46,9 +62,7 @@ describe('console shell: session ended elsewhere', () => {
   it('when the token is revoked and the person chooses to stay, then the prompt shows once and the session cookies are cleared', async () => {
     const page = await signedInOnComplaints();
     await revokeSession(page, product.url);
-    await page.getByTestId('search').click();
-    const prompt = page.getByTestId('confirm-dialog');
-    await prompt.waitFor();
+    const prompt = await sessionPrompt(page);
     expect(await prompt.textContent()).toContain(en.errors.loggedOut);
     expect(await page.getByTestId('confirm-dialog').count()).toBe(1);
     await page.getByTestId('confirm-cancel').click();
@@ -59,7 +73,7 @@ describe('console shell: session ended elsewhere', () => {
   it('when the token is revoked and the person chooses to sign in again, then the page reloads to the login form', async () => {
     const page = await signedInOnComplaints();
     await revokeSession(page, product.url);
-    await page.getByTestId('search').click();
+    await sessionPrompt(page);
     await page.getByTestId('confirm-ok').click();
     await page.getByTestId('login-form').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
