@@ -3,11 +3,10 @@
 // Also the top bar's error-log button, which appears once a client error was collected.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { repoRoot, startProduct, type Product } from '../support/product';
-import { ADMIN, newContext, signIn } from './shell-helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { repoRoot } from '../support/product';
+import { ADMIN, signIn, useProductAndBrowser } from './shell-helpers';
 
 const en = JSON.parse(readFileSync(join(repoRoot, 'locales', 'en.json'), 'utf8'));
 
@@ -36,32 +35,18 @@ async function revokeSession(page: Page, url: string): Promise<void> {
 }
 
 describe('console shell: session ended elsewhere', () => {
-  let product: Product;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await product?.stop();
-  });
+  const run = useProductAndBrowser();
 
   async function signedInOnComplaints(): Promise<Page> {
-    const context = await newContext(browser, product.url);
-    contexts.push(context);
-    const page = await context.newPage();
-    await signIn(page, product.url, ADMIN, '/login?redirect=/complaints-suggestions/index');
+    const page = await (await run.context()).newPage();
+    await signIn(page, run.product.url, ADMIN, '/login?redirect=/complaints-suggestions/index');
     await page.getByTestId('work-table').waitFor();
     return page;
   }
 
   it('when the token is revoked and the person chooses to stay, then the prompt shows once and the session cookies are cleared', async () => {
     const page = await signedInOnComplaints();
-    await revokeSession(page, product.url);
+    await revokeSession(page, run.product.url);
     const prompt = await sessionPrompt(page);
     expect(await prompt.textContent()).toContain(en.errors.loggedOut);
     expect(await page.getByTestId('confirm-dialog').count()).toBe(1);
@@ -72,7 +57,7 @@ describe('console shell: session ended elsewhere', () => {
 
   it('when the token is revoked and the person chooses to sign in again, then the page reloads to the login form', async () => {
     const page = await signedInOnComplaints();
-    await revokeSession(page, product.url);
+    await revokeSession(page, run.product.url);
     await sessionPrompt(page);
     await page.getByTestId('confirm-ok').click();
     await page.getByTestId('login-form').waitFor();

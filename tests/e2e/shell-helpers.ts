@@ -1,5 +1,8 @@
 // Helpers shared by the console-shell browser tests (tests/e2e/shell-*.test.ts).
+import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { startProduct, type Product } from '../support/product';
 
 export const ADMIN = { username: 'admin', password: 'admin123' };
 export const STAFF = { username: 'staff', password: 'staff123' };
@@ -40,4 +43,57 @@ export async function menuEntries(page: Page): Promise<string[]> {
     .getByTestId('sidebar')
     .locator('[data-testid^="menu-/"]')
     .evaluateAll((els) => els.map((e) => (e.getAttribute('data-testid') ?? '').slice('menu-'.length)));
+}
+
+/** Signs in through the gateway's OAuth endpoint (as the console and the resident app do) and answers the token. */
+export async function apiToken(url: string, user: { username: string; password: string }): Promise<string> {
+  const res = await fetch(`${url}/api/oauth/token`, {
+    method: 'POST',
+    headers: {
+      Authorization: 'Basic ' + Buffer.from('console:console-secret').toString('base64'),
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'password', ...user }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${user.username} answered ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** One api call through the gateway (GET without a body, POST with one); answers `data`, throws unless 200. */
+export async function apiCall<T>(url: string, path: string, token: string, body?: object): Promise<T> {
+  const res = await fetch(`${url}/api${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { data: T };
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/**
+ * A product and a browser for one test file: started before its tests, stopped after them,
+ * with every browser context the tests open (through `context()`) closed too.
+ */
+export function useProductAndBrowser() {
+  const contexts: BrowserContext[] = [];
+  const run = {
+    product: undefined as unknown as Product,
+    browser: undefined as unknown as Browser,
+    async context(language = 'en', width = 1366): Promise<BrowserContext> {
+      const c = await newContext(run.browser, run.product.url, language, width);
+      contexts.push(c);
+      return c;
+    },
+  };
+  beforeAll(async () => {
+    run.product = await startProduct();
+    run.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await run.browser?.close();
+    await run.product?.stop();
+  });
+  return run;
 }

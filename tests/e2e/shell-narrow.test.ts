@@ -1,10 +1,8 @@
 // The console on a phone-sized window (issue 6): the sidebar is off-canvas until the top bar's
 // button slides it in, choosing a page closes it, and the message panel stays inside the window.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { startProduct, type Product } from '../support/product';
-import { ADMIN, newContext, signIn } from './shell-helpers';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { ADMIN, signIn, useProductAndBrowser } from './shell-helpers';
 
 const WIDTH = 390;
 
@@ -15,24 +13,11 @@ async function onScreen(locator: Locator): Promise<boolean> {
 }
 
 describe('console shell: narrow window', () => {
-  let product: Product;
-  let browser: Browser;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await product?.stop();
-  });
+  const run = useProductAndBrowser();
 
   it('when the window is 390 px wide, then the menu slides in on demand, closes on navigation, and panels fit the window', async () => {
-    context = await newContext(browser, product.url, 'zh-TW', WIDTH);
-    const page = await context.newPage();
-    await signIn(page, product.url, ADMIN);
+    const page = await (await run.context('zh-TW', WIDTH)).newPage();
+    await signIn(page, run.product.url, ADMIN);
     const sidebar = page.getByTestId('sidebar');
     await expect.poll(() => onScreen(sidebar)).toBe(false);
     // The page content uses the whole width.

@@ -7,26 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { repoRoot, startProduct, type Product } from '../support/product';
-import { ADMIN, STAFF, newContext, signIn } from './shell-helpers';
+import { ADMIN, STAFF, apiToken, newContext, signIn } from './shell-helpers';
+
+const RESIDENT = { username: 'resident2', password: 'resident123' };
 
 const zhCN = JSON.parse(readFileSync(join(repoRoot, 'locales', 'zh-CN.json'), 'utf8'));
 
-async function residentToken(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/oauth/token`, {
-    method: 'POST',
-    headers: {
-      Authorization: 'Basic ' + Buffer.from('console:console-secret').toString('base64'),
-      'Content-Type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ grant_type: 'password', username: 'resident2', password: 'resident123' }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 /** Files a complaint as the resident and answers its code. */
 async function fileComplaint(url: string, name: string): Promise<string> {
-  const auth = { Authorization: `Bearer ${await residentToken(url)}`, 'Content-Type': 'application/json' };
+  const auth = { Authorization: `Bearer ${await apiToken(url, RESIDENT)}`, 'Content-Type': 'application/json' };
   const houses = (await (await fetch(`${url}/api/app/house/list`, { headers: auth })).json()) as {
     data: { houseType: number; houseId: number }[];
   };
