@@ -1,21 +1,19 @@
-// Bench helper process (forked with IPC): keeps `concurrency` keep-alive requests in flight for `durationMs` and
-// reports the throughput, so the api's direct and proxied rates are measured the same way.
+// Bench helper process (forked with IPC), started once and kept: on each `run` message it keeps
+// `concurrency` keep-alive requests in flight against a URL for `durationMs` and answers the
+// throughput, so the api's direct and proxied rates are measured the same way by a warm client.
 import { Agent, request } from 'node:http';
 
-const { url, token, concurrency, durationMs } = JSON.parse(process.env.BENCH_LOAD ?? '{}') as {
+interface Run {
+  type: 'run';
   url: string;
   token: string;
   concurrency: number;
   durationMs: number;
-};
-const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-const target = new URL(url);
-let done = 0;
-let errors = 0;
-const started = Date.now();
-const deadline = started + durationMs;
+}
 
-function once(): Promise<void> {
+const agents = new Map<string, Agent>();
+
+function once(agent: Agent, target: URL, token: string): Promise<boolean> {
   return new Promise((resolve) => {
     const req = request(
       {
@@ -27,26 +25,36 @@ function once(): Promise<void> {
       },
       (res) => {
         res.resume();
-        res.on('end', () => {
-          if (res.statusCode === 200) done++;
-          else errors++;
-          resolve();
-        });
+        res.on('end', () => resolve(res.statusCode === 200));
       },
     );
-    req.on('error', () => {
-      errors++;
-      resolve();
-    });
+    req.on('error', () => resolve(false));
     req.end();
   });
 }
 
-async function loop(): Promise<void> {
-  while (Date.now() < deadline) await once();
+async function run({ url, token, concurrency, durationMs }: Run): Promise<{ rps: number; errors: number }> {
+  const target = new URL(url);
+  let agent = agents.get(target.host);
+  if (!agent) agents.set(target.host, (agent = new Agent({ keepAlive: true, maxSockets: concurrency })));
+  let done = 0;
+  let errors = 0;
+  const started = Date.now();
+  const deadline = started + durationMs;
+  const loop = async () => {
+    while (Date.now() < deadline) {
+      if (await once(agent, target, token)) done++;
+      else errors++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, loop));
+  return { rps: done / ((Date.now() - started) / 1000), errors };
 }
 
-await Promise.all(Array.from({ length: concurrency }, loop));
-const seconds = (Date.now() - started) / 1000;
-agent.destroy();
-process.send!({ requests: done, errors, rps: done / seconds }, () => process.disconnect());
+process.on('message', (m: Run | { type: 'close' }) => {
+  if (m.type === 'run') void run(m).then((r) => process.send!({ type: 'rate', ...r }));
+  else {
+    for (const agent of agents.values()) agent.destroy();
+    process.send!({ type: 'closed' }, () => process.disconnect());
+  }
+});

@@ -1,5 +1,5 @@
 // Bench helper process (forked with IPC): the console tabs. Opens many socket.io tabs and records, for every event
-// received, how long after the api push it arrived (the push carries its send time).
+// received, when it arrived and how long after the api push (the push carries its send time).
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import type { AnnouncementEvent, ClientToServerEvents, ServerToClientEvents } from '@pm/shared';
@@ -7,13 +7,16 @@ import type { AnnouncementEvent, ClientToServerEvents, ServerToClientEvents } fr
 type Tab = Socket<ServerToClientEvents, ClientToServerEvents>;
 const now = () => performance.timeOrigin + performance.now();
 const tabs: Tab[] = [];
+/** [arrivedAt, latency, arrivedAt, latency, …] in ms. */
 let latencies: number[] = [];
 
 async function openTab(url: string, token: string): Promise<Tab> {
   const socket: Tab = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
   socket.on('announcements', (e: AnnouncementEvent) => {
     const sentAt = Number(e.payload.sentAt);
-    if (sentAt) latencies.push(now() - sentAt);
+    if (!sentAt) return;
+    const arrivedAt = now();
+    latencies.push(arrivedAt, arrivedAt - sentAt);
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());

@@ -12,6 +12,7 @@ import { LocalLease, RedisLease, type UpstreamLease } from './lease';
 import { createLogger } from './logger';
 import { GatewayMetrics } from './metrics';
 import { PersonHubs } from './person-hubs';
+import { CompactRecoveryAdapter } from './recovery-adapter';
 import { createApiProxy } from './proxy';
 import { logRequest, type IdentifiedRequest } from './request-log';
 import { NoSnapshotStore, RedisSnapshotStore, type SnapshotStore } from './snapshot-store';
@@ -49,6 +50,8 @@ export interface GatewayHandle {
 }
 
 export const DEFAULT_GRACE_MS = 10_000;
+/** How long a dropped tab's missed events are kept for it. */
+export const RECOVERY_WINDOW_MS = 2 * 60_000;
 export const DEFAULT_LEASE_TTL_MS = 15_000;
 
 /** Starts one gateway instance (DESIGN §1): console, /api proxy, socket.io, /health, /metrics. */
@@ -84,7 +87,9 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   const io: GatewayServer = new Server(httpServer, {
     cors: { origin: true },
     // A tab that drops for a moment gets what it missed (with Redis, on any instance).
-    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: true },
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true },
+    // Without Redis the missed events are kept in this process, compactly (see CompactRecoveryAdapter).
+    adapter: CompactRecoveryAdapter,
     ...(redis && {
       adapter: createAdapter(redis, {
         streamName: `${prefix}socket.io`,
