@@ -106,14 +106,19 @@ function ask<T>(helper: ChildProcess, message: Serializable, replyType: string):
   });
 }
 
-async function restRate(loader: ChildProcess, url: string, token: string, seconds: number): Promise<number> {
-  const r = await ask<{ rps: number; errors: number }>(
+async function restRate(
+  loader: ChildProcess,
+  url: string,
+  token: string,
+  seconds: number,
+): Promise<{ rps: number; requests: number }> {
+  const r = await ask<{ rps: number; requests: number; errors: number }>(
     loader,
     { type: 'run', url, token, concurrency: REST_CONCURRENCY, durationMs: seconds * 1000 },
     'rate',
   );
   if (r.errors > 0) log(`${r.errors} failed requests against ${url}`);
-  return r.rps;
+  return r;
 }
 
 async function main(): Promise<void> {
@@ -224,8 +229,20 @@ async function main(): Promise<void> {
   const loader = forkHelper('rest-load-worker.ts');
   const directUrl = `${api.url}/auth/current/user`;
   const proxiedUrl = `${gateway.url}/api/auth/current/user`;
-  const direct = () => restRate(loader, directUrl, tokens[0], roundSeconds);
-  const proxied = () => restRate(loader, proxiedUrl, tokens[0], roundSeconds);
+  const direct = async () => (await restRate(loader, directUrl, tokens[0], roundSeconds)).rps;
+  // The gateway's own CPU time per proxied call (from its /metrics), to see what the hop costs.
+  let proxiedRequests = 0;
+  // (user = JavaScript and V8; system = mostly the kernel's loopback TCP work, charged to the sender).
+  const gatewayCpu = { user: 0, system: 0 };
+  const proxied = async () => {
+    const userBefore = await metric(gateway.url, 'gateway_process_cpu_user_seconds_total');
+    const systemBefore = await metric(gateway.url, 'gateway_process_cpu_system_seconds_total');
+    const r = await restRate(loader, proxiedUrl, tokens[0], roundSeconds);
+    gatewayCpu.user += (await metric(gateway.url, 'gateway_process_cpu_user_seconds_total')) - userBefore;
+    gatewayCpu.system += (await metric(gateway.url, 'gateway_process_cpu_system_seconds_total')) - systemBefore;
+    proxiedRequests += r.requests;
+    return r.rps;
+  };
   await restRate(loader, directUrl, tokens[0], 1.5);
   await restRate(loader, proxiedUrl, tokens[0], 1.5);
   const pairs: { direct: number; proxied: number }[] = [];
@@ -275,6 +292,10 @@ async function main(): Promise<void> {
     directRps: round(directRps, 0),
     proxiedRps: round(proxiedRps, 0),
     proxiedRatio: round(ratio, 3),
+    gatewayCpuMsPerProxiedRequest: {
+      user: round((gatewayCpu.user * 1000) / proxiedRequests, 3),
+      system: round((gatewayCpu.system * 1000) / proxiedRequests, 3),
+    },
     proxiedRatioPairs: pairRatios.map((r) => round(r, 3)),
     targets: { latencyP99Ms: 25, proxiedRatio: 0.85, upstreamConnections: PERSONS },
     pass: upstreamGateway === PERSONS && upstreamApi === PERSONS && p99 < 25 && ratio >= 0.85,

@@ -33,7 +33,12 @@ function once(agent: Agent, target: URL, token: string): Promise<boolean> {
   });
 }
 
-async function run({ url, token, concurrency, durationMs }: Run): Promise<{ rps: number; errors: number }> {
+async function run({
+  url,
+  token,
+  concurrency,
+  durationMs,
+}: Run): Promise<{ rps: number; requests: number; errors: number }> {
   const target = new URL(url);
   let agent = agents.get(target.host);
   if (!agent) agents.set(target.host, (agent = new Agent({ keepAlive: true, maxSockets: concurrency })));
@@ -48,7 +53,7 @@ async function run({ url, token, concurrency, durationMs }: Run): Promise<{ rps:
     }
   };
   await Promise.all(Array.from({ length: concurrency }, loop));
-  return { rps: done / ((Date.now() - started) / 1000), errors };
+  return { rps: done / ((Date.now() - started) / 1000), requests: done, errors };
 }
 
 process.on('message', (m: Run | { type: 'close' }) => {
