@@ -8,6 +8,7 @@ type SessionToPersist = Parameters<Adapter['persistSession']>[0];
 type StoredSession = SessionToPersist & { disconnectedAt: number };
 
 const EVENT_PACKET = 2;
+const NO_ROOMS: ReadonlySet<Room> = new Set();
 /** What socket.io expects from an adapter that cannot restore a session (typed as a Session by the package). */
 const NOT_RESTORED = Promise.resolve(null) as unknown as Promise<Session>;
 
@@ -48,7 +49,7 @@ export class CompactRecoveryAdapter extends Adapter {
       const seq = this.firstSeq + this.jsons.length;
       // The offset travels at the end of the data; the client sends the last one it saw when it reconnects.
       packet.data.push(`${this.bootId}.${seq}`);
-      const except = opts.except ?? new Set<Room>();
+      const except = opts.except ?? NO_ROOMS;
       this.addressees.push(
         opts.rooms.size === 1 && except.size === 0
           ? opts.rooms.values().next().value!
