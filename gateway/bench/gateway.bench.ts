@@ -44,6 +44,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+// Whatever way this process ends (a failure, Ctrl+C), the gateway and helper processes end with it:
+// a stray gateway would skew the next run.
+const children: ChildProcess[] = [];
+process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill()));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+
 /** The gateway as production runs it: its own process, `node --import tsx gateway/src/main.ts`, logging at info. */
 async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
@@ -61,9 +67,10 @@ async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child
         REDIS_URL: '',
         LOG_LEVEL: process.env.BENCH_GATEWAY_LOG_LEVEL ?? 'info',
       },
-      stdio: ['ignore', process.env.BENCH_DIAG ? 'inherit' : 'ignore', 'inherit'],
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
+  children.push(child);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}`);
@@ -87,11 +94,13 @@ async function metric(url: string, name: string): Promise<number> {
 
 /** A helper script in its own process (so its work does not share the api's event loop), with IPC. */
 function forkHelper(file: string, env: Record<string, string> = {}): ChildProcess {
-  return fork(join(import.meta.dirname, file), [], {
+  const child = fork(join(import.meta.dirname, file), [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
+  children.push(child);
+  return child;
 }
 
 function ask<T>(helper: ChildProcess, message: Serializable, replyType: string): Promise<T> {
