@@ -212,10 +212,12 @@ async function main(): Promise<void> {
   const sorted = deliveries.map((d) => d.ms).sort((a, b) => a - b);
   // p99 of each second of the measured run: shows whether a high p99 is one pause or a steady cost.
   const bySecond = new Map<number, number[]>();
-  const firstAt = Math.min(...deliveries.map((d) => d.at));
+  const firstAt = deliveries.reduce((min, d) => Math.min(min, d.at), Infinity);
   for (const d of deliveries) {
     const second = Math.floor((d.at - firstAt) / 1000);
-    bySecond.set(second, [...(bySecond.get(second) ?? []), d.ms]);
+    const list = bySecond.get(second);
+    if (list) list.push(d.ms);
+    else bySecond.set(second, [d.ms]);
   }
   const p99PerSecond = [...bySecond.entries()]
     .sort((a, b) => a[0] - b[0])

@@ -88,16 +88,16 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     cors: { origin: true },
     // A tab that drops for a moment gets what it missed (with Redis, on any instance).
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true },
-    // Without Redis the missed events are kept in this process, compactly (see CompactRecoveryAdapter).
-    adapter: CompactRecoveryAdapter,
-    ...(redis && {
-      adapter: createAdapter(redis, {
-        streamName: `${prefix}socket.io`,
-        channelPrefix: `${prefix}socket.io`,
-        sessionKeyPrefix: `${prefix}sio:session:`,
-        onlyPlaintext: true,
-      }),
-    }),
+    // With Redis any instance reaches any tab and missed events are kept in Redis; without it they are
+    // kept in this process, compactly (see CompactRecoveryAdapter).
+    adapter: redis
+      ? createAdapter(redis, {
+          streamName: `${prefix}socket.io`,
+          channelPrefix: `${prefix}socket.io`,
+          sessionKeyPrefix: `${prefix}sio:session:`,
+          onlyPlaintext: true,
+        })
+      : CompactRecoveryAdapter,
   });
 
   const hubs = new PersonHubs({
