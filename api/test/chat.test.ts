@@ -23,8 +23,7 @@ describe.each(testEngines())('chat on %s', (engine) => {
       ['neighbour', 'resident2', 'resident123'],
       ['other', 'admin2', 'admin123'],
     ]) {
-      tokens[who] = await api.login(user, password);
-      pid[who] = (await get(who, '/auth/current/user')).body.data.accountInfo.personId;
+      ({ token: tokens[who], personId: pid[who] } = await api.signIn(user, password));
     }
   });
   afterAll(async () => api?.close());

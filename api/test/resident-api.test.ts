@@ -24,8 +24,7 @@ describe.each(testEngines())('resident API on %s', (engine) => {
       ['resident', 'resident1', 'resident123'],
       ['newcomer', 'resident3', 'resident123'],
     ]) {
-      tokens[who] = await api.login(user, password);
-      pid[who] = (await api.http.get('/auth/current/user').set(as(who))).body.data.accountInfo.personId;
+      ({ token: tokens[who], personId: pid[who] } = await api.signIn(user, password));
     }
   });
   afterAll(async () => api?.close());

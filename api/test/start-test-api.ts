@@ -18,6 +18,8 @@ export interface TestApi extends ApiHandle {
   http: ReturnType<typeof request>;
   /** Signs in through POST /oauth/token and returns the bearer token (throws unless 200). */
   login(username: string, password: string): Promise<string>;
+  /** Signs in and also answers the account's person id (from /auth/current/user). */
+  signIn(username: string, password: string): Promise<{ token: string; personId: number }>;
 }
 
 export const CLIENT_AUTH = `Basic ${Buffer.from('console:console-secret').toString('base64')}`;
@@ -51,18 +53,24 @@ export async function startTestApi(engine: Engine = 'pglite', options: StartApiO
   }
   const api = await startApi({ logLevel: 'silent', seed: true, databaseUrl, ...options });
   const http = request(api.url);
+  const login = async (username: string, password: string): Promise<string> => {
+    const res = await request(api.url)
+      .post('/oauth/token')
+      .set('Authorization', CLIENT_AUTH)
+      .type('form')
+      .send({ grant_type: 'password', username, password });
+    if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.access_token as string;
+  };
   return {
     ...api,
     engine,
     http,
-    async login(username, password) {
-      const res = await request(api.url)
-        .post('/oauth/token')
-        .set('Authorization', CLIENT_AUTH)
-        .type('form')
-        .send({ grant_type: 'password', username, password });
-      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.access_token as string;
+    login,
+    async signIn(username, password) {
+      const token = await login(username, password);
+      const me = await http.get('/auth/current/user').set('Authorization', `Bearer ${token}`);
+      return { token, personId: me.body.data.accountInfo.personId as number };
     },
     async close() {
       await api.close();
