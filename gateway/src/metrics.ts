@@ -35,6 +35,11 @@ export class GatewayMetrics {
     help: 'Upstream connections reopened after an abnormal close',
     registers: [this.registry],
   });
+  readonly recoveryLogBytes = new Gauge({
+    name: 'gateway_recovery_log_bytes',
+    help: 'Memory outside the JavaScript heap holding the last minutes of events for tabs that reconnect (0 with Redis)',
+    registers: [this.registry],
+  });
   readonly proxyDuration = new Histogram({
     name: 'gateway_proxy_duration_seconds',
     help: 'Latency of proxied /api requests, until the response headers',

@@ -95,6 +95,11 @@ export class PacketLog {
     }
   }
 
+  /** Bytes reserved for the kept packets (whole chunks). */
+  get bytesHeld(): number {
+    return this.chunks.reduce((sum, c) => sum + c.bytes.length, 0);
+  }
+
   /** Forgets the chunks whose packets are all older than `time`. */
   dropOlderThan(time: number): void {
     let expired = 0;

@@ -47,6 +47,11 @@ export class CompactRecoveryAdapter extends Adapter {
     super.broadcast(packet, opts);
   }
 
+  /** Memory the kept packets take (outside the JavaScript heap). */
+  get keptBytes(): number {
+    return this.log.bytesHeld;
+  }
+
   override persistSession(session: SessionToPersist): void {
     this.sessions.set(session.pid, { ...session, disconnectedAt: Date.now() });
   }

@@ -154,6 +154,8 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   app.get('/metrics', async (_req, res) => {
     metrics.upstreamConnections.set(hubs.openUpstreams());
     metrics.clientSockets.set(io.of('/').sockets.size);
+    const adapter = io.of('/').adapter;
+    metrics.recoveryLogBytes.set(adapter instanceof CompactRecoveryAdapter ? adapter.keptBytes : 0);
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   app.use(staticClient(options.clientDist));

@@ -87,6 +87,8 @@ describe('one upstream per person, whatever the number of tabs', () => {
     await settle();
     for (const t of staffTabs) expect(t.events).toEqual([]);
     expect(await metric(gateway!.url, 'gateway_events_total', { topic: 'announcements' })).toBe(1);
+    // The event is kept (outside the heap) for a tab that drops and comes back.
+    expect(await metric(gateway!.url, 'gateway_recovery_log_bytes')).toBeGreaterThanOrEqual(1 << 20);
   });
 
   it('when the last tab reloads within the grace period, then the upstream is kept, not reopened', async () => {

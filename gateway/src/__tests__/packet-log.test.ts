@@ -33,7 +33,9 @@ describe('PacketLog', () => {
     for (let n = 0; n < 5_000; n++) log.append('r', packet(n), 1_000);
     for (let n = 5_000; n < 6_000; n++) log.append('r', packet(n), 9_000);
 
+    expect(log.bytesHeld).toBe(2 * (1 << 20));
     log.dropOlderThan(5_000);
+    expect(log.bytesHeld).toBe(1 << 20);
     // The first chunk went; the second holds old and new packets, so it stays whole.
     expect(log.has(4_095)).toBe(false);
     expect(log.has(4_096)).toBe(true);
@@ -44,6 +46,7 @@ describe('PacketLog', () => {
     log.dropOlderThan(10_000);
     expect(log.has(5_999)).toBe(false);
     expect([...log.after(0)]).toEqual([]);
+    expect(log.bytesHeld).toBe(0);
     // Numbering goes on after everything expired.
     expect(log.append('r', packet(6_000))).toBe(6_000);
     expect(log.has(6_000)).toBe(true);
