@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { PacketLog } from './packet-log';
 import { Adapter, type BroadcastOptions, type PrivateSessionId, type Room, type Session } from 'socket.io-adapter';
+import { PacketLog } from './packet-log';
 
 type SessionToPersist = Parameters<Adapter['persistSession']>[0];
 type StoredSession = SessionToPersist & { disconnectedAt: number };
