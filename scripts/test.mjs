@@ -65,5 +65,12 @@ if (built || args.length) {
     failed++;
   }
 }
-console.log(`\nsummary: ${passed} passed, ${failed} failed`);
+// Which engines the api and gateway suites ran on (vitest.config.ts picks the suites).
+const engines = [
+  'PGlite',
+  process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PostgreSQL not configured (TEST_DATABASE_URL)',
+  process.env.TEST_REDIS_URL ? 'Redis' : 'Redis not configured (TEST_REDIS_URL)',
+];
+console.log(`\nengines: ${engines.join(', ')}`);
+console.log(`summary: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

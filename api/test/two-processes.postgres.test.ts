@@ -53,7 +53,7 @@ async function startProcess(databaseUrl: string, dataDir: string): Promise<{ url
   throw new Error('api process did not become healthy');
 }
 
-describe.runIf(process.env.TEST_DATABASE_URL)('two api processes on one PostgreSQL', () => {
+describe('two api processes on one PostgreSQL', () => {
   const base = process.env.TEST_DATABASE_URL as string;
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'pm-two-'));

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dropConnection, login, metric, openTab, personIdOf, settle, startRealApi, waitFor, type Tab } from './support';
 
 // Two real gateway PROCESSES on one real Redis, in front of one real api.
-const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const redisUrl = process.env.TEST_REDIS_URL as string;
 const prefix = `pm-gateway-test:${randomUUID()}:`;
 const root = resolve(import.meta.dirname, '../..');
 
