@@ -66,7 +66,13 @@ try {
   log('starting the api (embedded database, demo seed) …');
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 1200) throw new Error('api did not become healthy');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -115,7 +121,9 @@ try {
     Array.from({ length: 30 }, () => {
       const form = new FormData();
       form.append('file', file, 'notes.txt');
-      return fetch(`${url}/upload/uploadfile/chat`, { method: 'POST', headers: auth, body: form }).then((r) => r.status);
+      return fetch(`${url}/upload/uploadfile/chat`, { method: 'POST', headers: auth, body: form }).then(
+        (r) => r.status,
+      );
     }),
   );
   const uploadSeconds = (performance.now() - uploadStarted) / 1000;

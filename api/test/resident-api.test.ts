@@ -144,7 +144,7 @@ describe.each(testEngines())('resident API on %s', (engine) => {
     expect((await post('resident', '/app/announcement/vote', { id: elsewhere.id, optionIds: [1] })).status).toBe(404);
   });
 
-  it('when a newcomer joins with an invite code, then the house staff get message 27 on channel 12 and a second join answers 409', async () => {
+  it('when a newcomer joins with an invite code, then the request waits for review, the house staff get message 27 on channel 12 and a second join answers 409', async () => {
     const [unit] = await queryRows<{ id: number; invite_code: string }>(
       api.db,
       sql`select u.id, u.invite_code from unit u where u.housing_estate_id = 1
@@ -155,19 +155,31 @@ describe.each(testEngines())('resident API on %s', (engine) => {
       const before = await unread('admin', 27);
       const res = await post('newcomer', '/app/personhouse/join', { inviteCode: unit.invite_code, identity: 2 });
       expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ status: 2, houseType: 1, houseId: unit.id });
+      // Issue 14: every join is reviewed first; nobody becomes a member by a code alone.
+      expect(res.body.data).toMatchObject({ status: 1, houseType: 1, houseId: unit.id });
       await adminSocket.waitFor((m) => m.channelType === 12 && m.messageType === 27);
       expect(await unread('admin', 27)).toBe(before + 1);
-      const houses = (await api.http.get('/app/house/list').set(as('newcomer'))).body.data;
-      expect(houses.map((h: { houseId: number; houseType: number }) => `${h.houseType}:${h.houseId}`)).toContain(
-        `1:${unit.id}`,
-      );
+      const houseKeys = async () =>
+        (
+          (await api.http.get('/app/house/list').set(as('newcomer'))).body.data as {
+            houseId: number;
+            houseType: number;
+          }[]
+        ).map((h) => `${h.houseType}:${h.houseId}`);
+      expect(await houseKeys()).not.toContain(`1:${unit.id}`);
       expect(
         (await post('newcomer', '/app/personhouse/join', { inviteCode: unit.invite_code, identity: 2 })).status,
       ).toBe(409);
       const bad = await post('newcomer', '/app/personhouse/join', { inviteCode: 'NOPE0000', identity: 2 });
       expect(bad.status).toBe(400);
       expect(bad.body.msg).toBeTruthy();
+      // Once the estate's staff approve, the house is the newcomer's.
+      const approved = await post('admin', '/base/personhouse/review', {
+        personHouseId: res.body.data.personHouseId,
+        status: 2,
+      });
+      expect(approved.status).toBe(200);
+      expect(await houseKeys()).toContain(`1:${unit.id}`);
     } finally {
       await adminSocket.close();
     }

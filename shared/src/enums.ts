@@ -40,6 +40,10 @@ export type AccountType = (typeof AccountType)[keyof typeof AccountType];
 export const CompanyType = { committee: 1, property: 2 } as const;
 export type CompanyType = (typeof CompanyType)[keyof typeof CompanyType];
 
+/** Review state of a person's request to join a house (person_house.status): only approved links count. */
+export const JoinStatus = { pending: 1, approved: 2, refused: 3 } as const;
+export type JoinStatus = (typeof JoinStatus)[keyof typeof JoinStatus];
+
 /** Owner binding state of a unit. */
 export const AuthStatus = { bound: 1, unbound: 2 } as const;
 export type AuthStatus = (typeof AuthStatus)[keyof typeof AuthStatus];

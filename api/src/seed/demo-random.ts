@@ -1,4 +1,7 @@
-/** A small seeded PRNG (mulberry32): the demo estate is the same on every machine. */
+/**
+ * A small seeded PRNG (mulberry32): the demo estate is the same on every machine — except its
+ * invite codes, which are secrets and random on every install (newInviteCode).
+ */
 export function demoRandom(seed = 20140101) {
   let a = seed >>> 0;
   const next = () => {

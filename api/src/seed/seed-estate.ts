@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Tx } from '../db/open-database';
 import * as s from '../db/schema';
 import { ago, demoRandom } from './demo-random';
+import { newInviteCode } from '../modules/resident/invite-code';
 import { demoImagePath } from './demo-images';
 
 export interface EstatePlan {
@@ -250,7 +251,7 @@ export async function seedEstate(
           livingRoom: 1,
           restroom: rnd.int(1, 2),
           invitePerson: 5,
-          inviteCode: `${plan.codePrefix}U${f.id}${u}${rnd.int(1000, 9999)}`,
+          inviteCode: newInviteCode(),
           authStatus: 2,
         })),
       ),
@@ -269,7 +270,7 @@ export async function seedEstate(
         carparkCode: `P${String(i + 1).padStart(3, '0')}`,
         type: i % 5 === 0 ? 2 : 1,
         plate: i % 3 === 0 ? null : `${plan.codePrefix}${1000 + i * 7}`,
-        inviteCode: `${plan.codePrefix}P${i}${rnd.int(1000, 9999)}`,
+        inviteCode: newInviteCode(),
         authStatus: 2,
       })),
     )
@@ -281,7 +282,7 @@ export async function seedEstate(
         ...t,
         shopCode: `G${String(i + 1).padStart(2, '0')}`,
         name: ['Bakery', 'Pharmacy', 'Laundry', 'Cafe', 'Florist', 'Stationery', 'Barber', 'Grocer'][i % 8],
-        inviteCode: `${plan.codePrefix}S${i}${rnd.int(1000, 9999)}`,
+        inviteCode: newInviteCode(),
         authStatus: 2,
       })),
     )

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantColumns, time } from './columns';
 
 /**
@@ -148,4 +148,21 @@ export const uploadFile = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex().on(t.path), index().on(t.personId, t.createdAt.desc().nullsFirst())],
+);
+
+/**
+ * What an account used, for the per-account limits of modules/quota (invite-code joins and
+ * wrong codes, upload bytes): one row per use, counted over a sliding window and deleted once
+ * older than the longest window. Counted in the database so every api instance sees the same.
+ */
+export const accountUsage = pgTable(
+  'account_usage',
+  {
+    id: id(),
+    accountId: integer().notNull(),
+    kind: text().notNull(),
+    amount: bigint({ mode: 'number' }).notNull(),
+    at: time().notNull().defaultNow(),
+  },
+  (t) => [index().on(t.accountId, t.kind, t.at)],
 );

@@ -15,6 +15,7 @@ import {
   SosHelpSchema,
 } from '../../../../shared/src/api/resident';
 import * as resident from './resident.service';
+import { JOIN_LIMITS } from './resident.service';
 
 /**
  * The resident API of DESIGN §5 (the mobile app's calls). Every route needs a resident's token
@@ -27,6 +28,7 @@ function deps(ctx: AuthedContext): resident.ResidentDeps {
     db: ctx.db,
     realtime: ctx.services.realtime,
     personId: ctx.caller.personId,
+    accountId: ctx.caller.accountId,
     onPushError: (err) => ctx.log.error({ err }, 'push after commit failed'),
   };
 }
@@ -139,9 +141,10 @@ export const residentModule: ApiModule = {
       method: 'post',
       path: '/app/personhouse/join',
       permission: 'authenticated',
-      summary: `${RESIDENT} Joins a unit, parking space or shop by its invite code { inviteCode, identity 1 owner, 2 tenant, 3 relatives } → { personHouseId, status (1 pending owner review, 2 member), houseType, houseId }. Staff with the house's list permission get message 27/28/29 (channelType 12).`,
+      summary: `${RESIDENT} Asks to join a unit, parking space or shop by its invite code { inviteCode, identity 1 owner, 2 tenant, 3 relatives } → { personHouseId, status 1 (pending review), houseType, houseId }. Every request waits for the review of the house's owner or the estate's staff (POST /base/personhouse/review); until then the house is not the caller's. Staff with the house's list permission get message 27/28/29 (channelType 12). Per account at most ${JOIN_LIMITS.requests.max} requests and ${JOIN_LIMITS.wrongCodes.max} wrong codes an hour, then 429.`,
       body: PersonHouseJoinSchema,
       response: Ok({ personHouseId: z.number(), status: z.number(), houseType: z.number(), houseId: z.number() }),
+      successMessage: 'resident.messages.joinPending',
       handler: async (ctx, { body }) => resident.joinHouse(deps(ctx), body),
     }),
   ],

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   ChannelType,
+  JoinStatus,
   MessageType,
   joinMessageType,
   type ChannelType as Channel,
@@ -25,6 +26,7 @@ import {
 import { AppError } from '../../http/app-error';
 import { notify } from '../message/notify';
 import { withPushes, type PushSink } from '../message/push-outbox';
+import { reserveUsage, settleUsage, HOUR_MS, type UsageLimit } from '../quota/account-usage';
 import { complaintStaff, eventOrderStaff, handlingStaff, houseStaff, sosStaff } from '../realtime/recipients';
 import type {
   AnnouncementVote,
@@ -48,12 +50,15 @@ import {
   ownRequest,
   type HouseLink,
 } from './resident.repository';
+import { normalizeInviteCode } from './invite-code';
 
 /** What the resident use cases need: the database, where pushes go, and who is calling. */
 export interface ResidentDeps {
   db: Db;
   realtime: PushSink;
   personId: number;
+  /** The caller's account (per-account limits). */
+  accountId: number;
   onPushError?: (err: unknown) => void;
 }
 
@@ -371,16 +376,46 @@ export async function voteAnnouncement(
 const OPERATION_BY_IDENTITY: Record<number, number> = { 1: 3, 2: 5, 3: 4 };
 
 /**
- * POST /app/personhouse/join: an owner's request waits for review (status 1); a tenant or a
- * relative joins at once (status 2). Either way the staff who list that kind of house get
- * message 27/28/29 on channel 12.
+ * How often one account may use invite codes (issue 14): join requests of any outcome, and
+ * wrong codes — the guessing limit. Codes are 128-bit random, so a wrong code is a typo or a
+ * guess, and ten an hour is plenty for typos.
+ */
+export const JOIN_LIMITS = {
+  requests: { windowMs: HOUR_MS, max: 20 },
+  wrongCodes: { windowMs: HOUR_MS, max: 10 },
+} satisfies Record<string, UsageLimit>;
+
+/** Counts a join request and, until the code proves right, a wrong code; 429 past either limit. */
+async function admitJoin(d: ResidentDeps): Promise<{ wrongCodeId: number }> {
+  const tooMany = (key: string, r: { limit: UsageLimit; retryAfterSeconds: number }) =>
+    new AppError(
+      429,
+      key,
+      { count: r.limit.max, minutes: Math.ceil(r.retryAfterSeconds / 60) },
+      { retryAfterSeconds: r.retryAfterSeconds },
+    );
+  const request = await reserveUsage(d.db, d.accountId, 'invite-join', 1, [JOIN_LIMITS.requests]);
+  if (!request.ok) throw tooMany('resident.errors.tooManyJoins', request);
+  const wrongCode = await reserveUsage(d.db, d.accountId, 'invite-wrong-code', 1, [JOIN_LIMITS.wrongCodes]);
+  if (!wrongCode.ok) throw tooMany('resident.errors.tooManyWrongCodes', wrongCode);
+  return { wrongCodeId: wrongCode.id };
+}
+
+/**
+ * POST /app/personhouse/join: a request to join a unit, parking space or shop by its invite
+ * code. Every request waits for review (status 1) by the house's owner or the estate's staff
+ * (POST /base/personhouse/review): until then the caller is no member of the house, does not
+ * see it in /app/house/list and cannot report or call SOS from it. The staff who list that
+ * kind of house get message 27/28/29 on channel 12.
  */
 export async function joinHouse(
   d: ResidentDeps,
   body: PersonHouseJoin,
 ): Promise<{ personHouseId: number; status: number; houseType: number; houseId: number }> {
-  const house = await houseByInviteCode(d.db, body.inviteCode);
+  const { wrongCodeId } = await admitJoin(d);
+  const house = await houseByInviteCode(d.db, normalizeInviteCode(body.inviteCode));
   if (!house) throw new AppError(400, 'resident.errors.inviteCodeInvalid');
+  await settleUsage(d.db, wrongCodeId, 0);
   const column =
     house.houseType === 2 ? personHouse.carSpaceId : house.houseType === 3 ? personHouse.shopId : personHouse.unitId;
   const ids = {
@@ -388,7 +423,7 @@ export async function joinHouse(
     carSpaceId: house.houseType === 2 ? house.houseId : null,
     shopId: house.houseType === 3 ? house.houseId : null,
   };
-  const status = body.identity === 1 ? 1 : 2;
+  const status = JoinStatus.pending;
   return withPushes(
     d.db,
     d.realtime,
@@ -397,7 +432,11 @@ export async function joinHouse(
         .select({ id: personHouse.id })
         .from(personHouse)
         .where(
-          and(eq(personHouse.personId, d.personId), eq(column, house.houseId), inArray(personHouse.status, [1, 2])),
+          and(
+            eq(personHouse.personId, d.personId),
+            eq(column, house.houseId),
+            inArray(personHouse.status, [JoinStatus.pending, JoinStatus.approved]),
+          ),
         );
       if (existing.length > 0) throw new AppError(409, 'resident.errors.alreadyLinked');
       const [link] = await tx
