@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ChannelType, ChatGroupType } from '@pm/shared';
+import { ChannelType, ChatGroupType, JoinStatus } from '@pm/shared';
 import { queryRows, type DbOrTx, type Tx } from '../../db/open-database';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext, TenantScope } from '../../http/request-context';
@@ -419,11 +419,31 @@ export async function clearUnread(ctx: AuthedContext, groupId: number) {
 }
 
 /** The private chat of the caller (a) and b, created on first use (both told, 3100). */
+/**
+ * Whom a resident may open a private chat with (issue 14; docs/internal-contract.md): the staff of
+ * their estate (an enabled staff account) and the people sharing one of their approved houses.
+ */
+async function residentMayReach(tx: DbOrTx, tenant: TenantScope, residentId: number, otherId: number) {
+  const rows = await queryRows<{ one: number }>(
+    tx,
+    sql`select 1 as one from account a
+        where a.person_id = ${otherId} and a.kind = 'staff' and a.enabled
+          and a.company_id = ${tenant.companyId} and a.housing_estate_id = ${tenant.housingEstateId}
+        union all
+        select 1 from person_house mine join person_house theirs
+          on theirs.house_type = mine.house_type
+          and (theirs.unit_id = mine.unit_id or theirs.car_space_id = mine.car_space_id or theirs.shop_id = mine.shop_id)
+        where mine.person_id = ${residentId} and mine.status = ${JoinStatus.approved}
+          and theirs.person_id = ${otherId} and theirs.status = ${JoinStatus.approved}
+        limit 1`,
+  );
+  return rows.length > 0;
+}
+
 export async function privateChat(ctx: AuthedContext, a: number, b: number) {
   if (a !== ctx.caller.personId) throw AppError.badRequest('errors.notYourself');
   if (a === b) throw AppError.badRequest('errors.chatNeedsMembers');
   return inTransaction(ctx, async (tx) => {
-    const [other] = await estatePersons(tx, ctx.tenant, [b]);
     // One private chat per pair, even when both open it at once.
     await tx.execute(sql`select pg_advisory_xact_lock(${Math.min(a, b)}, ${Math.max(a, b)})`);
     const [found] = await queryRows<{ id: number }>(
@@ -436,6 +456,10 @@ export async function privateChat(ctx: AuthedContext, a: number, b: number) {
           limit 1`,
     );
     if (found) return { groupId: found.id, created: false };
+    // A resident cannot list the estate's people by trying ids: whoever they have no reason to
+    // talk to looks exactly like nobody (404), and is not told.
+    if (ctx.caller.kind === 'resident' && !(await residentMayReach(tx, ctx.tenant, a, b))) throw AppError.notFound();
+    const [other] = await estatePersons(tx, ctx.tenant, [b]);
     const [g] = await queryRows<{ id: number }>(
       tx,
       sql`insert into im_group (company_id, housing_estate_id, group_type, name, owner_person_id, updated_at)

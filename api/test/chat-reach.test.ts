@@ -1,0 +1,82 @@
+// Whom a resident may open a private chat with (issue 14 item 11): the estate's staff and the
+// people sharing one of their houses. Trying ids one by one tells nothing about anyone else —
+// they answer exactly like an id nobody has — and nobody else is pushed a chat-created event.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/open-database';
+import { openSocket } from './realtime-test-client';
+import { startTestApi, testEngines, type TestApi } from './start-test-api';
+
+describe.each(testEngines())('private chats of residents on %s', (engine) => {
+  let api: TestApi;
+  const tokens: Record<string, string> = {};
+  const pid: Record<string, number> = {};
+  const open = (who: string, other: number) =>
+    api.http.get(`/im/chatrecord/check/chat/${pid[who]}/${other}`).set('Authorization', `Bearer ${tokens[who]}`);
+
+  beforeAll(async () => {
+    api = await startTestApi(engine);
+    for (const [who, user, password] of [
+      ['resident', 'resident1', 'resident123'],
+      ['stranger', 'resident5', 'resident123'],
+      ['staff', 'staff', 'staff123'],
+    ]) {
+      ({ token: tokens[who], personId: pid[who] } = await api.signIn(user, password));
+    }
+  });
+  afterAll(async () => api?.close());
+
+  it('when a resident tries every person id, then only staff, housemates and existing chats answer, and everyone else looks like nobody', async () => {
+    const [{ max }] = await queryRows<{ max: number }>(api.db, sql`select max(id)::int as max from person`);
+    const answers = new Map<number, { status: number; msg: string }>();
+    for (let id = 1; id <= max; id++) {
+      if (id === pid.resident) continue;
+      const res = await open('resident', id);
+      answers.set(id, { status: res.status, msg: res.body.msg });
+    }
+    const reachable = await queryRows<{ id: number }>(
+      api.db,
+      sql`select a.person_id as id from account a join account me on me.person_id = ${pid.resident}
+            where a.kind = 'staff' and a.housing_estate_id = me.housing_estate_id
+          union
+          select theirs.person_id from person_house mine join person_house theirs
+            on theirs.house_type = mine.house_type and theirs.status = 2
+            and (theirs.unit_id = mine.unit_id or theirs.car_space_id = mine.car_space_id or theirs.shop_id = mine.shop_id)
+          where mine.person_id = ${pid.resident} and mine.status = 2 and theirs.person_id <> ${pid.resident}
+          union
+          select y.person_id from im_group g join im_group_member x on x.group_id = g.id and x.person_id = ${pid.resident}
+            join im_group_member y on y.group_id = g.id and y.person_id <> ${pid.resident}
+          where g.group_type = 1`,
+    );
+    const expected = new Set(reachable.map((r) => r.id));
+    const answered = [...answers].filter(([, a]) => a.status === 200).map(([id]) => id);
+    expect(answered.sort((x, y) => x - y)).toEqual([...expected].sort((x, y) => x - y));
+    expect(answered).toContain(pid.staff);
+    // Everyone else — residents of the estate, people of another estate — answers like an id nobody has.
+    const nobody = await open('resident', 2_000_000);
+    expect(nobody.status).toBe(404);
+    for (const [id, a] of answers)
+      if (!expected.has(id)) expect({ id, ...a }).toEqual({ id, status: 404, msg: nobody.body.msg });
+  });
+
+  it('when a resident opens a chat with someone they have no reason to talk to, then that person is not told', async () => {
+    const socket = await openSocket(api.url, tokens.stranger, pid.stranger);
+    try {
+      const res = await open('resident', pid.stranger);
+      expect(res.status).toBe(404);
+      const [{ n }] = await queryRows<{ n: number }>(
+        api.db,
+        sql`select count(*)::int as n from im_group g join im_group_member x on x.group_id = g.id and x.person_id = ${pid.resident}
+            join im_group_member y on y.group_id = g.id and y.person_id = ${pid.stranger} where g.group_type = 1`,
+      );
+      expect(n).toBe(0);
+      // Staff may still open the chat, and then the resident can answer in it.
+      const fromStaff = await open('staff', pid.stranger);
+      expect(fromStaff.status).toBe(200);
+      await socket.waitFor((m) => m.channelType === 3100 && m.groupId === fromStaff.body.data.groupId);
+      expect(socket.messages.filter((m) => m.channelType === 3100)).toHaveLength(1);
+    } finally {
+      await socket.close();
+    }
+  });
+});
