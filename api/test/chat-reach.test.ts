@@ -79,4 +79,30 @@ describe.each(testEngines())('private chats of residents on %s', (engine) => {
       await socket.close();
     }
   });
+
+  it('when a resident makes a group or adds members, then only people within reach can be named, and the others are not told', async () => {
+    const post = (path: string, body: object) =>
+      api.http.post(path).set('Authorization', `Bearer ${tokens.resident}`).send(body);
+    const socket = await openSocket(api.url, tokens.stranger, pid.stranger);
+    try {
+      const refused = await post('/im/disgroup/chatgroupperson', {
+        groupName: 'Lift committee',
+        personIds: [pid.staff, pid.stranger],
+      });
+      expect(refused.status).toBe(404);
+      const made = await post('/im/disgroup/chatgroupperson', { groupName: 'Lift committee', personIds: [pid.staff] });
+      expect(made.status).toBe(200);
+      const added = await post('/im/disgroupmem/save', { groupId: made.body.data.groupId, personIds: [pid.stranger] });
+      expect(added.status).toBe(404);
+      const members = await queryRows<{ person_id: number }>(
+        api.db,
+        sql`select person_id from im_group_member where group_id = ${made.body.data.groupId} and quit_at is null`,
+      );
+      expect(members.map((m) => m.person_id).sort()).toEqual([pid.resident, pid.staff].sort());
+      await new Promise((r) => setTimeout(r, 200));
+      expect(socket.messages.filter((m) => m.channelType === 3200 || m.channelType === 4)).toEqual([]);
+    } finally {
+      await socket.close();
+    }
+  });
 });

@@ -66,6 +66,37 @@ async function estatePersons(db: DbOrTx, tenant: TenantScope, ids: number[]): Pr
   return rows;
 }
 
+/**
+ * Whom a resident may bring into a chat — a private chat, a new group, added members (issue 14;
+ * docs/internal-contract.md): the staff of their estate (an enabled staff account) and the people
+ * sharing one of their approved houses.
+ */
+async function residentMayReach(tx: DbOrTx, tenant: TenantScope, residentId: number, otherId: number) {
+  const rows = await queryRows<{ one: number }>(
+    tx,
+    sql`select 1 as one from account a
+        where a.person_id = ${otherId} and a.kind = 'staff' and a.enabled
+          and a.company_id = ${tenant.companyId} and a.housing_estate_id = ${tenant.housingEstateId}
+        union all
+        select 1 from person_house mine join person_house theirs
+          on theirs.house_type = mine.house_type
+          and (theirs.unit_id = mine.unit_id or theirs.car_space_id = mine.car_space_id or theirs.shop_id = mine.shop_id)
+        where mine.person_id = ${residentId} and mine.status = ${JoinStatus.approved}
+          and theirs.person_id = ${otherId} and theirs.status = ${JoinStatus.approved}
+        limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** A resident who names someone outside their reach (a group's members too) gets 404, as for nobody. */
+async function assertResidentMayReach(tx: DbOrTx, ctx: AuthedContext, personIds: number[]): Promise<void> {
+  if (ctx.caller.kind !== 'resident') return;
+  for (const id of new Set(personIds)) {
+    if (id !== ctx.caller.personId && !(await residentMayReach(tx, ctx.tenant, ctx.caller.personId, id)))
+      throw AppError.notFound();
+  }
+}
+
 async function addMembers(tx: Tx, groupId: number, personIds: number[], readSeq: number): Promise<number[]> {
   if (personIds.length === 0) return [];
   // A person who quit earlier comes back; a current member stays as they are.
@@ -192,6 +223,7 @@ export async function createGroup(
   const others = body.personIds.filter((p) => p !== me);
   if (others.length === 0) throw AppError.badRequest('errors.chatNeedsMembers');
   return inTransaction(ctx, async (tx) => {
+    await assertResidentMayReach(tx, ctx, others);
     await estatePersons(tx, ctx.tenant, others);
     const [g] = await queryRows<{ id: number }>(
       tx,
@@ -312,6 +344,7 @@ export async function addGroupMembers(ctx: AuthedContext, groupId: number, perso
   await inTransaction(ctx, async (tx) => {
     const g = await memberGroup(tx, ctx.tenant, groupId, ctx.caller.personId, true);
     if (g.group_type === ChatGroupType.private) throw AppError.badRequest('errors.chatPrivate');
+    await assertResidentMayReach(tx, ctx, personIds);
     await estatePersons(tx, ctx.tenant, personIds);
     const added = await addMembers(tx, groupId, [...new Set(personIds)], g.last_seq);
     if (added.length > 0)
@@ -419,27 +452,6 @@ export async function clearUnread(ctx: AuthedContext, groupId: number) {
 }
 
 /** The private chat of the caller (a) and b, created on first use (both told, 3100). */
-/**
- * Whom a resident may open a private chat with (issue 14; docs/internal-contract.md): the staff of
- * their estate (an enabled staff account) and the people sharing one of their approved houses.
- */
-async function residentMayReach(tx: DbOrTx, tenant: TenantScope, residentId: number, otherId: number) {
-  const rows = await queryRows<{ one: number }>(
-    tx,
-    sql`select 1 as one from account a
-        where a.person_id = ${otherId} and a.kind = 'staff' and a.enabled
-          and a.company_id = ${tenant.companyId} and a.housing_estate_id = ${tenant.housingEstateId}
-        union all
-        select 1 from person_house mine join person_house theirs
-          on theirs.house_type = mine.house_type
-          and (theirs.unit_id = mine.unit_id or theirs.car_space_id = mine.car_space_id or theirs.shop_id = mine.shop_id)
-        where mine.person_id = ${residentId} and mine.status = ${JoinStatus.approved}
-          and theirs.person_id = ${otherId} and theirs.status = ${JoinStatus.approved}
-        limit 1`,
-  );
-  return rows.length > 0;
-}
-
 export async function privateChat(ctx: AuthedContext, a: number, b: number) {
   if (a !== ctx.caller.personId) throw AppError.badRequest('errors.notYourself');
   if (a === b) throw AppError.badRequest('errors.chatNeedsMembers');
@@ -458,7 +470,7 @@ export async function privateChat(ctx: AuthedContext, a: number, b: number) {
     if (found) return { groupId: found.id, created: false };
     // A resident cannot list the estate's people by trying ids: whoever they have no reason to
     // talk to looks exactly like nobody (404), and is not told.
-    if (ctx.caller.kind === 'resident' && !(await residentMayReach(tx, ctx.tenant, a, b))) throw AppError.notFound();
+    await assertResidentMayReach(tx, ctx, [b]);
     const [other] = await estatePersons(tx, ctx.tenant, [b]);
     const [g] = await queryRows<{ id: number }>(
       tx,
