@@ -14,6 +14,8 @@ export interface ApiConfig {
   trustProxy: string;
   /** Where the upload service stores files. */
   uploadDir: string;
+  /** Bytes one account may upload per hour and per day (UPLOAD_QUOTA_MB_PER_HOUR / _PER_DAY). */
+  uploadQuota: { bytesPerHour: number; bytesPerDay: number };
 }
 
 /** What every handler can reach through `ctx.services`. */

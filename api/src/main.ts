@@ -3,6 +3,18 @@ import { resolve } from 'node:path';
 import { startApi } from './server';
 
 const env = process.env;
+
+/** A positive number of megabytes from the environment; a wrong value stops the start with one clear line. */
+function megabytes(name: string): number | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`${name} must be a positive number of megabytes, not "${raw}"`);
+    process.exit(1);
+  }
+  return value;
+}
 const api = await startApi({
   port: Number(env.API_PORT ?? 3000),
   host: env.API_HOST ?? '0.0.0.0',
@@ -14,6 +26,8 @@ const api = await startApi({
   logLevel: env.LOG_LEVEL || 'info',
   trustProxy: env.TRUST_PROXY || undefined,
   tokenTtlSeconds: env.TOKEN_TTL_SECONDS ? Number(env.TOKEN_TTL_SECONDS) : undefined,
+  uploadQuotaMbPerHour: megabytes('UPLOAD_QUOTA_MB_PER_HOUR'),
+  uploadQuotaMbPerDay: megabytes('UPLOAD_QUOTA_MB_PER_DAY'),
   // SEED_DEMO=1 seeds any database; otherwise only a fresh embedded one is seeded.
   seed: env.SEED_DEMO === '1' ? true : undefined,
 });

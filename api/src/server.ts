@@ -33,6 +33,9 @@ export interface StartApiOptions {
   tokenTtlSeconds?: number;
   bodyLimitBytes?: number;
   uploadDir?: string;
+  /** Upload quota per account in MB (default 200 an hour, 1000 a day). */
+  uploadQuotaMbPerHour?: number;
+  uploadQuotaMbPerDay?: number;
   /** Express "trust proxy": whose X-Forwarded-For is believed (default loopback and private networks). */
   trustProxy?: string;
 }
@@ -92,6 +95,10 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     uploadDir:
       options.uploadDir ??
       (options.dataDir ? join(options.dataDir, 'uploads') : join(tmpdir(), `pm-uploads-${randomUUID()}`)),
+    uploadQuota: {
+      bytesPerHour: (options.uploadQuotaMbPerHour ?? 200) * 1024 * 1024,
+      bytesPerDay: (options.uploadQuotaMbPerDay ?? 1000) * 1024 * 1024,
+    },
   };
   // The demo estate's pictures live in the upload directory, which may be new even when the
   // database was seeded before (a fresh container on an old database).

@@ -1,5 +1,6 @@
 // The upload store and sniffer on a real temporary directory with real images made by sharp.
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -8,12 +9,22 @@ import { sniffFile } from '../src/modules/upload/sniff-file';
 import { createUploadStore, parseStoredKey, InvalidImageError } from '../src/modules/upload/upload-store';
 
 let dir: string;
+// Uploads reach the store and the sniffer as files on disk (received there by the upload route).
+let received: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'upload-store-'));
+  received = await mkdtemp(join(tmpdir(), 'upload-received-'));
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
+  await rm(received, { recursive: true, force: true });
 });
+/** A received upload with these bytes. */
+async function onDisk(bytes: Buffer | Promise<Buffer>): Promise<string> {
+  const path = join(received, randomUUID());
+  await writeFile(path, await bytes);
+  return path;
+}
 
 const png = (width = 800, height = 600) =>
   sharp({ create: { width, height, channels: 3, background: '#3a7' } })
@@ -22,26 +33,26 @@ const png = (width = 800, height = 600) =>
 
 describe('sniffing', () => {
   it('when a text file is named like an image, then it is not accepted as an image', async () => {
-    expect(await sniffFile(Buffer.from('<script>alert(1)</script>'), 'image', 'photo.png')).toBeNull();
+    expect(await sniffFile(await onDisk(Buffer.from('<script>alert(1)</script>')), 'image', 'photo.png')).toBeNull();
   });
 
   it('when a real png arrives with any name, then it is a png', async () => {
-    expect(await sniffFile(await png(), 'image', 'document.pdf')).toEqual({ ext: 'png', mime: 'image/png' });
+    expect(await sniffFile(await onDisk(png()), 'image', 'document.pdf')).toEqual({ ext: 'png', mime: 'image/png' });
   });
 
   it('when plain text is uploaded as a file, then it is text and binary junk is refused', async () => {
-    expect(await sniffFile(Buffer.from('minutes of the meeting\n'), 'file', 'notes.txt')).toEqual({
+    expect(await sniffFile(await onDisk(Buffer.from('minutes of the meeting\n')), 'file', 'notes.txt')).toEqual({
       ext: 'txt',
       mime: 'text/plain; charset=utf-8',
     });
-    expect(await sniffFile(Buffer.from([0, 1, 2, 3, 0xff, 0xfe]), 'file', 'x.txt')).toBeNull();
+    expect(await sniffFile(await onDisk(Buffer.from([0, 1, 2, 3, 0xff, 0xfe])), 'file', 'x.txt')).toBeNull();
   });
 });
 
 describe('upload store', () => {
   it('when an image is saved, then the original and a small webp thumbnail exist under generated names', async () => {
     const store = createUploadStore(dir);
-    const saved = await store.saveImage(await png(), 'user', { ext: 'png', mime: 'image/png' });
+    const saved = await store.saveImage(await onDisk(png()), 'user', { ext: 'png', mime: 'image/png' });
     expect(saved.originalImagePath).toMatch(/^\/upload\/files\/user\/\d{6}\/[0-9a-f-]{36}\.png$/);
     expect(saved.thumbnailPath).toMatch(/_thumb\.webp$/);
     const thumb = store.pathOf(saved.thumbnailPath);
@@ -53,7 +64,7 @@ describe('upload store', () => {
   it('when png magic bytes front a body that does not decode, then it is an invalid image and nothing is written', async () => {
     const store = createUploadStore(dir);
     const fake = Buffer.concat([(await png()).subarray(0, 16), Buffer.alloc(200, 7)]);
-    await expect(store.saveImage(fake, 'user', { ext: 'png', mime: 'image/png' })).rejects.toBeInstanceOf(
+    await expect(store.saveImage(await onDisk(fake), 'user', { ext: 'png', mime: 'image/png' })).rejects.toBeInstanceOf(
       InvalidImageError,
     );
     expect(await readdir(dir)).toEqual([]);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { SniffedType } from './sniff-file';
 
@@ -49,58 +49,75 @@ export function parseStoredKey(pathOrKey: string): { key: string; ext: string } 
   return m ? { key: value, ext: m[5] } : null;
 }
 
-/** Uploaded files under `root` (the api's upload directory), with generated names only. */
+/**
+ * Uploaded files under `root` (the api's upload directory), with generated names only. Uploads
+ * arrive as files on disk (see INCOMING_DIR) and are moved or re-encoded from there, so no
+ * upload is ever held in memory whole.
+ */
 export function createUploadStore(root: string) {
-  async function put(key: string, data: Buffer): Promise<void> {
+  /** Moves a received file into the store (a rename: the incoming directory is inside `root`). */
+  async function moveInto(key: string, source: string): Promise<void> {
     const target = join(root, key);
-    await mkdir(join(target, '..'), { recursive: true });
-    await writeFile(target, data, { flag: 'wx' });
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      await rename(source, target);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      await copyFile(source, target);
+      await rm(source, { force: true });
+    }
   }
 
   return {
     root,
 
     /**
-     * Stores an image and its thumbnail. Photos are re-encoded upright without their metadata
-     * (a phone photo's EXIF carries where it was taken); GIFs are kept as sent.
+     * Stores an image and its thumbnail from a file on disk. Photos are re-encoded upright
+     * without their metadata (a phone photo's EXIF carries where it was taken); GIFs are kept as
+     * sent.
      */
-    async saveImage(data: Buffer, kind: string, type: SniffedType): Promise<StoredImage> {
-      let original = data;
-      let thumbnail: Buffer;
+    async saveImage(source: string, kind: string, type: SniffedType): Promise<StoredImage> {
+      const { key, base } = newKey(kind, type.ext);
+      const thumbKey = `${base}${THUMB_SUFFIX}.webp`;
+      const target = join(root, key);
+      const thumbTarget = join(root, thumbKey);
       try {
-        const image = sharp(data, { limitInputPixels: MAX_PIXELS, animated: type.ext === 'gif' });
-        const meta = await image.metadata();
+        const meta = await sharp(source, { limitInputPixels: MAX_PIXELS, animated: type.ext === 'gif' }).metadata();
         if (!meta.width || !meta.height) throw new InvalidImageError('image without dimensions');
-        if (type.ext !== 'gif') {
-          const upright = sharp(data, { limitInputPixels: MAX_PIXELS }).rotate();
-          original =
-            type.ext === 'png'
-              ? await upright.png().toBuffer()
-              : type.ext === 'webp'
-                ? await upright.webp({ quality: 90 }).toBuffer()
-                : await upright.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
-        }
-        thumbnail = await sharp(data, { limitInputPixels: MAX_PIXELS })
+        const thumbnail = await sharp(source, { limitInputPixels: MAX_PIXELS })
           .rotate()
           .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
           .webp({ quality: 80 })
           .toBuffer();
+        await mkdir(dirname(target), { recursive: true });
+        if (type.ext === 'gif') {
+          await moveInto(key, source);
+        } else {
+          const upright = sharp(source, { limitInputPixels: MAX_PIXELS }).rotate();
+          await (
+            type.ext === 'png'
+              ? upright.png()
+              : type.ext === 'webp'
+                ? upright.webp({ quality: 90 })
+                : upright.jpeg({ quality: 90, mozjpeg: true })
+          ).toFile(target);
+        }
+        await writeFile(thumbTarget, thumbnail, { flag: 'wx' });
       } catch (err) {
+        await rm(target, { force: true });
+        await rm(thumbTarget, { force: true });
         // The magic bytes matched but the image does not decode: it is not the format it claims.
         throw err instanceof InvalidImageError ? err : new InvalidImageError(String(err));
       }
-      const { key, base } = newKey(kind, type.ext);
-      const thumbKey = `${base}${THUMB_SUFFIX}.webp`;
-      await put(key, original);
-      await put(thumbKey, thumbnail);
       return { originalImagePath: FILES_PREFIX + key, thumbnailPath: FILES_PREFIX + thumbKey };
     },
 
-    /** Stores a voice message or a chat file as sent. */
-    async saveFile(data: Buffer, kind: string, type: SniffedType): Promise<StoredFile> {
+    /** Stores a voice message or a chat file as sent (moved from where it was received). */
+    async saveFile(source: string, kind: string, type: SniffedType): Promise<StoredFile> {
       const { key } = newKey(kind, type.ext);
-      await put(key, data);
-      return { filePath: FILES_PREFIX + key, contentType: type.mime, size: data.length };
+      const { size } = await stat(source);
+      await moveInto(key, source);
+      return { filePath: FILES_PREFIX + key, contentType: type.mime, size };
     },
 
     /** Absolute path of a stored file, or null when the key is not one of ours. */

@@ -1,3 +1,6 @@
+import { mkdirSync } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
@@ -13,55 +16,126 @@ import {
   UploadedVoiceSchema,
 } from '../../../../shared/src/api/upload';
 import { serveUpload } from './serve-upload';
-import { CATEGORY_MAX_BYTES, MAX_BATCH_FILES, type UploadCategory } from './upload-kinds';
+import { DAY_MS, HOUR_MS, reserveUsage, settleUsage, type UsageLimit } from '../quota/account-usage';
+import { CATEGORY_MAX_BYTES, MAX_BATCH_FILES, maxBytesFor, normalizeKind, type UploadCategory } from './upload-kinds';
 import { createUploadStore, type UploadStore } from './upload-store';
 import { createUploadService, UploadRejected, type IncomingFile, type UploadService } from './upload.service';
 
 const MB = 1024 * 1024;
+/** Multipart framing and form fields on top of the files themselves. */
+const FORM_OVERHEAD_BYTES = MB;
+/** Received files older than this in the incoming directory are leftovers of a crashed process. */
+const STALE_INCOMING_MS = HOUR_MS;
+
+/** Where uploads are received on disk before they are checked and moved into the store. */
+export function incomingDirOf(uploadDir: string): string {
+  return join(uploadDir, '.incoming');
+}
+
+/** Removes what a crashed process left in the incoming directory (uploads never last an hour). */
+async function removeStaleIncoming(dir: string): Promise<void> {
+  const now = Date.now();
+  for (const name of await readdir(dir)) {
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => null);
+    if (info && now - info.mtimeMs > STALE_INCOMING_MS) await rm(path, { force: true, recursive: true });
+  }
+}
 
 /** One store and service per upload directory (each test api has its own). */
-const services = new Map<string, { store: UploadStore; service: UploadService }>();
+const services = new Map<string, { store: UploadStore; service: UploadService; incoming: string }>();
 function uploadsOf(ctx: PublicContext) {
   const dir = ctx.services.config.uploadDir;
   let found = services.get(dir);
   if (!found) {
     const store = createUploadStore(dir);
-    services.set(dir, (found = { store, service: createUploadService(store) }));
+    const incoming = incomingDirOf(dir);
+    mkdirSync(incoming, { recursive: true });
+    removeStaleIncoming(incoming).catch((err: unknown) => ctx.log.warn({ err }, 'upload: stale incoming files'));
+    services.set(dir, (found = { store, service: createUploadService(store), incoming }));
   }
   return found;
 }
 
-/** Reads the multipart body into memory within the category's limits; multer's refusals become 4xx. */
-async function readFiles(
+/** The caller's upload quota was reached: 429 naming the limit. */
+function quotaError(r: { limit: UsageLimit; retryAfterSeconds: number }): AppError {
+  return new AppError(
+    429,
+    r.limit.windowMs === DAY_MS ? 'upload.errors.quotaDay' : 'upload.errors.quotaHour',
+    { limit: Math.round(r.limit.max / MB), minutes: Math.ceil(r.retryAfterSeconds / 60) },
+    { retryAfterSeconds: r.retryAfterSeconds },
+  );
+}
+
+/** Streams the multipart body's files to the incoming directory within the limits; multer's refusals become 4xx. */
+async function receiveFiles(
   req: Request,
   res: Response,
-  category: UploadCategory,
+  incoming: string,
+  maxBytes: number,
   maxFiles: number,
-): Promise<IncomingFile[]> {
+): Promise<Express.Multer.File[]> {
   const parse = multer({
-    storage: multer.memoryStorage(),
-    limits: {
-      fileSize: CATEGORY_MAX_BYTES[category],
-      files: maxFiles,
-      fields: 20,
-      parts: maxFiles + 20,
-      fieldSize: 64 * 1024,
-    },
+    storage: multer.diskStorage({ destination: incoming }),
+    limits: { fileSize: maxBytes, files: maxFiles, fields: 20, parts: maxFiles + 20, fieldSize: 64 * 1024 },
   }).any();
   try {
     await new Promise<void>((resolve, reject) => parse(req, res, (err: unknown) => (err ? reject(err) : resolve())));
   } catch (err) {
     if (err instanceof multer.MulterError) {
-      if (err.code === 'LIMIT_FILE_SIZE')
-        throw new AppError(413, 'upload.errors.tooLarge', { limit: CATEGORY_MAX_BYTES[category] / MB });
+      if (err.code === 'LIMIT_FILE_SIZE') throw new AppError(413, 'upload.errors.tooLarge', { limit: maxBytes / MB });
       if (err.code === 'LIMIT_FILE_COUNT') throw new AppError(400, 'upload.errors.tooManyFiles', { count: maxFiles });
       throw new AppError(400, 'validation.invalid', { detail: err.message });
     }
-    // A malformed multipart body (busboy) is the client's fault.
+    // A malformed multipart body (busboy) or an aborted request is the client's doing.
     throw new AppError(400, 'validation.invalid', { detail: (err as Error).message ?? 'multipart' });
   }
-  const files = (req.files as Express.Multer.File[] | undefined) ?? [];
-  return files.map((f) => ({ buffer: f.buffer, originalname: f.originalname }));
+  return (req.files as Express.Multer.File[] | undefined) ?? [];
+}
+
+/**
+ * Receives an upload: the caller's quota (bytes per hour and per day) is taken for the declared
+ * body size before a byte is read, the files stream to disk (never whole in memory), `work` gets
+ * them, and whatever is left of them in the incoming directory is removed afterwards — after
+ * success, refusal or an aborted request. The quota keeps the bytes that really arrived.
+ */
+async function withUploadedFiles<T>(
+  ctx: AuthedContext,
+  category: UploadCategory,
+  rawKind: string,
+  maxFiles: number,
+  work: (files: IncomingFile[], kind: string) => Promise<T>,
+): Promise<T> {
+  const kind = normalizeKind(rawKind);
+  if (!kind) throw new AppError(400, 'upload.errors.badKind');
+  const maxBytes = maxBytesFor(category, kind);
+  const most = maxBytes * maxFiles + FORM_OVERHEAD_BYTES;
+  const declared = Number(ctx.req.headers['content-length']);
+  if (declared > most) throw new AppError(413, 'upload.errors.tooLarge', { limit: maxBytes / MB });
+  const { bytesPerHour, bytesPerDay } = ctx.services.config.uploadQuota;
+  const reservation = await reserveUsage(ctx.db, ctx.caller.accountId, 'upload-bytes', declared > 0 ? declared : most, [
+    { windowMs: HOUR_MS, max: bytesPerHour },
+    { windowMs: DAY_MS, max: bytesPerDay },
+  ]);
+  if (!reservation.ok) throw quotaError(reservation);
+  const { incoming } = uploadsOf(ctx);
+  let received = 0;
+  const count = (chunk: Buffer) => (received += chunk.length);
+  ctx.req.on('data', count);
+  let files: Express.Multer.File[] = [];
+  try {
+    files = await receiveFiles(ctx.req, ctx.res, incoming, maxBytes, maxFiles);
+    return await work(
+      files.map((f) => ({ path: f.path, size: f.size, originalname: f.originalname })),
+      kind,
+    );
+  } finally {
+    ctx.req.off('data', count);
+    await Promise.all(files.map((f) => rm(f.path, { force: true })));
+    await settleUsage(ctx.db, reservation.id, received).catch((err: unknown) =>
+      ctx.log.error({ err }, 'upload: settling the quota failed'),
+    );
+  }
 }
 
 /** Runs a use case, turning its refusals into the api's error. */
@@ -111,13 +185,13 @@ export const uploadModule: ApiModule = {
       bodyType: 'multipart',
       params: UploadKindParamsSchema,
       response: z.array(UploadedImageSchema),
-      handler: async (ctx, { params }) => {
-        const files = await readFiles(ctx.req, ctx.res, 'image', MAX_BATCH_FILES);
-        const stored = await run(() => uploadsOf(ctx).service.uploadImages(files, params.kind));
-        for (const [i, s] of stored.entries())
-          await record(ctx, params.kind, s.originalImagePath, 'image', files[i].buffer.length, s.thumbnailPath);
-        return stored;
-      },
+      handler: async (ctx, { params }) =>
+        withUploadedFiles(ctx, 'image', params.kind, MAX_BATCH_FILES, async (files, kind) => {
+          const stored = await run(() => uploadsOf(ctx).service.uploadImages(files, kind));
+          for (const [i, s] of stored.entries())
+            await record(ctx, kind, s.originalImagePath, 'image', files[i].size, s.thumbnailPath);
+          return stored;
+        }),
     }),
     defineRoute({
       method: 'post',
@@ -127,12 +201,12 @@ export const uploadModule: ApiModule = {
       bodyType: 'multipart',
       params: UploadKindParamsSchema,
       response: UploadedImageSchema,
-      handler: async (ctx, { params }) => {
-        const files = await readFiles(ctx.req, ctx.res, 'image', 1);
-        const stored = await run(() => uploadsOf(ctx).service.uploadImage(files[0], params.kind));
-        await record(ctx, params.kind, stored.originalImagePath, 'image', files[0].buffer.length, stored.thumbnailPath);
-        return stored;
-      },
+      handler: async (ctx, { params }) =>
+        withUploadedFiles(ctx, 'image', params.kind, 1, async (files, kind) => {
+          const stored = await run(() => uploadsOf(ctx).service.uploadImage(files[0], kind));
+          await record(ctx, kind, stored.originalImagePath, 'image', files[0].size, stored.thumbnailPath);
+          return stored;
+        }),
     }),
     defineRoute({
       method: 'post',
@@ -142,19 +216,15 @@ export const uploadModule: ApiModule = {
       bodyType: 'multipart',
       params: UploadKindParamsSchema,
       response: UploadedVoiceSchema,
-      handler: async (ctx, { params }) => {
-        const files = await readFiles(ctx.req, ctx.res, 'voice', 1);
-        const duration = (ctx.req.body as Record<string, unknown> | undefined)?.duration;
-        const stored = await run(() =>
-          uploadsOf(ctx).service.uploadVoice(
-            files[0],
-            params.kind,
-            typeof duration === 'string' ? duration : undefined,
-          ),
-        );
-        await record(ctx, params.kind, stored.filePath, stored.contentType, stored.size);
-        return stored;
-      },
+      handler: async (ctx, { params }) =>
+        withUploadedFiles(ctx, 'voice', params.kind, 1, async (files, kind) => {
+          const duration = (ctx.req.body as Record<string, unknown> | undefined)?.duration;
+          const stored = await run(() =>
+            uploadsOf(ctx).service.uploadVoice(files[0], kind, typeof duration === 'string' ? duration : undefined),
+          );
+          await record(ctx, kind, stored.filePath, stored.contentType, stored.size);
+          return stored;
+        }),
     }),
     defineRoute({
       method: 'post',
@@ -164,12 +234,12 @@ export const uploadModule: ApiModule = {
       bodyType: 'multipart',
       params: UploadKindParamsSchema,
       response: UploadedFileSchema,
-      handler: async (ctx, { params }) => {
-        const files = await readFiles(ctx.req, ctx.res, 'file', 1);
-        const stored = await run(() => uploadsOf(ctx).service.uploadFile(files[0], params.kind));
-        await record(ctx, params.kind, stored.filePath, stored.contentType, stored.size);
-        return stored;
-      },
+      handler: async (ctx, { params }) =>
+        withUploadedFiles(ctx, 'file', params.kind, 1, async (files, kind) => {
+          const stored = await run(() => uploadsOf(ctx).service.uploadFile(files[0], kind));
+          await record(ctx, kind, stored.filePath, stored.contentType, stored.size);
+          return stored;
+        }),
     }),
     defineRoute({
       method: 'get',

@@ -2,9 +2,10 @@ import { sniffFile } from './sniff-file';
 import { InvalidImageError, type StoredFile, type StoredImage, type UploadStore } from './upload-store';
 import { maxBytesFor, normalizeKind, type UploadCategory } from './upload-kinds';
 
-/** One received file; only its bytes are trusted, the name is kept for display. */
+/** One received file, on disk under the incoming directory; only its bytes are trusted, the name is kept for display. */
 export interface IncomingFile {
-  buffer: Buffer;
+  path: string;
+  size: number;
   originalname: string;
 }
 
@@ -39,7 +40,7 @@ export function displayName(name: string): string {
   return clean.slice(-120) || 'file';
 }
 
-/** The upload use cases of SPEC §7 "Uploads": check, sniff, store. */
+/** The upload use cases of SPEC §7 "Uploads": check, sniff, store (files arrive on disk, see upload.routes). */
 export function createUploadService(store: UploadStore) {
   function kindOf(raw: string): string {
     const kind = normalizeKind(raw);
@@ -48,10 +49,10 @@ export function createUploadService(store: UploadStore) {
   }
 
   async function accept(file: IncomingFile | undefined, category: UploadCategory, kind: string) {
-    if (!file || file.buffer.length === 0) throw new UploadRejected(400, 'upload.errors.noFile');
+    if (!file || file.size === 0) throw new UploadRejected(400, 'upload.errors.noFile');
     const limit = maxBytesFor(category, kind);
-    if (file.buffer.length > limit) throw new UploadRejected(400, 'upload.errors.tooLarge', { limit: limit / MB });
-    const type = await sniffFile(file.buffer, category, file.originalname);
+    if (file.size > limit) throw new UploadRejected(400, 'upload.errors.tooLarge', { limit: limit / MB });
+    const type = await sniffFile(file.path, category, file.originalname);
     if (!type) throw new UploadRejected(400, 'errors.fileFormat');
     return type;
   }
@@ -59,7 +60,7 @@ export function createUploadService(store: UploadStore) {
   async function image(file: IncomingFile | undefined, kind: string): Promise<StoredImage> {
     const type = await accept(file, 'image', kind);
     try {
-      return await store.saveImage(file!.buffer, kind, type);
+      return await store.saveImage(file!.path, kind, type);
     } catch (err) {
       if (err instanceof InvalidImageError) throw new UploadRejected(400, 'errors.fileFormat');
       throw err;
@@ -86,7 +87,7 @@ export function createUploadService(store: UploadStore) {
     async uploadVoice(file: IncomingFile | undefined, rawKind: string, rawDuration?: string): Promise<StoredVoice> {
       const kind = kindOf(rawKind);
       const type = await accept(file, 'voice', kind);
-      const stored = await store.saveFile(file!.buffer, kind, type);
+      const stored = await store.saveFile(file!.path, kind, type);
       const seconds = Number(rawDuration);
       const duration =
         rawDuration !== undefined && Number.isFinite(seconds) && seconds >= 0 ? Math.round(seconds) : null;
@@ -97,7 +98,7 @@ export function createUploadService(store: UploadStore) {
     async uploadFile(file: IncomingFile | undefined, rawKind: string): Promise<StoredChatFile> {
       const kind = kindOf(rawKind);
       const type = await accept(file, 'file', kind);
-      const stored = await store.saveFile(file!.buffer, kind, type);
+      const stored = await store.saveFile(file!.path, kind, type);
       return { ...stored, fileName: displayName(file!.originalname) };
     },
   };
