@@ -1,6 +1,7 @@
 // The api process: reads the environment, starts the api and stops it cleanly on SIGTERM/SIGINT.
 import { resolve } from 'node:path';
-import { startApi } from './server';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { startApi, type ApiHandle } from './server';
 
 const env = process.env;
 
@@ -15,7 +16,20 @@ function megabytes(name: string): number | undefined {
   }
   return value;
 }
-const api = await startApi({
+
+let api: ApiHandle | undefined;
+let stopping = false;
+async function stop(reason: string, exitCode = 0) {
+  if (stopping) return;
+  stopping = true;
+  api?.log.info({ reason }, 'api stopping');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  await api?.close();
+  process.exit(exitCode);
+}
+
+api = await startApi({
   port: Number(env.API_PORT ?? 3000),
   host: env.API_HOST ?? '0.0.0.0',
   databaseUrl: env.DATABASE_URL || undefined,
@@ -30,17 +44,16 @@ const api = await startApi({
   uploadQuotaMbPerDay: megabytes('UPLOAD_QUOTA_MB_PER_DAY'),
   // SEED_DEMO=1 seeds any database; otherwise only a fresh embedded one is seeded.
   seed: env.SEED_DEMO === '1' ? true : undefined,
+  // Someone else may now open DATA_DIR: stop before writing another byte to it.
+  onDataDirLockLost: () => void stop('DATA_DIR lock lost', 1),
+}).catch((err: unknown) => {
+  // A second api on the same embedded DATA_DIR: one clear line, no stack trace.
+  if (err instanceof DataDirLockedError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
 });
 
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  api.log.info({ signal }, 'api stopping');
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  await api.close();
-  process.exit(0);
-}
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));

@@ -38,6 +38,8 @@ export interface StartApiOptions {
   uploadQuotaMbPerDay?: number;
   /** Express "trust proxy": whose X-Forwarded-For is believed (default loopback and private networks). */
   trustProxy?: string;
+  /** Called if the embedded DATA_DIR's lock is lost while running (main.ts stops the process). */
+  onDataDirLockLost?: () => void;
 }
 
 export interface ApiHandle {
@@ -73,7 +75,17 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
       censor: '[redacted]',
     },
   });
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const database = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    lock: {
+      onUnsupported: (reason) => log.warn({ dataDir: options.dataDir }, `DATA_DIR is not locked: ${reason}`),
+      onLost: () => {
+        log.fatal({ dataDir: options.dataDir }, 'lost the lock on DATA_DIR');
+        options.onDataDirLockLost?.();
+      },
+    },
+  });
   const { db } = database;
   let seedSeconds: number | null = null;
   const shouldSeed = options.seed ?? (database.engine === 'pglite' && database.fresh);

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir, type LockOptions } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -53,7 +54,12 @@ async function isEmpty(db: Db): Promise<boolean> {
  * migrations of api/drizzle. The migrations table lives in the connection's current schema,
  * so a test run on its own schema (search_path in the URL) migrates independently.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** What the embedded directory's lock reports (lost while held, or not supported here). */
+  lock?: LockOptions;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const url = options.databaseUrl;
     // Migrate on one dedicated connection holding an advisory lock, so two api instances
@@ -84,9 +90,17 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  // One process per directory: a second one refuses to start (DataDirLockedError) before
+  // PGlite opens a single file.
+  const lock = options.dataDir ? await lockDataDir(options.dataDir, options.lock) : null;
   // pg_trgm backs the keyword search of the work lists (migration 0003), as on PostgreSQL.
   const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (err) {
+    await lock?.release();
+    throw err;
+  }
   const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
   const db = pgliteDb as unknown as Db;
   const fresh = await isEmpty(db);
@@ -96,6 +110,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     engine: 'pglite',
     fresh,
     ping: async () => (await client.query('select 1')).rows.length === 1,
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await lock?.release();
+    },
   };
 }
