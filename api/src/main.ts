@@ -17,19 +17,20 @@ function megabytes(name: string): number | undefined {
   return value;
 }
 
-let api: ApiHandle | undefined;
+// Set once started; the DATA_DIR lock may be lost (and stop() called) even during the start.
+const running: { api?: ApiHandle } = {};
 let stopping = false;
 async function stop(reason: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
-  api?.log.info({ reason }, 'api stopping');
+  running.api?.log.info({ reason }, 'api stopping');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
-  await api?.close();
+  await running.api?.close();
   process.exit(exitCode);
 }
 
-api = await startApi({
+running.api = await startApi({
   port: Number(env.API_PORT ?? 3000),
   host: env.API_HOST ?? '0.0.0.0',
   databaseUrl: env.DATABASE_URL || undefined,
