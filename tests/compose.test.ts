@@ -15,7 +15,20 @@ interface Service {
   depends_on?: Record<string, { condition: string }>;
   deploy?: { replicas?: number };
 }
-const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8')) as { services: Record<string, Service> };
+const composeText = readFileSync(join(root, 'docker-compose.yml'), 'utf8');
+const compose = parse(composeText) as { services: Record<string, Service> };
+const demo = parse(readFileSync(join(root, 'docker-compose.demo.yml'), 'utf8')) as {
+  services: Record<string, Partial<Service>>;
+};
+/** KEY=value lines of the demo's env file (what `--env-file` gives compose for interpolation). */
+const demoEnv = Object.fromEntries(
+  readFileSync(join(root, 'docker-compose.demo.env'), 'utf8')
+    .split('\n')
+    .filter((l) => /^[A-Z][A-Z0-9_]*=/.test(l))
+    .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+);
+/** Variables the file requires (`${NAME:?message}`): compose refuses to start without them. */
+const required = (text: string) => new Set([...text.matchAll(/\$\{([A-Z][A-Z0-9_]*):\?[^}]+\}/g)].map((m) => m[1]));
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 // Rows of the configuration table: | `NAME` | default | meaning |
 const documented = new Set([...readme.matchAll(/^\|\s*`([A-Z][A-Z0-9_]+)`\s*\|/gm)].map((m) => m[1]));
@@ -76,5 +89,22 @@ describe('docker-compose.yml', () => {
       'LOG_LEVEL',
     ])
       expect(documented).toContain(key);
+  });
+
+  it('when started for production, then no demo is seeded and the client secret and first administrator must come from the environment', () => {
+    const api = compose.services.api.environment!;
+    expect(api.SEED_DEMO).toBe('0');
+    expect([...required(composeText)].sort()).toEqual(['ADMIN_PASSWORD', 'ADMIN_USERNAME', 'OAUTH_CLIENT_SECRET']);
+    for (const key of ['OAUTH_CLIENT_SECRET', 'ADMIN_USERNAME', 'ADMIN_PASSWORD'])
+      expect(api[key], key).toMatch(new RegExp(`^\\$\\{${key}:\\?.+\\}$`));
+    // No default secret or demo password is written into the production file.
+    expect(composeText).not.toMatch(/console-secret|admin123|staff123|resident123/);
+  });
+
+  it('when the demo override is added with its env file, then it seeds the demo and provides every required variable', () => {
+    expect(Object.keys(demo.services)).toEqual(['api']);
+    expect(demo.services.api.environment).toEqual({ SEED_DEMO: '1' });
+    for (const key of required(composeText)) expect(demoEnv[key], key).toBeTruthy();
+    expect(demoEnv.OAUTH_CLIENT_SECRET).toBe('console-secret');
   });
 });

@@ -1,6 +1,7 @@
 // The api process: reads the environment, starts the api and stops it cleanly on SIGTERM/SIGINT.
 import { resolve } from 'node:path';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { firstAdminProblem, type FirstAdmin } from './seed/first-admin';
 import { startApi, type ApiHandle } from './server';
 
 const env = process.env;
@@ -15,6 +16,24 @@ function megabytes(name: string): number | undefined {
     process.exit(1);
   }
   return value;
+}
+
+/** ADMIN_USERNAME / ADMIN_PASSWORD (both or neither): the first administrator of a database without the demo. */
+function firstAdmin(): FirstAdmin | undefined {
+  if (!env.ADMIN_USERNAME && !env.ADMIN_PASSWORD) return undefined;
+  const admin: FirstAdmin = {
+    username: env.ADMIN_USERNAME ?? '',
+    password: env.ADMIN_PASSWORD ?? '',
+    email: env.ADMIN_EMAIL || undefined,
+    companyName: env.ADMIN_COMPANY_NAME || undefined,
+    estateName: env.ADMIN_ESTATE_NAME || undefined,
+  };
+  const problem = firstAdminProblem(admin);
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
+  return admin;
 }
 
 // Set once started; the DATA_DIR lock may be lost (and stop() called) even during the start.
@@ -43,8 +62,9 @@ running.api = await startApi({
   tokenTtlSeconds: env.TOKEN_TTL_SECONDS ? Number(env.TOKEN_TTL_SECONDS) : undefined,
   uploadQuotaMbPerHour: megabytes('UPLOAD_QUOTA_MB_PER_HOUR'),
   uploadQuotaMbPerDay: megabytes('UPLOAD_QUOTA_MB_PER_DAY'),
-  // SEED_DEMO=1 seeds any database; otherwise only a fresh embedded one is seeded.
-  seed: env.SEED_DEMO === '1' ? true : undefined,
+  // SEED_DEMO=1 seeds any database, 0 none; unset, only a fresh embedded one is seeded.
+  seed: env.SEED_DEMO === '1' ? true : env.SEED_DEMO === '0' ? false : undefined,
+  firstAdmin: firstAdmin(),
   // Someone else may now open DATA_DIR: stop before writing another byte to it.
   onDataDirLockLost: () => void stop('DATA_DIR lock lost', 1),
 }).catch((err: unknown) => {

@@ -14,6 +14,7 @@ import { modules } from './modules';
 import { attachRealtime, type RealtimeHandle } from './modules/realtime';
 import { systemModule } from './modules/system/system.routes';
 import { ensureDemoImages } from './seed/demo-images';
+import { ensureFirstAdmin, type FirstAdmin } from './seed/first-admin';
 import { seedDemo } from './seed/seed-demo';
 
 export interface StartApiOptions {
@@ -26,6 +27,8 @@ export interface StartApiOptions {
   dataDir?: string;
   /** true: seed the demo estate (if not there yet); false: never; absent: only into a fresh embedded database. */
   seed?: boolean;
+  /** Without the demo: the administrator created when the database has no account yet (ADMIN_*). */
+  firstAdmin?: FirstAdmin;
   smtpUrl?: string;
   logLevel?: string;
   oauthClientId?: string;
@@ -96,6 +99,11 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
       seedSeconds = (Date.now() - started) / 1000;
       log.info({ seconds: seedSeconds }, 'demo estate seeded');
     }
+  } else {
+    const firstAdmin = await ensureFirstAdmin(db, options.firstAdmin);
+    if (firstAdmin === 'created') log.info({ username: options.firstAdmin?.username }, 'first administrator created');
+    if (firstAdmin === 'not configured')
+      log.warn('the database has no accounts: set ADMIN_USERNAME and ADMIN_PASSWORD to create the first administrator');
   }
   const config: ApiConfig = {
     oauthClientId: options.oauthClientId ?? 'console',

@@ -1,0 +1,88 @@
+// A production database starts without the demo accounts (issue 14 item 11, compose topology):
+// the first administrator — company, estate, ADMIN role with every menu — comes from
+// ADMIN_USERNAME / ADMIN_PASSWORD, once, and only while the database has no account.
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { count, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '@pm/shared';
+import { queryRows } from '../src/db/open-database';
+import { account, sysMenu } from '../src/db/schema';
+import { ensureFirstAdmin } from '../src/seed/first-admin';
+import { CLIENT_AUTH, startTestApi, testEngines, type TestApi } from './start-test-api';
+
+const root = resolve(import.meta.dirname, '../..');
+
+describe.each(testEngines())('the first administrator on %s', (engine) => {
+  let api: TestApi;
+  const admin = { username: 'boss', password: 'Harbour-2026', companyName: 'Acme Property', estateName: 'Acme Court' };
+
+  beforeAll(async () => {
+    api = await startTestApi(engine, { seed: false, firstAdmin: admin });
+  });
+  afterAll(async () => api?.close());
+
+  const signIn = (username: string, password: string) =>
+    api.http
+      .post('/oauth/token')
+      .set('Authorization', CLIENT_AUTH)
+      .type('form')
+      .send({ grant_type: 'password', username, password });
+
+  it('when the database had no account, then the configured administrator signs in with role ADMIN holding every menu, and no demo account exists', async () => {
+    const { token, personId } = await api.signIn(admin.username, admin.password);
+    const as = { Authorization: `Bearer ${token}` };
+    const me = await api.http.get('/auth/current/user').set(as);
+    const info = await api.http.get(`/account/info/${me.body.data.accountInfo.accId}`).set(as);
+    expect(info.status).toBe(200);
+    expect(info.body.data.role.roleValue).toBe('ADMIN');
+    expect(info.body.data.personCompany.person.personId).toBe(personId);
+    const role = await api.http.get(`/base/sysrole/infoandmenu/${info.body.data.role.roleId}`).set(as);
+    const [{ n }] = await api.db.select({ n: count() }).from(sysMenu);
+    expect(n).toBeGreaterThan(0);
+    expect(role.body.data.menus).toHaveLength(n);
+    const perms = new Set(role.body.data.menus.map((m: { perms: string }) => m.perms));
+    for (const code of PERMISSIONS) expect(perms, code).toContain(code);
+    const [estate] = await queryRows<{ company: string; estate: string }>(
+      api.db,
+      sql`select c.name as company, e.name as estate from housing_estate e join company c on c.id = e.company_id`,
+    );
+    expect(estate).toEqual({ company: 'Acme Property', estate: 'Acme Court' });
+    for (const demo of ['admin', 'staff', 'resident1', 'admin2'])
+      expect((await signIn(demo, demo === 'staff' ? 'staff123' : 'admin123')).status, demo).toBe(401);
+  });
+
+  it('when accounts exist, then other ADMIN_* values create nothing', async () => {
+    expect(await ensureFirstAdmin(api.db, { username: 'intruder', password: 'whatever1' })).toBe('accounts exist');
+    expect((await signIn('intruder', 'whatever1')).status).toBe(401);
+    const [{ n }] = await api.db.select({ n: count() }).from(account);
+    expect(n).toBe(1);
+  });
+
+  it('when neither the demo nor an administrator is configured, then the database stays without accounts but has its menus', async () => {
+    const bare = await startTestApi(engine, { seed: false });
+    try {
+      const [{ n }] = await bare.db.select({ n: count() }).from(account);
+      expect(n).toBe(0);
+      const [{ m }] = await bare.db.select({ m: count() }).from(sysMenu);
+      expect(m).toBeGreaterThan(0);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('ADMIN_* variables', () => {
+  it('when only one of ADMIN_USERNAME / ADMIN_PASSWORD is set or the password is too short, then the api refuses to start with one line', () => {
+    for (const extra of [{ ADMIN_USERNAME: 'boss' }, { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: '123' }]) {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'api/src/main.ts')], {
+        cwd: root,
+        env: { ...process.env, ...extra, API_PORT: '0', DATA_DIR: join(root, 'data-never-created'), LOG_LEVEL: 'warn' },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      expect(r.status).toBe(1);
+      expect(r.stderr.trim().split('\n')).toEqual(['ADMIN_PASSWORD must be 6–32 characters']);
+    }
+  });
+});
