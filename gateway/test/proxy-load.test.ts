@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../src/locale-messages';
 import { spawnGateway, type GatewayProcess } from './gateway-process';
 import { login, startRealApi } from './support';
 
@@ -56,8 +57,10 @@ describe('the /api proxy under load', () => {
     for (const a of answers) {
       expect([200, 401, 404, 503]).toContain(a.status);
       expect(a.body).toMatchObject({ code: a.status });
+      if (a.status === 503) expect(a.body).toEqual({ code: 503, msg: translate('en', 'errors.gatewayBusy'), data: null });
     }
     expect(gateway.alive()).toBe(true);
+    expect(gateway.logs.filter((l) => (l.level as number) >= 50)).toEqual([]);
     const other = await call(gateway.url, '/api/auth/current/user', { authorization: `Bearer ${token}` }, '127.0.0.2');
     expect(other.status).toBe(200);
   });
