@@ -1,4 +1,10 @@
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { translate } from '../src/locale-messages';
@@ -31,7 +37,9 @@ async function heldUpstream(): Promise<HeldUpstream> {
   const received: HeldUpstream['received'] = [];
   let holding = true;
   const answer = ({ res, path }: { res: ServerResponse; path: string }) =>
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 200, msg: 'ok', data: path }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ code: 200, msg: 'ok', data: path }));
   const server: Server = createServer((req, res) => {
     received.push({ path: req.url ?? '', headers: req.headers });
     if (holding) held.push({ res, path: req.url ?? '' });

@@ -57,7 +57,8 @@ describe('the /api proxy under load', () => {
     for (const a of answers) {
       expect([200, 401, 404, 503]).toContain(a.status);
       expect(a.body).toMatchObject({ code: a.status });
-      if (a.status === 503) expect(a.body).toEqual({ code: 503, msg: translate('en', 'errors.gatewayBusy'), data: null });
+      if (a.status === 503)
+        expect(a.body).toEqual({ code: 503, msg: translate('en', 'errors.gatewayBusy'), data: null });
     }
     expect(gateway.alive()).toBe(true);
     expect(gateway.logs.filter((l) => (l.level as number) >= 50)).toEqual([]);

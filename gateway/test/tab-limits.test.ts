@@ -56,7 +56,9 @@ async function refusedHandshake(token: string, lang: string): Promise<{ message:
   try {
     return await new Promise((resolve, reject) => {
       socket.once('connect', () => reject(new Error('the handshake was accepted')));
-      socket.once('connect_error', (err: Error & { data?: unknown }) => resolve({ message: err.message, data: err.data }));
+      socket.once('connect_error', (err: Error & { data?: unknown }) =>
+        resolve({ message: err.message, data: err.data }),
+      );
     });
   } finally {
     socket.disconnect();

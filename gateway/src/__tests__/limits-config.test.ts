@@ -4,7 +4,11 @@ import { limitsFromEnv } from '../limits-config';
 describe('limits from the environment', () => {
   it('when limits are set, then they are read as numbers and the unset ones are left to their defaults', () => {
     expect(
-      limitsFromEnv({ GATEWAY_MAX_IN_FLIGHT: '128', GATEWAY_MAX_TABS_PER_PERSON: '10', GATEWAY_TAB_EVENTS_PER_SECOND: '2.5' }),
+      limitsFromEnv({
+        GATEWAY_MAX_IN_FLIGHT: '128',
+        GATEWAY_MAX_TABS_PER_PERSON: '10',
+        GATEWAY_TAB_EVENTS_PER_SECOND: '2.5',
+      }),
     ).toEqual({ proxyLimits: { inFlight: 128 }, tabLimits: { tabsPerPerson: 10, eventsPerSecond: 2.5 } });
     expect(limitsFromEnv({ GATEWAY_MAX_QUEUE: '' })).toEqual({ proxyLimits: {}, tabLimits: {} });
   });

@@ -38,13 +38,17 @@ describe('process guards', () => {
     `);
     expect(r.status).toBe(0);
     expect(r.lines).toContainEqual(expect.objectContaining({ level: 50, msg: 'unhandled promise rejection' }));
-    expect(r.lines.find((l) => l.msg === 'unhandled promise rejection')?.err).toMatchObject({ message: 'nobody awaited me' });
+    expect(r.lines.find((l) => l.msg === 'unhandled promise rejection')?.err).toMatchObject({
+      message: 'nobody awaited me',
+    });
     expect(r.lines).toContainEqual({ stillServing: true });
   });
 
   it('when an exception is thrown that nothing catches, then it is logged and the process stops gracefully with code 1', () => {
     const r = runGuarded(`setTimeout(() => { throw new Error('boom'); }, 10);`);
-    expect(r.lines).toContainEqual(expect.objectContaining({ level: 60, msg: 'uncaught exception: the gateway restarts' }));
+    expect(r.lines).toContainEqual(
+      expect.objectContaining({ level: 60, msg: 'uncaught exception: the gateway restarts' }),
+    );
     expect(r.lines).toContainEqual({ stopped: 1 });
     expect(r.status).toBe(1);
   });
