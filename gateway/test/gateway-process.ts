@@ -30,7 +30,8 @@ export async function spawnGateway(env: Record<string, string>): Promise<Gateway
   const alive = () => child.exitCode === null && child.signalCode === null;
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (!alive()) return;
-    const exited = new Promise((r) => child.once('exit', r));
+    // 'close': the process ended and its output has been read to the end.
+    const exited = new Promise((r) => child.once('close', r));
     child.kill(signal);
     await exited;
   };
