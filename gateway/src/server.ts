@@ -16,6 +16,7 @@ import { createApiProxy } from './proxy';
 import type { ProxyLimits } from './proxy-admission';
 import { CompactRecoveryAdapter } from './recovery-adapter';
 import { logRequest, type IdentifiedRequest } from './request-log';
+import { apiSecurityHeaders, consoleSecurityHeaders } from './security-headers';
 import { NoSnapshotStore, RedisSnapshotStore, type SnapshotStore } from './snapshot-store';
 import { staticClient } from './static-client';
 import { DEFAULT_TAB_LIMITS, TabLimiter, type TabLimits } from './tab-limits';
@@ -78,6 +79,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
 
   const app = express();
   app.disable('x-powered-by');
+  app.use(consoleSecurityHeaders);
   // /api/* skips express entirely: the proxy is the hot path and needs no routing.
   let proxy: ReturnType<typeof createApiProxy> | null = null;
   const httpServer = createServer((req: IdentifiedRequest, res) => {
@@ -85,7 +87,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     const url = req.url ?? '/';
     if (proxy && (url.startsWith('/api/') || url === '/api' || url.startsWith('/api?'))) {
       req.url = url.slice(4) || '/';
-      proxy(req, res);
+      apiSecurityHeaders(req, res, () => proxy!(req, res));
       return;
     }
     app(req, res);
