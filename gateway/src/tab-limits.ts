@@ -21,7 +21,7 @@ export interface TabLimits {
 
 export const DEFAULT_TAB_LIMITS: TabLimits = {
   tabsPerPerson: 50,
-  unauthenticatedPerAddress: 20,
+  unauthenticatedPerAddress: 100,
   eventsPerSecond: 5,
   eventBurst: 20,
   refusalsBeforeDisconnect: 50,
