@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds what is missing, starts the api (embedded PGlite under ./data unless
 // DATABASE_URL is set) and the gateway, waits until both answer /health, prints the URL and
-// the demo accounts, and stops both cleanly on Ctrl+C.
+// the demo accounts, and stops both cleanly on Ctrl+C. A process that stops on its own is
+// started again after a growing pause; the other one keeps running.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -25,29 +26,36 @@ function newest(dir) {
   return t;
 }
 
-// Build the client when dist/ is missing or older than its sources.
+// Build the client when dist/ is missing or older than its sources (not when CLIENT_DIST names another build).
 const dist = join(root, 'client', 'dist', 'index.html');
 const sources = [join(root, 'client', 'src'), join(root, 'shared', 'src'), join(root, 'locales')];
-if (!existsSync(dist) || Math.max(...sources.map(newest)) > statSync(dist).mtimeMs) {
+if (!env.CLIENT_DIST && (!existsSync(dist) || Math.max(...sources.map(newest)) > statSync(dist).mtimeMs)) {
   console.log('Building the console (client/dist) …');
   const r = spawnSync('npm', ['run', 'build', '-w', 'client'], { cwd: root, stdio: quiet ? 'ignore' : 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const children = [];
-function run(name, entry, nodeFlags = []) {
+const children = new Map();
+const RESTART_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000];
+function run(name, entry, nodeFlags = [], restarts = 0) {
+  const startedAt = Date.now();
   const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', entry], {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`${name} stopped (${signal ?? code}); stopping the product.`);
-      stop(code ?? 1);
-    }
+    if (stopping) return;
+    // A process that ran for a minute starts again from the shortest pause.
+    const failures = Date.now() - startedAt > 60_000 ? 0 : restarts;
+    const delay = RESTART_DELAYS_MS[Math.min(failures, RESTART_DELAYS_MS.length - 1)];
+    const other = name === 'api' ? 'gateway' : 'api';
+    console.error(
+      `${name} stopped (${signal ?? code}); restarting it in ${delay / 1000} s, the ${other} keeps running.`,
+    );
+    setTimeout(() => !stopping && run(name, entry, nodeFlags, failures + 1), delay);
   });
-  children.push(child);
+  children.set(name, child);
   return child;
 }
 
@@ -68,9 +76,10 @@ let stopping = false;
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const c of children) c.kill('SIGTERM');
-  const force = setTimeout(() => children.forEach((c) => c.kill('SIGKILL')), 8000);
-  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.on('exit', r))))).then(() => {
+  const running = [...children.values()];
+  for (const c of running) c.kill('SIGTERM');
+  const force = setTimeout(() => running.forEach((c) => c.kill('SIGKILL')), 8000);
+  Promise.all(running.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.on('exit', r))))).then(() => {
     clearTimeout(force);
     process.exit(code);
   });

@@ -8,16 +8,10 @@ export type Language = (typeof LANGUAGES)[number];
 type Tree = { [key: string]: string | Tree };
 
 const localesDir = join(import.meta.dirname, '../../locales');
-const catalogs = new Map<Language, Tree>();
-
-function catalog(lang: Language): Tree {
-  let tree = catalogs.get(lang);
-  if (!tree) {
-    tree = JSON.parse(readFileSync(join(localesDir, `${lang}.json`), 'utf8')) as Tree;
-    catalogs.set(lang, tree);
-  }
-  return tree;
-}
+// Read once at start-up: an error answer must not need a file descriptor (under load there may be none left).
+const catalogs = new Map<Language, Tree>(
+  LANGUAGES.map((lang) => [lang, JSON.parse(readFileSync(join(localesDir, `${lang}.json`), 'utf8')) as Tree]),
+);
 
 /** Picks the request's language from `lang` (exact) or `Accept-Language`; English otherwise. */
 export function pickLanguage(lang: unknown, acceptLanguage?: unknown): Language {
@@ -33,7 +27,7 @@ export function pickLanguage(lang: unknown, acceptLanguage?: unknown): Language 
 
 /** The sentence under a dotted key (`errors.gatewayTimeout`) in the given language. */
 export function translate(lang: Language, key: string): string {
-  let node: string | Tree | undefined = catalog(lang);
+  let node: string | Tree | undefined = catalogs.get(lang);
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
   return typeof node === 'string' ? node : key;
 }

@@ -7,7 +7,18 @@
 // seconds at 2,000 events/s, each a stall for every tab. With 32 MB, measured in
 // `npm run bench gateway`: scavenges every 0.7 s instead of 0.35 s and a third less promoted, so
 // major collections come about half as often (at 2,000 events/s still about every 5 s, 5–17 ms).
+import { limitsFromEnv } from './limits-config';
+import { createLogger } from './logger';
+import { guardProcess } from './process-guards';
 import { startGateway } from './server';
+
+let limits: ReturnType<typeof limitsFromEnv>;
+try {
+  limits = limitsFromEnv(process.env);
+} catch (err) {
+  console.error(`gateway: ${(err as Error).message}`);
+  process.exit(1);
+}
 
 const gateway = await startGateway({
   port: Number(process.env.PORT ?? 8080),
@@ -18,15 +29,17 @@ const gateway = await startGateway({
   logLevel: process.env.LOG_LEVEL || 'info',
   graceMs: process.env.GATEWAY_GRACE_MS ? Number(process.env.GATEWAY_GRACE_MS) : undefined,
   leaseTtlMs: process.env.GATEWAY_LEASE_TTL_MS ? Number(process.env.GATEWAY_LEASE_TTL_MS) : undefined,
+  ...limits,
 });
 
-const stop = () => {
+const stop = (code = 0) => {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   gateway.close().then(
-    () => process.exit(0),
+    () => process.exit(code),
     () => process.exit(1),
   );
 };
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+guardProcess(createLogger(process.env.LOG_LEVEL || 'info'), stop);
+process.on('SIGTERM', () => stop());
+process.on('SIGINT', () => stop());

@@ -47,6 +47,23 @@ export class GatewayMetrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
+  readonly proxyRefused = new Counter({
+    name: 'gateway_proxy_refused_total',
+    help: 'Proxied /api calls refused with a 503 because the limits of calls in flight and waiting were reached',
+    registers: [this.registry],
+  });
+  readonly proxyInFlight = new Gauge({
+    name: 'gateway_proxy_in_flight',
+    help: 'Proxied /api calls running (state "running") and waiting for a free slot (state "waiting")',
+    labelNames: ['state'] as const,
+    registers: [this.registry],
+  });
+  readonly tabRefusals = new Counter({
+    name: 'gateway_tab_refusals_total',
+    help: 'socket.io handshakes and events refused by a limit, by reason',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'gateway_' });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from './logger';
+import { redactUrl, type Logger } from './logger';
 
 const SAFE_ID = /^[\w.-]{1,64}$/;
 
@@ -8,8 +8,8 @@ export type IdentifiedRequest = IncomingMessage & { id?: string };
 
 /**
  * Gives a request an id (kept from X-Request-Id when sane, echoed back and passed to the api)
- * and logs one line when it finishes. Only the path is logged: query strings and headers may
- * carry tokens.
+ * and logs one line when it finishes. Headers are never logged, and the URL only with tokens,
+ * codes and passwords redacted (`redactUrl`).
  */
 export function logRequest(logger: Logger, req: IdentifiedRequest, res: ServerResponse): void {
   const incoming = req.headers['x-request-id'];
@@ -17,14 +17,14 @@ export function logRequest(logger: Logger, req: IdentifiedRequest, res: ServerRe
   req.id = id;
   res.setHeader('x-request-id', id);
   const started = performance.now();
-  const path = (req.url ?? '').split('?')[0];
+  const url = redactUrl(req.url ?? '');
   res.once('finish', () => {
     const level = res.statusCode >= 500 ? 'warn' : 'info';
     logger[level](
       {
         reqId: id,
         method: req.method,
-        path,
+        url,
         status: res.statusCode,
         ms: Math.round((performance.now() - started) * 10) / 10,
       },

@@ -13,10 +13,13 @@ import { createLogger } from './logger';
 import { GatewayMetrics } from './metrics';
 import { PersonHubs } from './person-hubs';
 import { createApiProxy } from './proxy';
+import type { ProxyLimits } from './proxy-admission';
 import { CompactRecoveryAdapter } from './recovery-adapter';
 import { logRequest, type IdentifiedRequest } from './request-log';
+import { apiSecurityHeaders, consoleSecurityHeaders } from './security-headers';
 import { NoSnapshotStore, RedisSnapshotStore, type SnapshotStore } from './snapshot-store';
 import { staticClient } from './static-client';
+import { DEFAULT_TAB_LIMITS, TabLimiter, type TabLimits } from './tab-limits';
 import { attachTabSockets } from './tab-sockets';
 
 export interface GatewayOptions {
@@ -38,6 +41,10 @@ export interface GatewayOptions {
   proxyTimeoutMs?: number;
   /** Delay before reconnecting an upstream after 1006 (ms); SPEC §9 says 5 s. */
   reconnectDelayMs?: number;
+  /** Proxied calls in flight and waiting, per client address and overall (defaults in proxy-admission.ts). */
+  proxyLimits?: Partial<ProxyLimits>;
+  /** Tabs per person, unauthenticated connections per address, events per tab (defaults in tab-limits.ts). */
+  tabLimits?: Partial<TabLimits>;
 }
 
 export interface GatewayHandle {
@@ -72,6 +79,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
 
   const app = express();
   app.disable('x-powered-by');
+  app.use(consoleSecurityHeaders);
   // /api/* skips express entirely: the proxy is the hot path and needs no routing.
   let proxy: ReturnType<typeof createApiProxy> | null = null;
   const httpServer = createServer((req: IdentifiedRequest, res) => {
@@ -79,13 +87,15 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     const url = req.url ?? '/';
     if (proxy && (url.startsWith('/api/') || url === '/api' || url.startsWith('/api?'))) {
       req.url = url.slice(4) || '/';
-      void proxy(req, res);
+      apiSecurityHeaders(req, res, () => proxy!(req, res));
       return;
     }
     app(req, res);
   });
   const io: GatewayServer = new Server(httpServer, {
     cors: { origin: true },
+    // A connection that has not joined as a tab within 10 s is closed (socket.io's default is 45 s).
+    connectTimeout: 10_000,
     // A tab that drops for a moment gets what it missed (with Redis, on any instance).
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true },
     // With Redis any instance reaches any tab and missed events are kept in Redis; without it they are
@@ -112,13 +122,18 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     clustered: redis !== null,
     reconnectDelayMs: options.reconnectDelayMs,
   });
+  const tabLimiter = new TabLimiter({ ...DEFAULT_TAB_LIMITS, ...options.tabLimits }, metrics);
+  tabLimiter.attach(io);
   attachTabSockets(io, { hubs, identities, logger });
+  io.use(tabLimiter.admitTab);
+  io.on('connection', tabLimiter.watchTab);
 
   proxy = createApiProxy({
     apiUrl,
     logger,
     metrics,
     timeoutMs: options.proxyTimeoutMs,
+    limits: options.proxyLimits,
     hooks: {
       countersChanged: (token) => {
         identities.get(token).then(
@@ -154,6 +169,9 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   app.get('/metrics', async (_req, res) => {
     metrics.upstreamConnections.set(hubs.openUpstreams());
     metrics.clientSockets.set(io.of('/').sockets.size);
+    const { running, waiting } = proxy!.admission.load;
+    metrics.proxyInFlight.set({ state: 'running' }, running);
+    metrics.proxyInFlight.set({ state: 'waiting' }, waiting);
     const adapter = io.of('/').adapter;
     metrics.recoveryLogBytes.set(adapter instanceof CompactRecoveryAdapter ? adapter.keptBytes : 0);
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());

@@ -1,0 +1,56 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+// helmet (well kept, the usual choice for Express) rather than headers written by hand: it keeps
+// up with what browsers understand. Its defaults are narrowed below where they would break a
+// deployment: no upgrade-insecure-requests and no HSTS (the gateway speaks plain HTTP; a TLS proxy
+// in front sets HSTS), and api answers stay loadable from other origins (wall screens, apps).
+const common: HelmetOptions = {
+  strictTransportSecurity: false,
+  xFrameOptions: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+};
+
+/**
+ * The console's pages and assets. Scripts only from the gateway itself (no inline script, no
+ * eval); images only from the gateway (uploads are served under /api) and from data:/blob: URLs
+ * the console makes itself (captcha, avatar crop), so an image URL from elsewhere, a tracking
+ * pixel, is not loaded. Inline styles stay allowed: UI components (the avatar cropper, pages of
+ * the menu) insert <style> elements, and a style cannot run code. Sockets and calls go to the
+ * same origin ('self' covers ws:). tests/e2e/security-policy.test.ts checks it in Chromium.
+ */
+export const consoleSecurityHeaders: Middleware = helmet({
+  ...common,
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      mediaSrc: ["'self'", 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+});
+
+/**
+ * Answers of the api through /api: JSON and uploaded files. Nothing in them may run or be framed
+ * (an uploaded file opened directly is inert); the api's own headers, where it sets them, win.
+ */
+export const apiSecurityHeaders: Middleware = helmet({
+  ...common,
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], sandbox: [] },
+  },
+  crossOriginResourcePolicy: false,
+  crossOriginOpenerPolicy: false,
+});
