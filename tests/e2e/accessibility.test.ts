@@ -9,7 +9,9 @@ import { ADMIN, signIn, useProductAndBrowser } from './shell-helpers';
 const LANGUAGES = ['en', 'zh-CN'] as const;
 
 function report(screen: string, language: string, violations: AxeViolation[]) {
-  const summary = violations.map((v) => `${v.impact} ${v.id} (${v.targets.length}): ${v.targets.join(' | ')}`);
+  const summary = violations.map(
+    (v) => `${v.impact} ${v.id} (${v.targets.length}): ${v.targets.join(' | ')}\n    ${v.summary}`,
+  );
   console.log(
     JSON.stringify({ axe: screen, language, violations: violations.length, blocking: blocking(violations).length }),
   );

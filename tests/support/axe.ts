@@ -11,6 +11,8 @@ export interface AxeViolation {
   help: string;
   /** CSS selectors of the first offending elements, to find them quickly. */
   targets: string[];
+  /** axe's explanation for the first of them (colours and ratio for contrast, missing names …). */
+  summary: string;
 }
 
 /** Runs axe-core on the page as it is now and answers its violations. */
@@ -19,7 +21,12 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<AxeResults> } }).axe;
     interface AxeResults {
-      violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+      violations: {
+        id: string;
+        impact: string | null;
+        help: string;
+        nodes: { target: unknown[]; failureSummary?: string }[];
+      }[];
     }
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
@@ -27,6 +34,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       impact: v.impact,
       help: v.help,
       targets: v.nodes.slice(0, 5).map((n) => n.target.map(String).join(' ')),
+      summary: (v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
     }));
   });
 }

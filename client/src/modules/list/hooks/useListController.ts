@@ -72,14 +72,16 @@ export function useListController<Row, F extends ListFilters>(
   const latest = useRef({ search, options });
   latest.current = { search, options };
 
+  /** Puts a changed state into the URL; false when nothing changed. */
   const update = useCallback(
     (patch: Partial<ListState<F>>, replace = false) => {
       const params = new URLSearchParams(latest.current.search);
       const defaultsNow = latest.current.options.filters;
       const next = writeListState({ ...readListState(params, defaultsNow), ...patch }, defaultsNow, params);
       const text = next.toString();
-      if (text === params.toString()) return;
+      if (text === params.toString()) return false;
       navigate({ search: text ? `?${text}` : '' }, { replace });
+      return true;
     },
     [navigate],
   );
@@ -131,7 +133,8 @@ export function useListController<Row, F extends ListFilters>(
   const applyFilters = useCallback(() => {
     const { validateFilters } = latest.current.options;
     if (validateFilters && !validateFilters(draft)) return false;
-    update({ filters: draft, page: 1 });
+    // Searching again with the same filters fetches again (the person expects fresh rows).
+    if (!update({ filters: draft, page: 1 })) setReloads((n) => n + 1);
     return true;
   }, [draft, update]);
 

@@ -41,7 +41,7 @@ export function NoteForm({ name, title, label, requiredMessage, confirmText, sub
   };
   return (
     <Segment data-testid={`${name}-form`}>
-      <Header as="h4">{title}</Header>
+      <Header as="h3" size="tiny">{title}</Header>
       <Form>
         <Form.TextArea
           id={`${id}-note`}

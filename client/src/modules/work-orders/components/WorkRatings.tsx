@@ -22,7 +22,7 @@ export function WorkRatings({ detail }: { detail: WorkDetail }) {
   const { t } = useTranslation();
   return (
     <>
-      <Header as="h4">{t('workOrders.rating')}</Header>
+      <Header as="h3" size="tiny">{t('workOrders.rating')}</Header>
       {detail.serviceEfficiency === null ? (
         <span className="work-muted">{t('workOrders.notRated')}</span>
       ) : (

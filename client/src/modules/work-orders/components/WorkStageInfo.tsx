@@ -39,7 +39,7 @@ export function WorkStageInfo({
   const v = s.of(detail);
   return (
     <Segment data-testid={`${stage}-info`}>
-      <Header as="h4">{t(s.title)}</Header>
+      <Header as="h3" size="tiny">{t(s.title)}</Header>
       <Grid className="work-fields" stackable>
         <WorkField label={t(s.person)}>{v.person}</WorkField>
         <WorkField label={t(s.time)}>{formatTime(v.time)}</WorkField>
