@@ -39,14 +39,32 @@ describe('accessibility: axe-core finds no critical or serious violation', () =>
       await page.locator('[data-testid=dashboard][data-live=synced]').waitFor({ timeout: 15_000 });
       found.push(...(await check(page, 'dashboard', language)));
 
-      await page.goto(run.product.url + '/complaints-suggestions/index');
+      await page.goto(run.product.url + '/complaints-suggestions/index?status=1');
       await page.getByTestId('work-table').waitFor();
       await page.getByTestId('list-pagination').waitFor();
       found.push(...(await check(page, 'complaints', language)));
+      // Pagination is read out in the page's language ("上一页", not "Previous item").
+      const labels = await page
+        .getByTestId('list-pagination')
+        .locator('[aria-label]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+      expect(labels.length).toBeGreaterThan(1);
+      if (language !== 'en') expect(labels.filter((l) => /[A-Za-z]/.test(l))).toEqual([]);
+      await page.getByTestId('date-calendar-toggle').click();
+      await page.getByTestId('date-calendar').waitFor();
+      found.push(...(await check(page, 'complaints-calendar', language)));
+      await page.keyboard.press('Escape');
 
+      // The detail dialog: its info tab with the deal form open, then its reply tab.
       await page.getByTestId('open-detail').first().click();
-      await page.getByTestId('work-detail').getByTestId('work-info').waitFor();
+      const dialog = page.getByTestId('work-detail');
+      await dialog.getByTestId('work-info').waitFor();
+      await dialog.getByTestId('deal-button').click();
+      await dialog.getByTestId('deal-form').waitFor();
       found.push(...(await check(page, 'complaint-detail', language)));
+      await dialog.getByTestId('tab-reply').click();
+      await dialog.getByTestId('work-replies').waitFor();
+      found.push(...(await check(page, 'complaint-replies', language)));
       expect(found).toEqual([]);
     });
   }

@@ -32,7 +32,9 @@ function Screen({ rows }: { rows: Row[] }) {
           { value: 0, label: 'All', count: rows.length },
           { value: 1, label: 'Open', count: 1, highlight: true },
         ]}
-        filters={<input aria-label="Keyword" value={list.draft.q} onChange={(e) => list.setDraft({ q: e.target.value })} />}
+        filters={
+          <input aria-label="Keyword" value={list.draft.q} onChange={(e) => list.setDraft({ q: e.target.value })} />
+        }
       />
     </>
   );

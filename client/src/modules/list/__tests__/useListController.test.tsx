@@ -105,7 +105,11 @@ describe('list controller', () => {
     const source = memorySource(rowsOf(3));
     const refuse = (q: ListQuery<F>, s: AbortSignal) => source.fetchList(q, s);
     function Refusing() {
-      list = useListController<Row, F>({ filters: FILTERS, fetchList: refuse, validateFilters: (d) => !d.from || !!d.to });
+      list = useListController<Row, F>({
+        filters: FILTERS,
+        fetchList: refuse,
+        validateFilters: (d) => !d.from || !!d.to,
+      });
       return <output data-testid="url">{useLocation().search}</output>;
     }
     render(

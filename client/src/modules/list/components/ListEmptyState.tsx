@@ -8,7 +8,11 @@ import { useTranslation } from 'react-i18next';
 export function ListEmptyState({ filtered, onClear, text }: { filtered: boolean; onClear: () => void; text?: string }) {
   const { t } = useTranslation();
   return (
-    <div className="empty-placeholder" data-testid="empty-placeholder" data-empty={filtered ? 'no-match' : 'nothing-yet'}>
+    <div
+      className="empty-placeholder"
+      data-testid="empty-placeholder"
+      data-empty={filtered ? 'no-match' : 'nothing-yet'}
+    >
       <Icon name={filtered ? 'search' : 'inbox'} size="big" aria-hidden="true" />
       <p>{filtered ? t('common.noMatch') : (text ?? t('common.nothingYet'))}</p>
       {filtered && (

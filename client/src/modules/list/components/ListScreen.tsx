@@ -129,12 +129,7 @@ export function ListScreen<Row, F extends ListFilters>({
             </Table.Body>
           </Table>
         )}
-        <ListPagination
-          total={list.data?.total ?? 0}
-          page={list.page}
-          limit={list.limit}
-          onChange={list.changePage}
-        />
+        <ListPagination total={list.data?.total ?? 0} page={list.page} limit={list.limit} onChange={list.changePage} />
       </Segment>
       {children}
     </div>

@@ -15,8 +15,22 @@ interface Props {
 }
 
 const QUICK: QuickRange[] = ['today', 'thisWeek', 'thisMonth'];
+/**
+ * English day buttons read "Sunday, 1 November 2026" rather than the library's "Sunday,
+ * November 1st, 2026": the name must contain the number the button shows (WCAG 2.5.3).
+ */
+const enDays = {
+  ...enUS,
+  labels: {
+    ...enUS.labels,
+    labelDayButton: (date: Date, modifiers: { today?: boolean; selected?: boolean }) => {
+      const day = date.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+      return `${modifiers.today ? 'Today, ' : ''}${day}${modifiers.selected ? ', selected' : ''}`;
+    },
+  },
+};
 /** The calendar's month names, weekday names and button labels per console language. */
-const CALENDAR_LOCALES = { en: enUS, 'zh-CN': zhCN, 'zh-TW': zhTW } as const;
+const CALENDAR_LOCALES = { en: enDays, 'zh-CN': zhCN, 'zh-TW': zhTW } as const;
 
 const toDate = (day: string) => new Date(+day.slice(0, 4), +day.slice(5, 7) - 1, +day.slice(8, 10));
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -67,7 +81,8 @@ export function DateRangePicker({ value, onChange, timeZone }: Props) {
   };
 
   const field = (name: 'start' | 'end') => {
-    const error = errors[name] && !(errors[name] === 'validation.dateFormat' && editing === name) ? t(errors[name]) : '';
+    const error =
+      errors[name] && !(errors[name] === 'validation.dateFormat' && editing === name) ? t(errors[name]) : '';
     const inputId = `${id}-${name}`;
     return (
       <Form.Field error={!!error}>

@@ -13,7 +13,10 @@ const FIELDS = 'input:not([type=hidden]):not([disabled]), textarea:not([disabled
 export function useFocusTrap(
   anchor: RefObject<HTMLElement | null>,
   active: boolean,
-  { container = (el: HTMLElement) => el, initialFocus }: {
+  {
+    container = (el: HTMLElement) => el,
+    initialFocus,
+  }: {
     container?: (anchor: HTMLElement) => HTMLElement | null;
     initialFocus?: string;
   } = {},
@@ -33,7 +36,9 @@ export function useFocusTrap(
       allowOutsideClick: true,
       returnFocusOnDeactivate: true,
       // jsdom has no layout; in a browser, hidden elements are skipped anyway by their styles.
-      tabbableOptions: { displayCheck: typeof navigator !== 'undefined' && /jsdom/.test(navigator.userAgent) ? 'none' : 'full' },
+      tabbableOptions: {
+        displayCheck: typeof navigator !== 'undefined' && /jsdom/.test(navigator.userAgent) ? 'none' : 'full',
+      },
     });
     trap.activate();
     return () => {

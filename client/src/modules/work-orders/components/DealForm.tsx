@@ -5,7 +5,15 @@ import type { WorkKind } from '../utils/workKinds';
 import { NoteForm } from './NoteForm';
 
 /** "Deal with" (SPEC §4: untreated → processing): the reply note and pictures. */
-export function DealForm({ kind, detail, onDone }: { kind: WorkKind; detail: WorkDetail; onDone: (d: WorkDetail) => void }) {
+export function DealForm({
+  kind,
+  detail,
+  onDone,
+}: {
+  kind: WorkKind;
+  detail: WorkDetail;
+  onDone: (d: WorkDetail) => void;
+}) {
   const { t } = useTranslation();
   return (
     <NoteForm

@@ -19,7 +19,16 @@ interface Props {
 }
 
 /** A required note with pictures, confirmed before it is sent: the shape of "deal with" and "complete". */
-export function NoteForm({ name, title, label, requiredMessage, confirmText, submitText, uploadKind, onSubmit }: Props) {
+export function NoteForm({
+  name,
+  title,
+  label,
+  requiredMessage,
+  confirmText,
+  submitText,
+  uploadKind,
+  onSubmit,
+}: Props) {
   const id = useId();
   const [note, setNote] = useState('');
   const [img, setImg] = useState('');
@@ -41,7 +50,9 @@ export function NoteForm({ name, title, label, requiredMessage, confirmText, sub
   };
   return (
     <Segment data-testid={`${name}-form`}>
-      <Header as="h3" size="tiny">{title}</Header>
+      <Header as="h3" size="tiny">
+        {title}
+      </Header>
       <Form>
         <Form.TextArea
           id={`${id}-note`}

@@ -61,7 +61,13 @@ export function WorkDetailDialog({ kind, id, tab, tabLink, onClose, onChanged }:
             label={t('workOrders.details')}
             className="work-detail-tabs"
             items={[
-              { key: 'info', to: tabLink(null), content: t(kind.infoTab), active: active === 'info', testId: 'tab-info' },
+              {
+                key: 'info',
+                to: tabLink(null),
+                content: t(kind.infoTab),
+                active: active === 'info',
+                testId: 'tab-info',
+              },
               ...(canReply
                 ? [
                     {

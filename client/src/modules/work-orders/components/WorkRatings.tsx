@@ -9,7 +9,11 @@ function Stars({ value }: { value: number | null }) {
   const { t } = useTranslation();
   const stars = Array.from({ length: RATING_STARS }, (_, i) => i + 1);
   return (
-    <span className="work-stars" role="img" aria-label={t('workOrders.stars', { count: value ?? 0, max: RATING_STARS })}>
+    <span
+      className="work-stars"
+      role="img"
+      aria-label={t('workOrders.stars', { count: value ?? 0, max: RATING_STARS })}
+    >
       {stars.map((n) => (
         <Icon key={n} name={value !== null && n <= value ? 'star' : 'star outline'} color="yellow" aria-hidden="true" />
       ))}
@@ -22,7 +26,9 @@ export function WorkRatings({ detail }: { detail: WorkDetail }) {
   const { t } = useTranslation();
   return (
     <>
-      <Header as="h3" size="tiny">{t('workOrders.rating')}</Header>
+      <Header as="h3" size="tiny">
+        {t('workOrders.rating')}
+      </Header>
       {detail.serviceEfficiency === null ? (
         <span className="work-muted">{t('workOrders.notRated')}</span>
       ) : (

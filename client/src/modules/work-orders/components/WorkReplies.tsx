@@ -11,7 +11,15 @@ import type { WorkKind } from '../utils/workKinds';
 import { PictureList, PictureUpload } from './WorkMedia';
 
 /** The conversation with the resident: the replies so far and a reply form (required on blur, SPEC §5). */
-export function WorkReplies({ kind, detail, onReplied }: { kind: WorkKind; detail: WorkDetail; onReplied: () => void }) {
+export function WorkReplies({
+  kind,
+  detail,
+  onReplied,
+}: {
+  kind: WorkKind;
+  detail: WorkDetail;
+  onReplied: () => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [replies, setReplies] = useState<Reply[]>([]);

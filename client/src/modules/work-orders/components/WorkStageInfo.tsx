@@ -20,7 +20,12 @@ const STAGES = {
     person: 'workOrders.completePerson',
     time: 'workOrders.completeTime',
     note: 'workOrders.completeNote',
-    of: (d: WorkDetail) => ({ person: d.personCompleteName, time: d.completeTime, note: d.completeNote, img: d.completeImg }),
+    of: (d: WorkDetail) => ({
+      person: d.personCompleteName,
+      time: d.completeTime,
+      note: d.completeNote,
+      img: d.completeImg,
+    }),
   },
 } as const;
 
@@ -39,7 +44,9 @@ export function WorkStageInfo({
   const v = s.of(detail);
   return (
     <Segment data-testid={`${stage}-info`}>
-      <Header as="h3" size="tiny">{t(s.title)}</Header>
+      <Header as="h3" size="tiny">
+        {t(s.title)}
+      </Header>
       <Grid className="work-fields" stackable>
         <WorkField label={t(s.person)}>{v.person}</WorkField>
         <WorkField label={t(s.time)}>{formatTime(v.time)}</WorkField>

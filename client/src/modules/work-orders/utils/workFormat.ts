@@ -9,5 +9,8 @@ export const mediaList = (joined: string | null | undefined): string[] =>
 
 /** Which actions a row offers (SPEC §4): deal only when untreated, complete only when processing, both need update. */
 export function actionsFor(status: number, canUpdate: boolean): { deal: boolean; complete: boolean } {
-  return { deal: canUpdate && status === WorkStatus.untreated, complete: canUpdate && status === WorkStatus.processing };
+  return {
+    deal: canUpdate && status === WorkStatus.untreated,
+    complete: canUpdate && status === WorkStatus.processing,
+  };
 }
