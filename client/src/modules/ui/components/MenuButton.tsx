@@ -20,6 +20,8 @@ interface Props {
   label: string;
   items: MenuButtonItem[];
   className?: string;
+  /** Looks of the button itself, e.g. 'ui basic small button'. */
+  triggerClassName?: string;
   'data-testid'?: string;
 }
 
@@ -28,7 +30,7 @@ interface Props {
  * move between entries, Escape closes it and focus goes back to the button; a click outside
  * closes it too. For the top bar's language and account menus.
  */
-export function MenuButton({ trigger, label, items, className, ...rest }: Props) {
+export function MenuButton({ trigger, label, items, className, triggerClassName, ...rest }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -76,7 +78,7 @@ export function MenuButton({ trigger, label, items, className, ...rest }: Props)
       <button
         ref={button}
         type="button"
-        className="menu-button-trigger"
+        className={triggerClassName ?? 'menu-button-trigger'}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? `${id}-menu` : undefined}
