@@ -4,8 +4,9 @@ import { Loader } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { RequireAuth } from './modules/auth/components/RequireAuth';
 import { pageTitle } from './modules/layout/utils/pageTitle';
-import { ConfirmHost } from './modules/ui/components/ConfirmHost';
+import { useSnapshot } from 'valtio';
 import { Toaster } from './modules/ui/components/Toaster';
+import { confirmState } from './modules/ui/states/confirms';
 
 // Every screen is its own chunk: the login route loads only what it shows (DESIGN §6 budget).
 const LoginPage = lazy(() => import('./modules/auth/components/LoginPage'));
@@ -13,6 +14,18 @@ const ForgetPasswordPage = lazy(() => import('./modules/auth/components/ForgetPa
 const NotFoundPage = lazy(() => import('./modules/layout/components/NotFoundPage'));
 const RedirectPage = lazy(() => import('./modules/layout/components/RedirectPage'));
 const Layout = lazy(() => import('./modules/layout/components/Layout'));
+// Dialogs (and their focus trap) load with the first confirmation, not with the login page.
+const ConfirmHost = lazy(() => import('./modules/ui/components/ConfirmHost'));
+
+function Confirmations() {
+  const snap = useSnapshot(confirmState);
+  if (snap.open.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConfirmHost />
+    </Suspense>
+  );
+}
 
 /** Page title per route (SPEC §1) and scroll to top on every navigation (SPEC §2). */
 function TitleAndScroll() {
@@ -55,7 +68,7 @@ export function App() {
       <TitleAndScroll />
       <AppRoutes />
       <Toaster />
-      <ConfirmHost />
+      <Confirmations />
     </BrowserRouter>
   );
 }

@@ -86,17 +86,18 @@ export default function ForgetPasswordPage() {
 
   const fieldError = (k: string) => (errors[k] ? { content: errors[k], pointing: 'above' as const } : undefined);
   return (
-    <div className="login-page">
+    <main className="login-page">
       <div className="login-language">
         <LanguageSelector inverted />
       </div>
       <Segment className="login-card" raised>
-        <h2 className="login-title">{t('forgetPassword.title')}</h2>
+        <h1 className="login-title">{t('forgetPassword.title')}</h1>
         {successIn !== null ? (
           <Message positive data-testid="reset-success" content={t('forgetPassword.success', { count: successIn })} />
         ) : (
           <Form onSubmit={submit} noValidate>
             <Form.Input
+              id="forget-email"
               label={t('forgetPassword.email')}
               type="email"
               name="email"
@@ -105,9 +106,10 @@ export default function ForgetPasswordPage() {
               error={fieldError('email')}
             />
             <Form.Field error={!!errors.code}>
-              <label>{t('forgetPassword.code')}</label>
+              <label htmlFor="forget-code">{t('forgetPassword.code')}</label>
               <div className="code-row">
                 <Form.Input
+                  id="forget-code"
                   name="code"
                   value={code}
                   onChange={(_, d) => setCode(String(d.value))}
@@ -120,6 +122,7 @@ export default function ForgetPasswordPage() {
             </Form.Field>
             {info && <Message info size="small" content={info} />}
             <Form.Input
+              id="forget-password"
               label={t('forgetPassword.newPassword')}
               type="password"
               name="password"
@@ -129,6 +132,7 @@ export default function ForgetPasswordPage() {
               error={fieldError('password')}
             />
             <Form.Input
+              id="forget-repeat"
               label={t('forgetPassword.repeatPassword')}
               type="password"
               name="repeat"
@@ -146,6 +150,6 @@ export default function ForgetPasswordPage() {
           <Link to="/login">{t('forgetPassword.backToLogin')}</Link>
         </div>
       </Segment>
-    </div>
+    </main>
   );
 }

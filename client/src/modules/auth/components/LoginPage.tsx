@@ -112,15 +112,16 @@ export default function LoginPage() {
 
   const year = new Date().getFullYear();
   return (
-    <div className="login-page">
+    <main className="login-page">
       <div className="login-language">
         <LanguageSelector inverted />
       </div>
       <Segment className="login-card" raised>
-        <h2 className="login-title">{t('app.title')}</h2>
+        <h1 className="login-title">{t('app.title')}</h1>
         <p className="login-subtitle">{t('login.title')}</p>
         <Form onSubmit={submit} error={!!error} noValidate data-testid="login-form">
           <Form.Input
+            id="login-account"
             label={t('login.account')}
             name="account"
             icon="user"
@@ -132,6 +133,7 @@ export default function LoginPage() {
             error={accountError ? { content: accountError, pointing: 'above' } : undefined}
           />
           <Form.Input
+            id="login-password"
             label={t('login.password')}
             name="password"
             type="password"
@@ -167,6 +169,6 @@ export default function LoginPage() {
       <footer className="login-copyright" data-testid="copyright">
         {t('app.copyright', { from: COPYRIGHT_FROM_YEAR, to: year })}
       </footer>
-    </div>
+    </main>
   );
 }

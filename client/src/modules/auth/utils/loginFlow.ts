@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { COOKIES, LAYOUT_ROUTES, filterRoutes, parseLanguage } from '@pm/shared';
 import { ApiError, fetchAccountInfo, fetchCurrentUser, fetchRoleMenu } from '../../api';
-import { i18n } from '../../i18n/i18n';
+import { changeLanguage, i18n } from '../../i18n/i18n';
 import { completeSession, resetSession, type SessionProfile } from '../states/session';
 import { permissionsOf } from './permissionsOf';
 
@@ -43,7 +43,7 @@ export async function loadSession(): Promise<SessionProfile> {
     completeSession(profile);
     // The account's saved language applies when this browser has not chosen one (cookie first).
     const saved = parseLanguage(info.personCompany?.language);
-    if (saved && !Cookies.get(COOKIES.language) && saved !== i18n.language) void i18n.changeLanguage(saved);
+    if (saved && !Cookies.get(COOKIES.language) && saved !== i18n.language) void changeLanguage(saved);
     return profile;
   } catch (e) {
     resetSession();

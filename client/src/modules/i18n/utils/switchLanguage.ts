@@ -3,7 +3,7 @@ import { COOKIES, type Language } from '@pm/shared';
 import { saveAccountLanguage } from '../../api';
 import { session } from '../../auth/states/session';
 import { showToast } from '../../ui/states/toasts';
-import { i18n } from '../i18n';
+import { changeLanguage, i18n } from '../i18n';
 
 /**
  * Switches the whole interface at once (SPEC §4); when signed in the choice is saved to the
@@ -11,7 +11,7 @@ import { i18n } from '../i18n';
  */
 export async function switchLanguage(language: Language): Promise<void> {
   Cookies.set(COOKIES.language, language, { sameSite: 'Lax', expires: 365 });
-  await i18n.changeLanguage(language);
+  await changeLanguage(language);
   document.documentElement.lang = language;
   if (session.token && session.accId !== undefined) {
     try {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Icon, Label, Popup, type SemanticICONS } from 'semantic-ui-react';
 import { BADGE_MAX } from '@pm/shared';
 import { NotificationPanel } from '../../messages/components/NotificationPanel';
@@ -13,7 +14,11 @@ interface Props {
 
 /** A bell of the top bar with its unread badge (capped at 99+) and its panel. */
 export function Bell({ icon, label, count, types, testId }: Props) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const shown = count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
+  // The name includes the badge people see ("Messages: 3 unread").
+  const name = count > 0 ? t('layout.bellUnread', { label, number: shown }) : label;
   return (
     <Popup
       on="click"
@@ -26,11 +31,11 @@ export function Bell({ icon, label, count, types, testId }: Props) {
       header={label}
       content={open ? <NotificationPanel types={types} onNavigate={() => setOpen(false)} /> : null}
       trigger={
-        <Button basic icon className="topbar-button" aria-label={label} title={label} data-testid={testId}>
-          <Icon name={icon} />
+        <Button basic icon className="topbar-button" aria-label={name} title={name} data-testid={testId}>
+          <Icon name={icon} aria-hidden="true" />
           {count > 0 && (
             <Label color="red" floating circular size="mini" data-testid={`${testId}-count`}>
-              {count > BADGE_MAX ? `${BADGE_MAX}+` : count}
+              {shown}
             </Label>
           )}
         </Button>

@@ -1,7 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLiveConnection } from '../../live/hooks/useLiveConnection';
 import { closeMobileMenu, layoutSettings, watchScreenWidth } from '../states/layoutSettings';
+import { routeTitleKey } from '../utils/pageTitle';
 import { BackToTop } from './BackToTop';
 import { LayoutRoutes } from './LayoutRoutes';
 import { SettingsDrawer } from './SettingsDrawer';
@@ -18,6 +21,9 @@ const ChangePasswordDialog = lazy(() =>
 
 /** The signed-in frame: sidebar, top bar, the screen, back-to-top, settings drawer, dialogs. */
 export default function Layout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const titleKey = routeTitleKey(pathname);
   const settings = useSnapshot(layoutSettings);
   const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
   useLiveConnection();
@@ -36,6 +42,8 @@ export default function Layout() {
       <div className="app-main">
         <TopBar onProfile={() => setDialog('profile')} onChangePassword={() => setDialog('password')} />
         <main className="app-content">
+          {/* The screen's name for screen readers; sighted people read it in the breadcrumb. */}
+          <h1 className="visually-hidden">{titleKey ? t(titleKey) : t('app.title')}</h1>
           <LayoutRoutes />
         </main>
       </div>

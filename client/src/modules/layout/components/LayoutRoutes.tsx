@@ -1,22 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { Loader } from 'semantic-ui-react';
 import { useSnapshot } from 'valtio';
 import { flattenRoutes, type RouteDef } from '@pm/shared';
 import { session } from '../../auth/states/session';
+import { SCREENS } from '../utils/screenRegistry';
 import ComingSoonPage from './ComingSoonPage';
-
-const DashboardPage = lazy(() => import('../../dashboard/components/DashboardPage'));
-const ComplaintsPage = lazy(() => import('../../work-orders/components/ComplaintsPage'));
-const EventOrdersPage = lazy(() => import('../../work-orders/components/EventOrdersPage'));
-
-/** Screens built so far; every other permitted route shows the "coming" page. */
-function screenFor(path: string) {
-  if (path === '/dashboard') return <DashboardPage />;
-  if (path === '/complaints-suggestions/index') return <ComplaintsPage />;
-  if (path === '/event-work-order/index') return <EventOrdersPage />;
-  return <ComingSoonPage />;
-}
 
 /** The routes inside the layout: only the person's permitted ones; anything else is /404. */
 export function LayoutRoutes() {
@@ -26,13 +15,11 @@ export function LayoutRoutes() {
     <Suspense fallback={<Loader active inline="centered" />}>
       <Routes>
         <Route index element={<Navigate to="/dashboard" replace />} />
-        {routes.map((r) =>
-          r.redirect ? (
-            <Route key={r.path} path={r.path} element={<Navigate to={r.redirect} replace />} />
-          ) : (
-            <Route key={r.path} path={r.path} element={screenFor(r.path)} />
-          ),
-        )}
+        {routes.map((r) => {
+          if (r.redirect) return <Route key={r.path} path={r.path} element={<Navigate to={r.redirect} replace />} />;
+          const Screen = SCREENS[r.path] ?? ComingSoonPage;
+          return <Route key={r.path} path={r.path} element={<Screen />} />;
+        })}
         {/* Only a signed-in session knows which paths are unknown; right after logout (routes
             cleared, navigation to /login pending) nothing may send the person to /404. */}
         <Route path="*" element={snap.ready ? <Navigate to="/404" replace /> : null} />

@@ -29,8 +29,9 @@ export function SettingsDrawer() {
       >
         <Header as="h4">{t('layout.settings')}</Header>
         <div className="setting-row">
-          <span>{t('layout.fixedHeader')}</span>
+          <label htmlFor="setting-fixed-header">{t('layout.fixedHeader')}</label>
           <Checkbox
+            id="setting-fixed-header"
             toggle
             checked={s.fixedHeader}
             onChange={(_, d) => changeSetting('fixedHeader', !!d.checked)}
@@ -38,8 +39,9 @@ export function SettingsDrawer() {
           />
         </div>
         <div className="setting-row">
-          <span>{t('layout.sidebarLogo')}</span>
+          <label htmlFor="setting-sidebar-logo">{t('layout.sidebarLogo')}</label>
           <Checkbox
+            id="setting-sidebar-logo"
             toggle
             checked={s.sidebarLogo}
             onChange={(_, d) => changeSetting('sidebarLogo', !!d.checked)}

@@ -1,11 +1,12 @@
-import { useEffect, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useMemo, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Icon, Label, Menu, Popup, type SemanticICONS } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { BADGE_MAX } from '@pm/shared';
 import { session } from '../../auth/states/session';
 import { liveState } from '../../live/states/liveState';
+import { isPlainClick } from '../../ui/utils/isPlainClick';
 import { closeMobileMenu, layoutSettings } from '../states/layoutSettings';
 import { menuItems, type MenuItem } from '../utils/menuItems';
 
@@ -26,7 +27,13 @@ export function Sidebar() {
   // Choosing a page closes the slid-in menu.
   useEffect(() => closeMobileMenu(), [pathname]);
 
-  const go = (path: string) => navigate(`/redirect${path}`);
+  // Entries are links to their page (a new tab with a middle or Ctrl+click); a plain click goes
+  // through /redirect so that choosing the current entry reloads its screen (SPEC §2).
+  const go = (e: MouseEvent, path: string) => {
+    if (!isPlainClick(e)) return;
+    e.preventDefault();
+    navigate(`/redirect${path}`);
+  };
   const isActive = (path: string) => pathname === path || pathname.startsWith(path + '/');
   // On the instant-messaging group and its chat page only, not on the address-book pages.
   const chatBadge = (item: MenuItem) =>
@@ -40,13 +47,17 @@ export function Sidebar() {
     const body = (
       <Menu.Item
         key={item.path}
+        as={Link}
+        to={item.path}
         active={isActive(item.path)}
-        onClick={() => go(item.path)}
+        aria-current={isActive(item.path) ? 'page' : undefined}
+        aria-label={open ? undefined : t(`routes.${item.title}`)}
+        onClick={(e: MouseEvent) => go(e, item.path)}
         data-testid={`menu-${item.path}`}
         className={nested ? 'nested' : undefined}
       >
         {chatBadge(item)}
-        {!nested && item.icon && <Icon name={item.icon as SemanticICONS} />}
+        {!nested && item.icon && <Icon name={item.icon as SemanticICONS} aria-hidden="true" />}
         <span className="menu-text">{t(`routes.${item.title}`)}</span>
       </Menu.Item>
     );
@@ -58,7 +69,7 @@ export function Sidebar() {
   };
 
   return (
-    <aside className={`app-sidebar${open ? '' : ' collapsed'}`} data-testid="sidebar">
+    <nav className={`app-sidebar${open ? '' : ' collapsed'}`} aria-label={t('layout.menu')} data-testid="sidebar">
       {settings.sidebarLogo && (
         <div className="sidebar-logo" data-testid="sidebar-logo">
           <Icon name="building outline" />
@@ -70,7 +81,7 @@ export function Sidebar() {
           item.children ? (
             <Menu.Item key={item.path} className={`submenu${isActive(item.path) ? ' open' : ''}`}>
               <Menu.Header>
-                {item.icon && <Icon name={item.icon as SemanticICONS} />}
+                {item.icon && <Icon name={item.icon as SemanticICONS} aria-hidden="true" />}
                 <span className="menu-text">{t(`routes.${item.title}`)}</span>
                 {chatBadge(item)}
               </Menu.Header>
@@ -81,6 +92,6 @@ export function Sidebar() {
           ),
         )}
       </Menu>
-    </aside>
+    </nav>
   );
 }

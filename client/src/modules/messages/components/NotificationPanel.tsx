@@ -8,6 +8,7 @@ import { countMessageRead } from '../../live/states/liveState';
 import { EmptyPlaceholder } from '../../ui/components/EmptyPlaceholder';
 import { RelativeTime } from '../../ui/components/RelativeTime';
 import { showToast } from '../../ui/states/toasts';
+import { unitDisplay } from '../../ui/utils/unitDisplay';
 import { messageTarget } from '../utils/messageTarget';
 
 interface Props {
@@ -17,10 +18,7 @@ interface Props {
 }
 
 function describe(m: NotificationMessage): string {
-  const place = m.unit
-    ? [m.unit.buildName, m.unit.floorName, m.unit.name].filter(Boolean).join(' ')
-    : (m.carpark?.carparkCode ?? m.shop?.shopCode ?? '');
-  return [m.personTrigger?.name, m.name, place, m.position].filter(Boolean).join(' · ');
+  return [m.personTrigger?.name, m.name, unitDisplay(m), m.position].filter(Boolean).join(' · ');
 }
 
 /** The message or alarm panel (SPEC §9): unread rows, View marks read and opens the record. */

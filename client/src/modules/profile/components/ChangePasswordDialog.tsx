@@ -52,6 +52,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 
   const field = (name: Field, label: string) => (
     <Form.Input
+      id={`change-password-${name}`}
       type="password"
       label={label}
       name={name}

@@ -100,6 +100,7 @@ export function EditProfileDialog({ person, onClose }: { person: PersonInfo; onC
           </label>
         </Form.Field>
         <Form.Input
+          id="profile-name"
           label={t('profile.name')}
           value={name}
           onChange={(_, d) => {

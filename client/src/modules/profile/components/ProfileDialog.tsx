@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { Button, Image, Icon, Loader, Table } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { AVATAR_SIZE_PX } from '@pm/shared';
+import { AVATAR_SIZE_PX, Gender } from '@pm/shared';
 import { fetchPerson, imageUrl, type PersonInfo } from '../../api';
 import { session } from '../../auth/states/session';
 import { DraggableDialog } from '../../ui/components/DraggableDialog';
+import { enumLabel } from '../../ui/utils/enumLabels';
 import { EditProfileDialog } from './EditProfileDialog';
 
 /** Profile view (avatar, name, gender) with the edit button (SPEC §2). */
@@ -23,7 +24,7 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
   }, [open, snap.pId, editing]);
 
   const avatar = imageUrl(person?.images?.[0]?.url || snap.avatar);
-  const gender = person?.gender === 1 ? t('profile.male') : person?.gender === 2 ? t('profile.female') : '—';
+  const gender = enumLabel(t, Gender, person?.gender) || '—';
   return (
     <>
       <DraggableDialog

@@ -42,4 +42,15 @@ describe('date range rules', () => {
     expect(start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(screen.queryByText('Please choose the end time')).toBeNull();
   });
+  it('when a date is typed wrongly, then the format message shows once the field is left, and the field is named', () => {
+    render(<Harness initial={{ start: '', end: '' }} />);
+    const start = screen.getByLabelText('Start date');
+    fireEvent.focus(start);
+    fireEvent.change(start, { target: { value: '2026/11/01' } });
+    expect(screen.queryByText('Enter the date as yyyy-MM-dd')).toBeNull();
+    fireEvent.blur(start);
+    expect(screen.getByText('Enter the date as yyyy-MM-dd')).toBeTruthy();
+    expect(start.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('End date').getAttribute('placeholder')).toBe('yyyy-MM-dd');
+  });
 });

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
-import { Dropdown } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../states/toasts';
+import { MenuButton } from './MenuButton';
 
 interface Props {
   onDownloadTemplate: () => void;
@@ -10,22 +10,31 @@ interface Props {
   accept?: string[];
 }
 
-/** Import dropdown: download the template, or choose a file to import (wrong format is refused, SPEC §5). */
+/** Import menu: download the template, or choose a file to import (wrong format is refused, SPEC §5). */
 export function ImportDropdown({ onDownloadTemplate, onImport, accept = ['.xlsx', '.xls'] }: Props) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <Dropdown button className="basic small" text={t('common.import')} icon="upload" labeled floating>
-        <Dropdown.Menu>
-          <Dropdown.Item icon="download" text={t('common.downloadTemplate')} onClick={onDownloadTemplate} />
-          <Dropdown.Item icon="file excel" text={t('common.importFile')} onClick={() => input.current?.click()} />
-        </Dropdown.Menu>
-      </Dropdown>
+      <MenuButton
+        label={t('common.import')}
+        triggerClassName="ui basic small labeled icon button"
+        trigger={
+          <>
+            <i className="upload icon" aria-hidden="true" />
+            {t('common.import')}
+          </>
+        }
+        items={[
+          { key: 'template', icon: 'download', text: t('common.downloadTemplate'), onSelect: onDownloadTemplate },
+          { key: 'file', icon: 'file excel', text: t('common.importFile'), onSelect: () => input.current?.click() },
+        ]}
+      />
       <input
         ref={input}
         type="file"
         hidden
+        aria-label={t('common.importFile')}
         accept={accept.join(',')}
         onChange={(e) => {
           const file = e.target.files?.[0];

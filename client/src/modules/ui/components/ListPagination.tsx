@@ -1,13 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
-import { Dropdown, Pagination } from 'semantic-ui-react';
+import { useEffect, useId, useState } from 'react';
+import { Pagination } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { NARROW_WIDTH_PX, PAGE_CHANGE_DEBOUNCE_MS, PAGE_SIZES } from '@pm/shared';
+import { NARROW_WIDTH_PX, PAGE_SIZES } from '@pm/shared';
 import { pageCount } from '../utils/pagination';
 
 interface Props {
   total: number;
   page: number;
   limit: number;
+  /** A page or page-size choice; the list controller debounces it (SPEC §9, 10 ms). */
   onChange: (page: number, limit: number) => void;
   sizes?: readonly number[];
 }
@@ -27,42 +28,47 @@ function useNarrow(): boolean {
 
 /**
  * List pagination (SPEC §9): sizes 10/20/50/100, hidden when there is nothing, and at 880 px
- * or less only the previous/next steps without the page-number list.
+ * or less only the previous/next steps without the page-number list. Every label is translated.
  */
 export function ListPagination({ total, page, limit, onChange, sizes = PAGE_SIZES }: Props) {
   const { t } = useTranslation();
   const narrow = useNarrow();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const sizeId = useId();
   if (total <= 0) return null;
-
-  const change = (p: number, l: number) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => onChange(p, l), PAGE_CHANGE_DEBOUNCE_MS);
-  };
   const pages = pageCount(total, limit);
   return (
     <div className={`list-pagination${narrow ? ' narrow' : ''}`} data-testid="list-pagination">
       <span className="pagination-total">{t('common.total', { count: total })}</span>
-      <Dropdown
-        selection
-        compact
+      <label htmlFor={sizeId} className="visually-hidden">
+        {t('common.pageSize')}
+      </label>
+      <select
+        id={sizeId}
+        className="ui compact selection dropdown page-size"
         data-testid="page-size"
         value={limit}
-        options={sizes.map((s) => ({ key: s, value: s, text: t('common.perPage', { count: s }) }))}
-        onChange={(_, d) => change(1, Number(d.value))}
-      />
+        onChange={(e) => onChange(1, Number(e.target.value))}
+      >
+        {sizes.map((s) => (
+          <option key={s} value={s}>
+            {t('common.perPage', { count: s })}
+          </option>
+        ))}
+      </select>
       <Pagination
         size="mini"
+        aria-label={t('common.pagination')}
         activePage={Math.min(page, pages)}
         totalPages={pages}
         firstItem={null}
         lastItem={null}
-        ellipsisItem={narrow ? null : undefined}
+        prevItem={{ 'aria-label': t('common.previousPage'), content: '⟨' }}
+        nextItem={{ 'aria-label': t('common.nextPage'), content: '⟩' }}
+        ellipsisItem={narrow ? null : { 'aria-label': t('common.morePages'), content: '…' }}
         siblingRange={narrow ? 0 : 1}
         boundaryRange={narrow ? 0 : 1}
         pageItem={narrow ? null : undefined}
-        onPageChange={(_, d) => change(Number(d.activePage), limit)}
+        onPageChange={(_, d) => onChange(Number(d.activePage), limit)}
       />
       {narrow && <span className="pagination-narrow-page">{`${Math.min(page, pages)} / ${pages}`}</span>}
     </div>

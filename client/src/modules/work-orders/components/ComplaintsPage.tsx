@@ -1,7 +1,7 @@
-import { COMPLAINT_SCREEN } from '../utils/workKinds';
+import { WORK_KINDS } from '../utils/workKinds';
 import { WorkOrderPage } from './WorkOrderPage';
 
 /** /complaints-suggestions/index */
 export default function ComplaintsPage() {
-  return <WorkOrderPage screen={COMPLAINT_SCREEN} />;
+  return <WorkOrderPage kind={WORK_KINDS.complaint} />;
 }

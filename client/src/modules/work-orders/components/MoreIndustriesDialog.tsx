@@ -1,20 +1,20 @@
 import { useEffect, useState } from 'react';
 import { Image, List, Segment } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import type { PersonAsset } from '@pm/shared';
+import { HouseType, Identity, type PersonAsset } from '@pm/shared';
 import { fetchPersonAssets, imageUrl } from '../../api';
 import { DraggableDialog } from '../../ui/components/DraggableDialog';
+import { enumLabel } from '../../ui/utils/enumLabels';
+import { unitDisplay } from '../../ui/utils/unitDisplay';
 
 function houseText(a: PersonAsset, t: (k: string, o?: Record<string, unknown>) => string): string {
-  if (a.unit) {
-    const rooms = t('workOrders.unitRooms', {
-      room: a.unit.room ?? 0,
-      livingRoom: a.unit.livingRoom ?? 0,
-      restroom: a.unit.restroom ?? 0,
-    });
-    return `${a.unit.buildName} / ${a.unit.floorName} / ${a.unit.name} (${rooms})`;
-  }
-  return a.carpark?.carparkCode ?? a.shop?.shopCode ?? '';
+  if (!a.unit) return unitDisplay(a);
+  const rooms = t('workOrders.unitRooms', {
+    room: a.unit.room ?? 0,
+    livingRoom: a.unit.livingRoom ?? 0,
+    restroom: a.unit.restroom ?? 0,
+  });
+  return `${unitDisplay(a)} (${rooms})`;
 }
 
 /** "More industries" (SPEC §2): every house of the reporter, with type and identity. */
@@ -57,7 +57,7 @@ export function MoreIndustriesDialog({
               <List.Content>
                 <List.Header>{houseText(a, t)}</List.Header>
                 <List.Description>
-                  {t(`workOrders.houseType.h${a.type}`)} · {t(`workOrders.identity.i${a.identity}`)}
+                  {enumLabel(t, HouseType, a.type)} · {enumLabel(t, Identity, a.identity)}
                   {a.houseCertCode ? ` · ${t('workOrders.certificate')} ${a.houseCertCode}` : ''}
                 </List.Description>
               </List.Content>

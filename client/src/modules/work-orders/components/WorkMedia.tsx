@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
-import { Button, Icon, Image, Modal } from 'semantic-ui-react';
+import { Button, Image } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { imageUrl, uploadImage } from '../../api';
+import { DraggableDialog } from '../../ui/components/DraggableDialog';
 import { mediaList } from '../utils/workFormat';
 
-/** Thumbnails of `;`-joined pictures; a click opens the picture in a viewer. */
+/** Thumbnails of `;`-joined pictures; each is a button that opens the picture in a viewer. */
 export function PictureList({ joined }: { joined: string | null | undefined }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<string | null>(null);
@@ -12,12 +13,20 @@ export function PictureList({ joined }: { joined: string | null | undefined }) {
   if (pictures.length === 0) return <span className="work-muted">{t('workOrders.noPictures')}</span>;
   return (
     <div className="work-pictures" data-testid="work-pictures">
-      {pictures.map((p) => (
-        <Image key={p} src={imageUrl(p)} size="tiny" rounded bordered as="a" onClick={() => setOpen(p)} alt="" />
+      {pictures.map((p, i) => (
+        <button
+          key={p}
+          type="button"
+          className="work-picture-button"
+          aria-label={t('workOrders.openPicture', { number: i + 1 })}
+          onClick={() => setOpen(p)}
+        >
+          <Image src={imageUrl(p)} size="tiny" rounded bordered alt="" />
+        </button>
       ))}
-      <Modal open={open !== null} onClose={() => setOpen(null)} closeIcon basic size="large">
-        <Modal.Content image>{open && <Image src={imageUrl(open)} centered alt="" />}</Modal.Content>
-      </Modal>
+      <DraggableDialog open={open !== null} onClose={() => setOpen(null)} title={t('workOrders.pictures')} size="large">
+        {open && <Image src={imageUrl(open)} centered alt="" />}
+      </DraggableDialog>
     </div>
   );
 }
@@ -52,13 +61,28 @@ export function PictureUpload({
   };
   return (
     <div className="work-pictures">
-      {pictures.map((p) => (
+      {pictures.map((p, i) => (
         <span key={p} className="work-picture-edit">
           <Image src={imageUrl(p)} size="tiny" rounded bordered alt="" />
-          <Icon name="close" link onClick={() => onChange(pictures.filter((x) => x !== p).join(';'))} />
+          <button
+            type="button"
+            className="work-picture-remove"
+            aria-label={t('workOrders.removePicture', { number: i + 1 })}
+            onClick={() => onChange(pictures.filter((x) => x !== p).join(';'))}
+          >
+            <i className="close icon" aria-hidden="true" />
+          </button>
         </span>
       ))}
-      <input ref={input} type="file" accept="image/*" multiple hidden onChange={(e) => void add(e.target.files)} />
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        multiple
+        hidden
+        aria-label={t('workOrders.addPictures')}
+        onChange={(e) => void add(e.target.files)}
+      />
       <Button
         type="button"
         basic
@@ -68,16 +92,5 @@ export function PictureUpload({
         onClick={() => input.current?.click()}
       />
     </div>
-  );
-}
-
-/** 1–3 stars (SPEC §3 service ratings). */
-export function Stars({ value }: { value: number | null }) {
-  return (
-    <span className="work-stars" aria-label={String(value ?? 0)}>
-      {[1, 2, 3].map((n) => (
-        <Icon key={n} name={value !== null && n <= value ? 'star' : 'star outline'} color="yellow" />
-      ))}
-    </span>
   );
 }

@@ -1,217 +1,163 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Dropdown, Form, Image, Label, Menu, Segment, Table } from 'semantic-ui-react';
+import { Link } from 'react-router-dom';
+import { Button, Form, Image } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { DEFAULT_LIMIT } from '@pm/shared';
-import { fetchWorkList, imageUrl, type WorkFilter, type WorkRow } from '../../api';
+import { EventType, HouseType, WorkStatus, enumValues } from '@pm/shared';
+import { fetchWorkList, imageUrl, type WorkRow } from '../../api';
 import { usePermission } from '../../auth/hooks/usePermission';
+import { ListScreen, type ListColumn, type StatusTab } from '../../list/components/ListScreen';
+import { useListController } from '../../list/hooks/useListController';
 import { liveState } from '../../live/states/liveState';
 import { DateRangePicker } from '../../ui/components/DateRangePicker';
-import { EmptyPlaceholder } from '../../ui/components/EmptyPlaceholder';
-import { ListPagination } from '../../ui/components/ListPagination';
-import { isDateRangeValid, type DateRange } from '../../ui/utils/dateRange';
-import { formatTime, unitDisplay } from '../utils/workFormat';
-import type { WorkScreen } from '../utils/workKinds';
+import { SelectField } from '../../ui/components/SelectField';
+import { isDateRangeValid } from '../../ui/utils/dateRange';
+import { enumLabel, enumOptions } from '../../ui/utils/enumLabels';
+import { formatTime } from '../../ui/utils/formatTime';
+import { unitDisplay } from '../../ui/utils/unitDisplay';
+import type { WorkKind } from '../utils/workKinds';
 import { StatusLabel } from './StatusLabel';
 import { WorkDetailDialog } from './WorkDetailDialog';
 import '../work-orders.css';
 
-const STATUSES = [0, 1, 2, 3] as const;
+/** The filters and their URL names: `?q=lift&type=1&house=2&from=2026-11-01&to=2026-11-07`. */
+const FILTERS = { q: '', type: '', house: '', from: '', to: '' };
 
 /**
- * The complaints / event work orders screen (SPEC §2): status tabs with live counts, filters,
- * the paged list and the detail dialog. The list refreshes itself when the person's live
- * counters of this kind change (a resident reported, someone dealt with one) — no polling.
+ * The complaints / event work orders screen (SPEC §2): its columns and filters; the list kit
+ * does the rest. It reloads when the person's live counters of this kind change (a resident
+ * reported, someone dealt with one) — no polling.
  */
-export function WorkOrderPage({ screen }: { screen: WorkScreen }) {
+export function WorkOrderPage({ kind }: { kind: WorkKind }) {
   const { t } = useTranslation();
-  const live = useSnapshot(liveState);
-  const totals = live.snapshot[screen.totalsKey];
-  const canView = usePermission(screen.perms.view);
-  const [status, setStatus] = useState(0);
-  const [draft, setDraft] = useState<{ keyword: string; type: number; houseType: number; range: DateRange }>({
-    keyword: '',
-    type: 0,
-    houseType: 0,
-    range: { start: '', end: '' },
+  const totals = useSnapshot(liveState).snapshot[kind.totalsKey];
+  const canView = usePermission(kind.perms.view);
+  const list = useListController<WorkRow, typeof FILTERS>({
+    filters: FILTERS,
+    fetchList: ({ status, page, limit, filters: f }, signal) =>
+      fetchWorkList(
+        kind.kind,
+        page,
+        limit,
+        {
+          status: status || undefined,
+          keyword: f.q,
+          type: Number(f.type) || undefined,
+          houseType: Number(f.house) || undefined,
+          startTime: f.from || undefined,
+          endTime: f.to || undefined,
+        },
+        signal,
+      ),
+    reloadKey: `${totals.untreated}/${totals.processing}/${totals.completed}`,
+    validateFilters: (d) => isDateRangeValid({ start: d.from, end: d.to }),
   });
-  const [filter, setFilter] = useState<WorkFilter>({});
-  const [page, setPage] = useState({ page: 1, limit: DEFAULT_LIMIT });
-  const [data, setData] = useState<{ list: WorkRow[]; total: number } | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [openId, setOpenId] = useState<number | null>(null);
-  const request = useRef(0);
 
-  const load = useCallback(() => {
-    const mine = ++request.current;
-    setLoading(true);
-    fetchWorkList(screen.kind, page.page, page.limit, { ...filter, status: status || undefined })
-      .then((d) => {
-        if (mine !== request.current) return;
-        // A page that became empty (its last row moved away) steps back (SPEC §9).
-        if (d.list.length === 0 && page.page > 1 && d.total > 0)
-          setPage((p) => ({ ...p, page: Math.max(1, Math.ceil(d.total / p.limit)) }));
-        else setData({ list: d.list, total: d.total });
-      })
-      .catch(() => undefined)
-      .finally(() => mine === request.current && setLoading(false));
-  }, [screen.kind, page, filter, status]);
+  const statusTabs: StatusTab[] = [
+    { value: 0, label: t('workOrders.status.all'), count: totals.untreated + totals.processing + totals.completed },
+    ...(Object.entries(WorkStatus) as [keyof typeof WorkStatus, number][]).map(([name, value]) => ({
+      value,
+      label: enumLabel(t, WorkStatus, value),
+      count: totals[name],
+      highlight: value === WorkStatus.untreated,
+    })),
+  ];
 
-  // Reload on filter/page changes and whenever this kind's live totals change.
-  const totalsKey = `${totals.untreated}/${totals.processing}/${totals.completed}`;
-  useEffect(() => {
-    load();
-  }, [load, totalsKey]);
+  const columns: ListColumn<WorkRow>[] = [
+    { key: 'code', header: t(kind.codeColumn), cell: (r) => r.code },
+    { key: 'theme', header: t('workOrders.columns.theme'), cell: (r) => r.name },
+    ...(kind.hasType
+      ? [{ key: 'type', header: t('workOrders.columns.type'), cell: (r: WorkRow) => enumLabel(t, EventType, r.type) }]
+      : []),
+    {
+      key: 'reporter',
+      header: t('workOrders.columns.reporter'),
+      cell: (r) => (
+        <>
+          {r.reportPersonPhoto && <Image avatar src={imageUrl(r.reportPersonPhoto)} alt="" />}
+          {r.reportPersonName}
+        </>
+      ),
+    },
+    { key: 'house', header: t('workOrders.columns.house'), cell: (r) => unitDisplay(r) },
+    { key: 'reportTime', header: t('workOrders.columns.reportTime'), cell: (r) => formatTime(r.reportTime) },
+    { key: 'status', header: t('workOrders.columns.status'), cell: (r) => <StatusLabel status={r.status} /> },
+    {
+      key: 'actions',
+      header: t('workOrders.columns.actions'),
+      cell: (r) =>
+        canView && (
+          <Button
+            as={Link}
+            to={list.linkTo({ open: r.id, tab: null })}
+            size="mini"
+            basic
+            primary
+            aria-label={`${t('workOrders.details')} ${r.code}`}
+            data-testid="open-detail"
+          >
+            {t('workOrders.details')}
+          </Button>
+        ),
+    },
+  ];
 
-  const search = () => {
-    if (!isDateRangeValid(draft.range)) return;
-    setFilter({
-      keyword: draft.keyword,
-      type: draft.type || undefined,
-      houseType: draft.houseType || undefined,
-      startTime: draft.range.start || undefined,
-      endTime: draft.range.end || undefined,
-    });
-    setPage((p) => ({ ...p, page: 1 }));
-  };
-  const reset = () => {
-    setDraft({ keyword: '', type: 0, houseType: 0, range: { start: '', end: '' } });
-    setFilter({});
-    setPage((p) => ({ ...p, page: 1 }));
-  };
-
-  const count = (s: number) =>
-    s === 1
-      ? totals.untreated
-      : s === 2
-        ? totals.processing
-        : s === 3
-          ? totals.completed
-          : totals.untreated + totals.processing + totals.completed;
+  const filters = (
+    <>
+      <Form.Input
+        id={`${kind.kind}-keyword`}
+        label={t('workOrders.filters.keywordLabel')}
+        icon="search"
+        iconPosition="left"
+        placeholder={t('workOrders.filters.keyword')}
+        value={list.draft.q}
+        onChange={(_, d) => list.setDraft({ q: d.value })}
+        data-testid="keyword"
+      />
+      {kind.hasType && (
+        <SelectField
+          label={t('workOrders.filters.type')}
+          value={list.draft.type}
+          onChange={(type) => list.setDraft({ type })}
+          options={enumOptions(t, EventType)}
+          emptyText={t('workOrders.status.all')}
+          data-testid="type-filter"
+        />
+      )}
+      <SelectField
+        label={t('workOrders.filters.houseType')}
+        value={list.draft.house}
+        onChange={(house) => list.setDraft({ house })}
+        options={enumValues(HouseType).map((v) => ({ value: v, text: enumLabel(t, HouseType, v) }))}
+        emptyText={t('workOrders.status.all')}
+        data-testid="house-filter"
+      />
+      <DateRangePicker
+        value={{ start: list.draft.from, end: list.draft.to }}
+        onChange={(r) => list.setDraft({ from: r.start, to: r.end })}
+      />
+    </>
+  );
 
   return (
-    <div className="work-page" data-testid={`work-page-${screen.kind}`}>
-      <Menu pointing secondary className="work-tabs">
-        {STATUSES.map((s) => (
-          <Menu.Item
-            key={s}
-            active={status === s}
-            onClick={() => {
-              setStatus(s);
-              setPage((p) => ({ ...p, page: 1 }));
-            }}
-            data-testid={`status-tab-${s}`}
-          >
-            {t(s === 0 ? 'workOrders.status.all' : `workOrders.status.s${s}`)}
-            <Label
-              size="mini"
-              circular
-              color={s === 1 && count(s) > 0 ? 'red' : undefined}
-              data-testid={`status-count-${s}`}
-            >
-              {count(s)}
-            </Label>
-          </Menu.Item>
-        ))}
-      </Menu>
-      <Segment className="work-filters">
-        <Form onSubmit={search}>
-          <Form.Group widths="equal" className="work-filter-row">
-            <Form.Input
-              icon="search"
-              iconPosition="left"
-              placeholder={t('workOrders.filters.keyword')}
-              value={draft.keyword}
-              onChange={(_, d) => setDraft({ ...draft, keyword: d.value })}
-              data-testid="keyword"
-            />
-            {screen.kind === 'eventOrder' && (
-              <Form.Field>
-                <Dropdown
-                  selection
-                  clearable
-                  placeholder={t('workOrders.filters.type')}
-                  value={draft.type || ''}
-                  options={[1, 2, 3, 4, 5].map((n) => ({ key: n, value: n, text: t(`workOrders.eventType.t${n}`) }))}
-                  onChange={(_, d) => setDraft({ ...draft, type: Number(d.value) || 0 })}
-                  data-testid="type-filter"
-                />
-              </Form.Field>
-            )}
-            <Form.Field>
-              <Dropdown
-                selection
-                clearable
-                placeholder={t('workOrders.filters.houseType')}
-                value={draft.houseType || ''}
-                options={[1, 2, 3].map((n) => ({ key: n, value: n, text: t(`workOrders.houseType.h${n}`) }))}
-                onChange={(_, d) => setDraft({ ...draft, houseType: Number(d.value) || 0 })}
-              />
-            </Form.Field>
-          </Form.Group>
-          <DateRangePicker value={draft.range} onChange={(range) => setDraft({ ...draft, range })} />
-          <Button primary type="submit" data-testid="search">
-            {t('workOrders.filters.search')}
-          </Button>
-          <Button type="button" onClick={reset}>
-            {t('workOrders.filters.reset')}
-          </Button>
-        </Form>
-      </Segment>
-      <Segment loading={loading} className="work-table-wrap">
-        {data && data.list.length === 0 ? (
-          <EmptyPlaceholder text={t('workOrders.empty')} />
-        ) : (
-          <Table celled striped unstackable compact className="work-table" data-testid="work-table">
-            <Table.Header>
-              <Table.Row>
-                <Table.HeaderCell>{t(screen.codeColumn)}</Table.HeaderCell>
-                <Table.HeaderCell>{t('workOrders.columns.theme')}</Table.HeaderCell>
-                {screen.kind === 'eventOrder' && <Table.HeaderCell>{t('workOrders.columns.type')}</Table.HeaderCell>}
-                <Table.HeaderCell>{t('workOrders.columns.reporter')}</Table.HeaderCell>
-                <Table.HeaderCell>{t('workOrders.columns.house')}</Table.HeaderCell>
-                <Table.HeaderCell>{t('workOrders.columns.reportTime')}</Table.HeaderCell>
-                <Table.HeaderCell>{t('workOrders.columns.status')}</Table.HeaderCell>
-                <Table.HeaderCell>{t('workOrders.columns.actions')}</Table.HeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data?.list.map((r) => (
-                <Table.Row key={r.id} data-testid={`work-row-${r.code}`}>
-                  <Table.Cell>{r.code}</Table.Cell>
-                  <Table.Cell>{r.name}</Table.Cell>
-                  {screen.kind === 'eventOrder' && (
-                    <Table.Cell>{r.type ? t(`workOrders.eventType.t${r.type}`) : ''}</Table.Cell>
-                  )}
-                  <Table.Cell>
-                    {r.reportPersonPhoto && <Image avatar src={imageUrl(r.reportPersonPhoto)} alt="" />}
-                    {r.reportPersonName}
-                  </Table.Cell>
-                  <Table.Cell>{unitDisplay(r)}</Table.Cell>
-                  <Table.Cell>{formatTime(r.reportTime)}</Table.Cell>
-                  <Table.Cell>
-                    <StatusLabel status={r.status} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    {canView && (
-                      <Button size="mini" basic primary onClick={() => setOpenId(r.id)} data-testid="open-detail">
-                        {t('workOrders.details')}
-                      </Button>
-                    )}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table>
-        )}
-        <ListPagination
-          total={data?.total ?? 0}
-          page={page.page}
-          limit={page.limit}
-          onChange={(p, l) => setPage({ page: p, limit: l })}
-        />
-      </Segment>
-      <WorkDetailDialog screen={screen} id={openId} onClose={() => setOpenId(null)} onChanged={load} />
-    </div>
+    <ListScreen
+      list={list}
+      data-testid={kind.testId}
+      statusTabs={statusTabs}
+      filters={filters}
+      columns={columns}
+      rowKey={(r) => r.id}
+      rowTestId={(r) => `work-row-${r.code}`}
+      tableTestId="work-table"
+      emptyText={t('workOrders.empty')}
+    >
+      <WorkDetailDialog
+        kind={kind}
+        id={list.open}
+        tab={list.tab}
+        tabLink={(tab) => list.linkTo({ tab })}
+        onClose={list.closeRecord}
+        onChanged={list.reload}
+      />
+    </ListScreen>
   );
 }

@@ -1,0 +1,12 @@
+import { dashboardScreens } from '../../dashboard';
+import { workOrderScreens } from '../../work-orders';
+import type { Screens } from './screens';
+
+/**
+ * Every built screen by route path: each module exports its own, a new module adds one line.
+ * A permitted route without a screen shows the "coming" page.
+ */
+export const SCREENS: Screens = {
+  ...dashboardScreens,
+  ...workOrderScreens,
+};

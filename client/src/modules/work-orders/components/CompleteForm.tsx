@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { completeWork, type WorkDetail } from '../../api';
+import { showToast } from '../../ui/states/toasts';
+import type { WorkKind } from '../utils/workKinds';
+import { NoteForm } from './NoteForm';
+
+/** "Complete" (SPEC §4: processing → completed): the completion note and pictures. */
+export function CompleteForm({
+  kind,
+  detail,
+  onDone,
+}: {
+  kind: WorkKind;
+  detail: WorkDetail;
+  onDone: (d: WorkDetail) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <NoteForm
+      name="complete"
+      title={t('workOrders.completeTitle')}
+      label={t('workOrders.completeNote')}
+      requiredMessage={t('validation.completeNoteRequired')}
+      confirmText={t('workOrders.confirmComplete')}
+      submitText={t('workOrders.complete')}
+      uploadKind={kind.uploadKind}
+      onSubmit={async (note, img) => {
+        const next = await completeWork(kind.kind, detail.id, note, img);
+        showToast('success', t('workOrders.completed'));
+        onDone(next);
+      }}
+    />
+  );
+}

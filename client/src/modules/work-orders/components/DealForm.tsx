@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { dealWith, type WorkDetail } from '../../api';
+import { showToast } from '../../ui/states/toasts';
+import type { WorkKind } from '../utils/workKinds';
+import { NoteForm } from './NoteForm';
+
+/** "Deal with" (SPEC §4: untreated → processing): the reply note and pictures. */
+export function DealForm({
+  kind,
+  detail,
+  onDone,
+}: {
+  kind: WorkKind;
+  detail: WorkDetail;
+  onDone: (d: WorkDetail) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <NoteForm
+      name="deal"
+      title={t('workOrders.dealTitle')}
+      label={t('workOrders.dealNote')}
+      requiredMessage={t('validation.dealNoteRequired')}
+      confirmText={t('workOrders.confirmDeal')}
+      submitText={t('workOrders.dealWith')}
+      uploadKind={kind.uploadKind}
+      onSubmit={async (note, img) => {
+        const next = await dealWith(kind.kind, detail.id, note, img);
+        showToast('success', t('workOrders.dealt'));
+        onDone(next);
+      }}
+    />
+  );
+}

@@ -1,0 +1,9 @@
+import { lazy } from 'react';
+import type { Screens } from '../layout/utils/screens';
+import { WORK_KINDS } from './utils/workKinds';
+
+/** The work-orders module's screens: complaints/suggestions and event work orders. */
+export const workOrderScreens: Screens = {
+  [WORK_KINDS.complaint.path]: lazy(() => import('./components/ComplaintsPage')),
+  [WORK_KINDS.eventOrder.path]: lazy(() => import('./components/EventOrdersPage')),
+};

@@ -1,0 +1,44 @@
+// axe-core in a real page: the npm package's script is injected with playwright's addScriptTag
+// (never a downloaded browser or extension), then `axe.run` checks the whole document.
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  /** CSS selectors of the first offending elements, to find them quickly. */
+  targets: string[];
+  /** axe's explanation for the first of them (colours and ratio for contrast, missing names …). */
+  summary: string;
+}
+
+/** Runs axe-core on the page as it is now and answers its violations. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<AxeResults> } }).axe;
+    interface AxeResults {
+      violations: {
+        id: string;
+        impact: string | null;
+        help: string;
+        nodes: { target: unknown[]; failureSummary?: string }[];
+      }[];
+    }
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.map(String).join(' ')),
+      summary: (v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
+    }));
+  });
+}
+
+/** The violations a person is blocked or seriously hindered by (axe's "critical" and "serious"). */
+export const blocking = (violations: AxeViolation[]) =>
+  violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
