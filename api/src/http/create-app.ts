@@ -79,7 +79,7 @@ function runRoute(route: ApiRoute, services: AppServices) {
       if (!schema) continue;
       const raw = where === 'body' ? (req.body ?? {}) : req[where];
       const parsed = schema.safeParse(raw);
-      if (!parsed.success) throw validationError(parsed.error, where);
+      if (!parsed.success) throw validationError(parsed.error, where, raw);
       input[where] = parsed.data;
     }
     // Handler, then the envelope.
