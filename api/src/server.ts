@@ -19,6 +19,7 @@ import { seedDemo } from './seed/seed-demo';
 export interface StartApiOptions {
   /** 0 (default) = a free port. */
   port?: number;
+  /** Address to listen on; loopback by default (the gateway is the way in). */
   host?: string;
   /** postgres:// URL; absent = embedded PGlite. */
   databaseUrl?: string;
@@ -33,7 +34,7 @@ export interface StartApiOptions {
   tokenTtlSeconds?: number;
   bodyLimitBytes?: number;
   uploadDir?: string;
-  /** Express "trust proxy": whose X-Forwarded-For is believed (default loopback and private networks). */
+  /** Express "trust proxy": whose X-Forwarded-For is believed (default: loopback, where `npm start` runs the gateway). */
   trustProxy?: string;
 }
 
@@ -87,7 +88,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     oauthClientSecret: options.oauthClientSecret ?? 'console-secret',
     tokenTtlSeconds: options.tokenTtlSeconds ?? 7 * 24 * 3600,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
-    trustProxy: options.trustProxy ?? 'loopback, linklocal, uniquelocal',
+    trustProxy: options.trustProxy ?? 'loopback',
     // Without a data directory (tests) uploads go to a fresh temporary directory.
     uploadDir:
       options.uploadDir ??
@@ -119,12 +120,13 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     }
   });
 
+  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  log.info({ port, engine: database.engine }, 'api listening');
+  log.info({ host, port, engine: database.engine }, 'api listening');
 
   let closing: Promise<void> | null = null;
   return {

@@ -36,6 +36,8 @@ function bearerToken(req: Request): string | null {
 /** Writes the envelope of an error in the request's language. */
 export function sendError(res: Response, lang: Language, err: AppError): void {
   if (res.headersSent) return;
+  const retryAfter = (err.data as { retryAfter?: unknown } | null)?.retryAfter;
+  if (err.status === 429 && typeof retryAfter === 'number') res.setHeader('retry-after', String(retryAfter));
   res.status(err.status).json({ code: err.status, msg: translate(lang, err.messageKey, err.params), data: err.data });
 }
 
@@ -97,8 +99,9 @@ export function createApp(services: AppServices, modules: ApiModule[]): express.
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  // The gateway forwards the browser's address (X-Forwarded-For); the login rate limit counts
-  // per that address, not per gateway. Only proxies on loopback / private networks are trusted.
+  // The gateway overwrites X-Forwarded-For with the browser's address; the sign-in limits count
+  // per that address, not per gateway. Only the configured gateway hops are believed
+  // (TRUST_PROXY, loopback by default): anyone else's header is ignored.
   app.set('trust proxy', services.config.trustProxy);
 
   // Request id and access log (no headers, no bodies: tokens and passwords never reach the log).
