@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { ApiConfig, AppServices } from './app-services';
 import { openDatabase, type Db } from './db/open-database';
 import { createApp } from './http/create-app';
+import { errorWithoutSecrets, SECRET_KEYS } from './http/redact';
 import type { ApiModule } from './http/define-route';
 import { createMailer } from './mail/mailer';
 import { TokenService } from './modules/auth/token.service';
@@ -29,6 +30,8 @@ export interface StartApiOptions {
   seed?: boolean;
   smtpUrl?: string;
   logLevel?: string;
+  /** Where the log goes (default stdout); tests read it to prove no secret is written. */
+  logDestination?: DestinationStream;
   oauthClientId?: string;
   oauthClientSecret?: string;
   tokenTtlSeconds?: number;
@@ -64,13 +67,14 @@ export function allModules(ping: () => Promise<boolean>): ApiModule[] {
  * real-time channel on the same HTTP server. Tests and main.ts both use it.
  */
 export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle> {
-  const log = pino({
-    level: options.logLevel ?? 'info',
-    redact: {
-      paths: ['*.authorization', '*.password', '*.token', '*.access_token', 'req.headers'],
-      censor: '[redacted]',
+  const log = pino(
+    {
+      level: options.logLevel ?? 'info',
+      redact: { paths: [...SECRET_KEYS.map((k) => `*.${k}`), 'req.headers'], censor: '[redacted]' },
+      serializers: { err: errorWithoutSecrets },
     },
-  });
+    options.logDestination,
+  );
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   const { db } = database;
   let seedSeconds: number | null = null;
@@ -141,7 +145,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
         await services.realtime.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        mailer.close();
+        await mailer.close();
         await database.close();
       })();
       return closing;

@@ -5,6 +5,7 @@ import type { AppServices } from '../app-services';
 import { AppError } from './app-error';
 import type { ApiModule, ApiRoute } from './define-route';
 import type { AuthedContext, PublicContext } from './request-context';
+import { redactPath } from './redact';
 import { requestLanguage, translate } from './translate';
 import { validationError } from './validation-message';
 
@@ -104,7 +105,8 @@ export function createApp(services: AppServices, modules: ApiModule[]): express.
   // (TRUST_PROXY, loopback by default): anyone else's header is ignored.
   app.set('trust proxy', services.config.trustProxy);
 
-  // Request id and access log (no headers, no bodies: tokens and passwords never reach the log).
+  // Request id and access log (no headers, no bodies, no query, token-like path segments
+  // redacted: tokens, codes and passwords never reach the log).
   app.use((req, res, next) => {
     const incoming = req.headers['x-request-id'];
     req.requestId = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -113,7 +115,13 @@ export function createApp(services: AppServices, modules: ApiModule[]): express.
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       services.log.info(
-        { reqId: req.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) },
+        {
+          reqId: req.requestId,
+          method: req.method,
+          path: redactPath(req.path),
+          status: res.statusCode,
+          ms: Math.round(ms),
+        },
         'request',
       );
     });
