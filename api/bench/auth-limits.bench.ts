@@ -20,6 +20,7 @@ import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const RESET_SAMPLES = 50;
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const log = (msg: string) => process.stderr.write(`[auth bench] ${msg}\n`);
 const CLIENT = `Basic ${Buffer.from('console:console-secret').toString('base64')}`;
@@ -254,7 +255,7 @@ try {
   result.captchaOneAddress = await hammer('from one address', () => ({ 'x-forwarded-for': '203.0.113.60' }));
   result.captchaManyAddresses = await hammer('from many addresses', (i) => ({ 'x-forwarded-for': spoofed(i) }));
 
-  // 4. Reset codes: 30 known e-mails (new staff accounts) against 30 unknown ones, interleaved.
+  // 4. Reset codes: 50 known e-mails (new staff accounts) against 50 unknown ones, interleaved.
   log('reset-code answer times …');
   const token = (
     await call('POST', '/oauth/token', {
@@ -271,7 +272,7 @@ try {
   );
   const known: number[] = [];
   const unknown: number[] = [];
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < RESET_SAMPLES; i++) {
     const created = await call('POST', '/account/update', {
       json: {
         username: `timing${i}`,
@@ -284,7 +285,7 @@ try {
     });
     if (created.status !== 200) throw new Error(`account ${i}: ${created.status}`);
   }
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < RESET_SAMPLES; i++) {
     const headers = { 'x-forwarded-for': spoofed(1000 + i) };
     known.push(
       (await call('POST', '/account/forget/password', { json: { email: `timing${i}@example.com` }, headers })).ms,

@@ -42,7 +42,7 @@ export function sendError(res: Response, lang: Language, err: AppError): void {
   res.status(err.status).json({ code: err.status, msg: translate(lang, err.messageKey, err.params), data: err.data });
 }
 
-/** Runs one declared route: token → permission → tenant scope → validation → handler → envelope. */
+/** Runs one declared route: token → permission (and staff permission) → tenant scope → validation → handler → envelope. */
 function runRoute(route: ApiRoute, services: AppServices) {
   return async (req: Request, res: Response): Promise<void> => {
     const lang = req.lang;
@@ -70,6 +70,10 @@ function runRoute(route: ApiRoute, services: AppServices) {
       route.permission !== 'authenticated' &&
       !ctx.caller?.perms.has(route.permission)
     ) {
+      throw AppError.forbidden();
+    }
+    // On a route staff share with residents, the staff permission it declares.
+    if (route.staffPermission && ctx.caller?.kind === 'staff' && !ctx.caller.perms.has(route.staffPermission)) {
       throw AppError.forbidden();
     }
     // Tenant scope: always the caller's company and estate.
