@@ -10,7 +10,7 @@ export interface ApiConfig {
   tokenTtlSeconds: number;
   /** Largest accepted request body (JSON or form); bigger ones get 413. */
   bodyLimitBytes: number;
-  /** Express "trust proxy" setting: which proxies' X-Forwarded-For is believed. */
+  /** Express "trust proxy" setting: the gateway hops whose X-Forwarded-For is believed (TRUST_PROXY). */
   trustProxy: string;
   /** Where the upload service stores files. */
   uploadDir: string;

@@ -51,7 +51,8 @@ async function stop(reason: string, exitCode = 0) {
 
 running.api = await startApi({
   port: Number(env.API_PORT ?? 3000),
-  host: env.API_HOST ?? '0.0.0.0',
+  // Loopback by default: the gateway is the way in (docker-compose sets API_HOST=0.0.0.0).
+  host: env.API_HOST || '127.0.0.1',
   databaseUrl: env.DATABASE_URL || undefined,
   dataDir: resolve(env.DATA_DIR ?? './data'),
   smtpUrl: env.SMTP_URL || undefined,

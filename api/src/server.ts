@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { ApiConfig, AppServices } from './app-services';
 import { openDatabase, type Db } from './db/open-database';
 import { createApp } from './http/create-app';
+import { errorWithoutSecrets, SECRET_KEYS } from './http/redact';
 import type { ApiModule } from './http/define-route';
 import { createMailer } from './mail/mailer';
 import { TokenService } from './modules/auth/token.service';
@@ -20,6 +21,7 @@ import { seedDemo } from './seed/seed-demo';
 export interface StartApiOptions {
   /** 0 (default) = a free port. */
   port?: number;
+  /** Address to listen on; loopback by default (the gateway is the way in). */
   host?: string;
   /** postgres:// URL; absent = embedded PGlite. */
   databaseUrl?: string;
@@ -31,6 +33,8 @@ export interface StartApiOptions {
   firstAdmin?: FirstAdmin;
   smtpUrl?: string;
   logLevel?: string;
+  /** Where the log goes (default stdout); tests read it to prove no secret is written. */
+  logDestination?: DestinationStream;
   oauthClientId?: string;
   oauthClientSecret?: string;
   tokenTtlSeconds?: number;
@@ -39,7 +43,7 @@ export interface StartApiOptions {
   /** Upload quota per account in MB (default 200 an hour, 1000 a day). */
   uploadQuotaMbPerHour?: number;
   uploadQuotaMbPerDay?: number;
-  /** Express "trust proxy": whose X-Forwarded-For is believed (default loopback and private networks). */
+  /** Express "trust proxy": whose X-Forwarded-For is believed (default: loopback, where `npm start` runs the gateway). */
   trustProxy?: string;
   /** Called if the embedded DATA_DIR's lock is lost while running (main.ts stops the process). */
   onDataDirLockLost?: () => void;
@@ -71,13 +75,14 @@ export function allModules(ping: () => Promise<boolean>): ApiModule[] {
  * real-time channel on the same HTTP server. Tests and main.ts both use it.
  */
 export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle> {
-  const log = pino({
-    level: options.logLevel ?? 'info',
-    redact: {
-      paths: ['*.authorization', '*.password', '*.token', '*.access_token', 'req.headers'],
-      censor: '[redacted]',
+  const log = pino(
+    {
+      level: options.logLevel ?? 'info',
+      redact: { paths: [...SECRET_KEYS.map((k) => `*.${k}`), 'req.headers'], censor: '[redacted]' },
+      serializers: { err: errorWithoutSecrets },
     },
-  });
+    options.logDestination,
+  );
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
@@ -110,7 +115,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     oauthClientSecret: options.oauthClientSecret ?? 'console-secret',
     tokenTtlSeconds: options.tokenTtlSeconds ?? 7 * 24 * 3600,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
-    trustProxy: options.trustProxy ?? 'loopback, linklocal, uniquelocal',
+    trustProxy: options.trustProxy ?? 'loopback',
     // Without a data directory (tests) uploads go to a fresh temporary directory.
     uploadDir:
       options.uploadDir ??
@@ -146,12 +151,13 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     }
   });
 
+  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  log.info({ port, engine: database.engine }, 'api listening');
+  log.info({ host, port, engine: database.engine }, 'api listening');
 
   let closing: Promise<void> | null = null;
   return {
@@ -166,7 +172,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
         await services.realtime.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        mailer.close();
+        await mailer.close();
         await database.close();
       })();
       return closing;

@@ -51,6 +51,39 @@ function fieldsOf(schema: z.ZodType | undefined): string[] {
 
 const fill = (path: string, value: string) => path.replace(/[:*]\w+/g, value);
 
+/** Values that are not numbers, though z.coerce used to turn each into one (issue 14 item 11). */
+const NOT_NUMBERS: unknown[] = [true, false, null, [], [5], '0x10', '1e3', ' 12', '', '12abc', { n: 1 }];
+/** The same as path and query strings. */
+const NOT_NUMBER_STRINGS = ['0x10', '1e3', '%2012', 'true', '%5B5%5D', '', '1.0'];
+
+type JsonSchema = {
+  type?: string;
+  anyOf?: JsonSchema[];
+  pattern?: string;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+};
+
+/** A field that holds a number (or a list of them): every string it accepts is digits only. */
+function numberKind(schema: JsonSchema): 'number' | 'list' | null {
+  const members = schema.anyOf ?? [schema];
+  const numeric = members.some((m) => m.type === 'number' || m.type === 'integer');
+  const freeString = members.some((m) => m.type === 'string' && !m.pattern);
+  if (numeric && !freeString) return 'number';
+  if (schema.type === 'array' && schema.items && numberKind(schema.items) === 'number') return 'list';
+  return null;
+}
+
+/** The number fields of a request schema, from its JSON schema. */
+function numberFields(schema: z.ZodType | undefined): { name: string; kind: 'number' | 'list' }[] {
+  if (!schema) return [];
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return Object.entries(json.properties ?? {}).flatMap(([name, field]) => {
+    const kind = numberKind(field);
+    return kind ? [{ name, kind }] : [];
+  });
+}
+
 describe.each(testEngines())('bad input on %s', (engine) => {
   let api: TestApi;
   let token: string;
@@ -102,6 +135,50 @@ describe.each(testEngines())('bad input on %s', (engine) => {
     }
     expect(failures).toEqual([]);
     expect((await api.http.get('/health')).status).toBe(200);
+  });
+
+  it('when a number field, path id or query number gets true, [], null, [5], "0x10" or the like, then every route answers 400', async () => {
+    const accepted: string[] = [];
+    let checkedFields = 0;
+    for (const route of fuzzed) {
+      const path = fill(route.path, '1');
+      for (const { name, kind } of route.method === 'post' ? numberFields(route.body) : []) {
+        checkedFields++;
+        for (const value of NOT_NUMBERS) {
+          const sent = kind === 'list' ? [value] : value;
+          // The schema itself refuses the value (so a 400 is not merely another field missing) …
+          const parsed = route.body!.safeParse({ [name]: sent });
+          const refusedHere = !parsed.success && parsed.error.issues.some((i) => i.path[0] === name);
+          // … and the route answers 400.
+          const res = await send(route, path, { [name]: sent });
+          if (!refusedHere || res.status !== 400)
+            accepted.push(`${route.path} ${name}=${JSON.stringify(sent)} → ${res.status}`);
+        }
+      }
+      for (const { name } of numberFields(route.query)) {
+        checkedFields++;
+        for (const value of NOT_NUMBER_STRINGS) {
+          const res = await send(route, `${path}?${name}=${value}`, {});
+          if (res.status !== 400) accepted.push(`${route.path}?${name}=${value} → ${res.status}`);
+        }
+      }
+      if (numberFields(route.params).length > 0) {
+        checkedFields++;
+        for (const value of NOT_NUMBER_STRINGS.filter(Boolean)) {
+          const res = await send(route, fill(route.path, value), {});
+          if (res.status !== 400) accepted.push(`${fill(route.path, value)} → ${res.status}`);
+        }
+      }
+    }
+    const captcha = await api.http
+      .post('/oauth/token')
+      .auth('console', 'console-secret')
+      .type('form')
+      .send({ grant_type: 'password', username: 'admin', password: 'x', captchaId: 'x', captchaX: '0x10' });
+    if (captcha.status !== 400) accepted.push(`/oauth/token captchaX=0x10 → ${captcha.status}`);
+    expect(checkedFields).toBeGreaterThan(60);
+    expect(accepted).toEqual([]);
+    expect(failures).toEqual([]);
   });
 
   it('when sign-in and sign-out get junk, then 400/401 answers and the server stays up', async () => {

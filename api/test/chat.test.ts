@@ -3,6 +3,7 @@
 // and estate checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSocket } from './realtime-test-client';
+import { grantRolePermission } from './role-helpers';
 import { startTestApi, testEngines, type TestApi } from './start-test-api';
 
 describe.each(testEngines())('chat on %s', (engine) => {
@@ -25,6 +26,8 @@ describe.each(testEngines())('chat on %s', (engine) => {
     ]) {
       ({ token: tokens[who], personId: pid[who] } = await api.signIn(user, password));
     }
+    // Staff chat only with im:list (issue 14), which the demo staff role lacks.
+    await grantRolePermission(api, tokens.admin, 'STAFF', 'im:list');
   });
   afterAll(async () => api?.close());
 

@@ -1,9 +1,14 @@
 // Forgot password (issue 3, SPEC §5/§7) through a real SMTP server on loopback: the code is
 // read from the delivered mail, checked, used once to set a new password, and ends sessions.
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { desc, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, testEngines, type TestApi } from './start-test-api';
+import { account, passwordResetCode } from '../src/db/schema';
+import { queryRows } from '../src/db/open-database';
+import { startTestApi, testEngines, withSearchPath, type TestApi } from './start-test-api';
 
 interface Delivered {
   to: string[];
@@ -46,6 +51,58 @@ async function waitForMail(mails: Delivered[], count: number): Promise<Delivered
   for (let i = 0; i < 100 && mails.length < count; i++) await new Promise((r) => setTimeout(r, 50));
   expect(mails.length).toBe(count);
   return mails[count - 1];
+}
+
+/**
+ * Holds a lock on one reset-code row, as a slow transaction would, so that guesses pile up
+ * behind it: on PostgreSQL a row lock from a connection of its own (waiters are counted in
+ * pg_locks); on PGlite, whose one session runs one transaction at a time, an open transaction.
+ */
+async function holdCodeRow(api: TestApi, codeId: number) {
+  if (api.engine === 'postgres') {
+    const [{ schema }] = await queryRows<{ schema: string }>(api.db, sql`select current_schema() as schema`);
+    const holder = new pg.Client({ connectionString: withSearchPath(process.env.TEST_DATABASE_URL!, schema) });
+    await holder.connect();
+    await holder.query('begin');
+    await holder.query('select id from password_reset_code where id = $1 for update', [codeId]);
+    const waiting = async () =>
+      (
+        await holder.query<{ n: number }>(
+          `select count(distinct pid)::int as n from pg_locks where not granted and pid <> pg_backend_pid()
+           and (relation = 'password_reset_code'::regclass or transactionid = (
+             select transactionid from pg_locks where pid = pg_backend_pid() and locktype = 'transactionid' limit 1))`,
+        )
+      ).rows[0].n;
+    return {
+      async untilWaiting(n: number) {
+        for (let i = 0; i < 500 && (await waiting()) < n; i++) await sleep(20);
+        expect(await waiting()).toBeGreaterThanOrEqual(n);
+      },
+      async release() {
+        await holder.query('commit');
+        await holder.end();
+      },
+    };
+  }
+  let release!: () => void;
+  let started!: () => void;
+  const isStarted = new Promise<void>((resolve) => (started = resolve));
+  const held = api.db.transaction(async (tx) => {
+    await tx.select({ id: passwordResetCode.id }).from(passwordResetCode).where(eq(passwordResetCode.id, codeId));
+    started();
+    await new Promise<void>((resolve) => (release = resolve));
+  });
+  await isStarted;
+  return {
+    // Every query waits for the open transaction, in arrival order; give the guesses time to arrive.
+    async untilWaiting() {
+      await sleep(500);
+    },
+    async release() {
+      release();
+      await held;
+    },
+  };
 }
 
 describe.each(testEngines())('forgot password over SMTP on %s', (engine) => {
@@ -122,6 +179,46 @@ describe.each(testEngines())('forgot password over SMTP on %s', (engine) => {
     }
     const late = await api.http.post('/account/check/forgetpwd/code').send({ email: 'resident1@example.com', code });
     expect(late.status).toBe(400);
+  });
+
+  it('when 20 wrong guesses are in flight and the right code comes behind them, then the right code is refused: at most 5 guesses are ever compared', async () => {
+    const email = 'resident2@example.com';
+    const before = mailbox.mails.length;
+    expect((await api.http.post('/account/forget/password').send({ email })).status).toBe(200);
+    const code = codeIn(await waitForMail(mailbox.mails, before + 1));
+    const wrong = code === '000000' ? '111111' : '000000';
+    const [{ codeId }] = await api.db
+      .select({ codeId: passwordResetCode.id })
+      .from(passwordResetCode)
+      .innerJoin(account, eq(account.id, passwordResetCode.accountId))
+      .where(eq(account.email, email))
+      .orderBy(desc(passwordResetCode.createdAt))
+      .limit(1);
+
+    const hold = await holdCodeRow(api, codeId);
+    const guesses = Array.from({ length: 20 }, () =>
+      api.http
+        .post('/account/check/forgetpwd/code')
+        .send({ email, code: wrong })
+        .then((r) => r.status),
+    );
+    await hold.untilWaiting(5);
+    const right = api.http
+      .post('/account/check/forgetpwd/code')
+      .send({ email, code })
+      .then((r) => r.status);
+    await sleep(200);
+    await hold.release();
+
+    expect(await Promise.all(guesses)).toEqual(Array<number>(20).fill(400));
+    expect(await right).toBe(400);
+    const [{ attempts }] = await api.db
+      .select({ attempts: passwordResetCode.attempts })
+      .from(passwordResetCode)
+      .where(eq(passwordResetCode.id, codeId));
+    expect(attempts).toBe(5);
+    const reset = await api.http.post('/account/forgetpwd/reset').send({ email, code, newPassword: 'Guessed789' });
+    expect(reset.status).toBe(400);
   });
 
   it('when the e-mail or code is malformed, then a clear 400, in Traditional Chinese when asked', async () => {

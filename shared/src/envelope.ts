@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intSchema } from './api/common';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from './constants';
 
 /** Every JSON answer of the api (DESIGN §2). `code` 200 is success. */
@@ -17,10 +18,10 @@ export interface ListPage<T> {
   totalPage: number;
 }
 
-/** Page and limit of a list request; strings from forms are coerced. */
+/** Page and limit of a list request; decimal-digit strings from forms are read as numbers. */
 export const PageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
-  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
+  page: intSchema(1, 1_000_000).default(DEFAULT_PAGE),
+  limit: intSchema(1, MAX_LIMIT).default(DEFAULT_LIMIT),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 

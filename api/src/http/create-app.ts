@@ -5,6 +5,7 @@ import type { AppServices } from '../app-services';
 import { AppError } from './app-error';
 import type { ApiModule, ApiRoute } from './define-route';
 import type { AuthedContext, PublicContext } from './request-context';
+import { redactPath } from './redact';
 import { requestLanguage, translate } from './translate';
 import { validationError } from './validation-message';
 
@@ -36,10 +37,12 @@ function bearerToken(req: Request): string | null {
 /** Writes the envelope of an error in the request's language. */
 export function sendError(res: Response, lang: Language, err: AppError): void {
   if (res.headersSent) return;
+  const retryAfter = (err.data as { retryAfter?: unknown } | null)?.retryAfter;
+  if (err.status === 429 && typeof retryAfter === 'number') res.setHeader('retry-after', String(retryAfter));
   res.status(err.status).json({ code: err.status, msg: translate(lang, err.messageKey, err.params), data: err.data });
 }
 
-/** Runs one declared route: token → permission → tenant scope → validation → handler → envelope. */
+/** Runs one declared route: token → permission (and staff permission) → tenant scope → validation → handler → envelope. */
 function runRoute(route: ApiRoute, services: AppServices) {
   return async (req: Request, res: Response): Promise<void> => {
     const lang = req.lang;
@@ -69,6 +72,10 @@ function runRoute(route: ApiRoute, services: AppServices) {
     ) {
       throw AppError.forbidden();
     }
+    // On a route staff share with residents, the staff permission it declares.
+    if (route.staffPermission && ctx.caller?.kind === 'staff' && !ctx.caller.perms.has(route.staffPermission)) {
+      throw AppError.forbidden();
+    }
     // Tenant scope: always the caller's company and estate.
     if (ctx.caller) ctx.tenant = { companyId: ctx.caller.companyId, housingEstateId: ctx.caller.housingEstateId };
     if (route.permission !== 'public') (ctx as AuthedContext).token = token as string;
@@ -79,7 +86,7 @@ function runRoute(route: ApiRoute, services: AppServices) {
       if (!schema) continue;
       const raw = where === 'body' ? (req.body ?? {}) : req[where];
       const parsed = schema.safeParse(raw);
-      if (!parsed.success) throw validationError(parsed.error, where);
+      if (!parsed.success) throw validationError(parsed.error, where, raw);
       input[where] = parsed.data;
     }
     // Handler, then the envelope.
@@ -97,11 +104,13 @@ export function createApp(services: AppServices, modules: ApiModule[]): express.
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  // The gateway forwards the browser's address (X-Forwarded-For); the login rate limit counts
-  // per that address, not per gateway. Only proxies on loopback / private networks are trusted.
+  // The gateway overwrites X-Forwarded-For with the browser's address; the sign-in limits count
+  // per that address, not per gateway. Only the configured gateway hops are believed
+  // (TRUST_PROXY, loopback by default): anyone else's header is ignored.
   app.set('trust proxy', services.config.trustProxy);
 
-  // Request id and access log (no headers, no bodies: tokens and passwords never reach the log).
+  // Request id and access log (no headers, no bodies, no query, token-like path segments
+  // redacted: tokens, codes and passwords never reach the log).
   app.use((req, res, next) => {
     const incoming = req.headers['x-request-id'];
     req.requestId = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -110,7 +119,13 @@ export function createApp(services: AppServices, modules: ApiModule[]): express.
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       services.log.info(
-        { reqId: req.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) },
+        {
+          reqId: req.requestId,
+          method: req.method,
+          path: redactPath(req.path),
+          status: res.statusCode,
+          ms: Math.round(ms),
+        },
         'request',
       );
     });

@@ -24,6 +24,11 @@ interface RouteSpec<
   path: string;
   /** Declared on every route; the route-table test refuses a route without it. */
   permission: A;
+  /**
+   * On a route staff and residents share ('authenticated', e.g. chat): the permission a staff
+   * caller must hold as well. Residents pass with their own token.
+   */
+  staffPermission?: Permission;
   summary: string;
   /** Request schemas from shared/; a missing one means "nothing read from there". */
   body?: B;
@@ -48,6 +53,7 @@ export interface ApiRoute {
   method: 'get' | 'post';
   path: string;
   permission: RouteAccess;
+  staffPermission?: Permission;
   summary: string;
   body?: z.ZodType;
   query?: z.ZodType;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intSchema } from './common';
 
 /**
  * POST /oauth/token form (application/x-www-form-urlencoded). After 3 failed logins the form
@@ -10,7 +11,7 @@ export const OAuthTokenFormSchema = z.object({
   username: z.string().trim().min(1).max(64),
   password: z.string().min(1).max(128),
   captchaId: z.string().max(64).optional(),
-  captchaX: z.coerce.number().min(-1000).max(10_000).optional(),
+  captchaX: intSchema(-1000, 10_000).optional(),
 });
 export type OAuthTokenForm = z.infer<typeof OAuthTokenFormSchema>;
 
@@ -38,7 +39,7 @@ export type CaptchaPuzzle = z.infer<typeof CaptchaPuzzleSchema>;
 /** POST /captcha/check: tells whether an offset solves the puzzle, without using it up (the login still needs it). */
 export const CaptchaCheckSchema = z.object({
   captchaId: z.string().min(1).max(64),
-  captchaX: z.coerce.number().min(-1000).max(10_000),
+  captchaX: intSchema(-1000, 10_000),
 });
 export const CaptchaCheckAnswerSchema = z.object({ passed: z.boolean() });
 

@@ -1,7 +1,7 @@
 // Instant messaging (SPEC §7 "Instant messaging", §3 "Chat"): groups, members and chat records.
 // Staff and residents use the same calls with their own token (DESIGN §5).
 import { z } from 'zod';
-import { IdListSchema, IdSchema, KeywordSchema, PageBodySchema, PersonImageSchema } from './common';
+import { IdListSchema, IdSchema, KeywordSchema, PageBodySchema, PersonImageSchema, intSchema } from './common';
 
 /** Record types: 1 text, 2 picture, 4 voice ("<path>?<seconds>"), 5 file. */
 export const ChatRecordTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(4), z.literal(5)]);
@@ -10,7 +10,7 @@ const groupName = z.string().trim().min(1).max(50);
 /** POST /im/disgroup/list: the caller's groups, newest activity first; key filters on group or member name. */
 export const ChatGroupListSchema = PageBodySchema.extend({
   key: KeywordSchema,
-  groupType: z.coerce.number().int().min(1).max(2).optional(),
+  groupType: intSchema(1, 2).optional(),
 });
 
 export const ChatPersonSchema = z.object({
@@ -61,10 +61,10 @@ export const ChatMembersAddSchema = z.object({ groupId: IdSchema, personIds: IdL
  */
 export const ChatRecordListSchema = z.object({
   groupId: IdSchema,
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: intSchema(1, 100_000).default(1),
+  limit: intSchema(1, 100).default(10),
   order: z.enum(['asc', 'desc']).default('desc'),
-  seq: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  seq: intSchema(0, 2_147_483_647).optional(),
   sidx: z.string().max(20).optional(),
   version: z.union([z.string().max(20), z.number()]).optional(),
 });

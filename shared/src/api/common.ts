@@ -4,8 +4,26 @@ import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from '../constants';
 /** Largest value of an int4 id column; larger ids are refused with 400 instead of reaching the database. */
 export const MAX_ID = 2_147_483_647;
 
+/** The message of every "not a whole number" issue (the api turns it into validation.wholeNumber). */
+export const WHOLE_NUMBER_MESSAGE = 'expected a whole number';
+const DECIMAL_DIGITS = /^-?\d{1,15}$/;
+
+/**
+ * A whole number between min and max, from a JSON number or a string of decimal digits ("12" from
+ * a path, a query or a form). Every number field of a request uses it: unlike z.coerce it
+ * refuses true, null, [], [5], "", " 1", "1e3" and "0x10" instead of turning them into numbers.
+ */
+export function intSchema(min: number, max: number) {
+  return z
+    .union([z.number(), z.string().regex(DECIMAL_DIGITS, { error: WHOLE_NUMBER_MESSAGE })], {
+      error: WHOLE_NUMBER_MESSAGE,
+    })
+    .transform(Number)
+    .pipe(z.number().int({ error: WHOLE_NUMBER_MESSAGE }).min(min).max(max));
+}
+
 /** A positive integer id, from JSON numbers or path/query strings. */
-export const IdSchema = z.coerce.number().int().min(1).max(MAX_ID);
+export const IdSchema = intSchema(1, MAX_ID);
 /** `{ id }` path parameters. */
 export const IdParamsSchema = z.object({ id: IdSchema });
 /** A list of ids for batch calls (1 to 1000). */
@@ -13,8 +31,8 @@ export const IdListSchema = z.array(IdSchema).min(1).max(1000);
 
 /** page/limit of a list body; missing means page 1, limit 10 (SPEC §9). */
 export const PageBodySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_PAGE),
-  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
+  page: intSchema(1, 1_000_000).default(DEFAULT_PAGE),
+  limit: intSchema(1, MAX_LIMIT).default(DEFAULT_LIMIT),
 });
 
 /** A list page answer `{ list, total, page, limit, totalPage }` of rows of `row`. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, KeywordSchema, PageBodySchema } from './common';
+import { IdSchema, KeywordSchema, PageBodySchema, intSchema } from './common';
 
 // Complaints/suggestions and event work orders (SPEC §3, §7; docs/internal-contract.md). One
 // shape, configured twice: work orders name their fields eventOrderId / eventCode / eventStatus
@@ -23,18 +23,18 @@ const listFilters = {
   keyword: KeywordSchema,
   startTime: DayOrTime.optional(),
   endTime: DayOrTime.optional(),
-  houseType: z.coerce.number().int().min(1).max(3).optional(),
+  houseType: intSchema(1, 3).optional(),
 };
 export const ComplainListSchema = PageBodySchema.extend({
-  complainStatus: z.coerce.number().int().min(1).max(3).optional(),
+  complainStatus: intSchema(1, 3).optional(),
   ...listFilters,
 });
 export const EventOrderListSchema = PageBodySchema.extend({
-  eventStatus: z.coerce.number().int().min(1).max(3).optional(),
-  type: z.coerce.number().int().min(1).max(5).optional(),
+  eventStatus: intSchema(1, 3).optional(),
+  type: intSchema(1, 5).optional(),
   ...listFilters,
 });
-export const DashboardListSchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+export const DashboardListSchema = z.object({ limit: intSchema(1, 50).default(10) });
 
 export const ComplainDealSchema = z.object({
   complainId: IdSchema,
@@ -60,7 +60,7 @@ export const ComplainReplySaveSchema = z.object({
   img: MediaListSchema.optional(),
   voice: MediaListSchema.optional(),
   personId: IdSchema.optional(),
-  companyType: z.coerce.number().int().min(1).max(2).optional(),
+  companyType: intSchema(1, 2).optional(),
 });
 export const EventReplySaveSchema = ComplainReplySaveSchema.omit({ complainId: true }).extend({
   eventOrderId: IdSchema,

@@ -1,21 +1,21 @@
 import { z } from 'zod';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from '../constants';
-import { IdSchema } from './common';
+import { IdSchema, intSchema } from './common';
 
 /**
  * Notification messages (SPEC §7 "Messages", §9). `unReadStatus` 0 lists unread messages only,
  * 1 read ones only; absent lists both. An absent or empty `messageTypeList` means every type.
  */
 export const MessageListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_PAGE),
-  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
-  messageTypeList: z.array(z.coerce.number().int()).max(50).optional(),
-  unReadStatus: z.coerce.number().int().min(0).max(1).optional(),
+  page: intSchema(1, 1_000_000).default(DEFAULT_PAGE),
+  limit: intSchema(1, MAX_LIMIT).default(DEFAULT_LIMIT),
+  messageTypeList: z.array(intSchema(0, 10_000)).max(50).optional(),
+  unReadStatus: intSchema(0, 1).optional(),
 });
 export type MessageListQuery = z.infer<typeof MessageListQuerySchema>;
 
 export const MessageUnreadQuerySchema = z.object({
-  messageTypeList: z.array(z.coerce.number().int()).max(50).optional(),
+  messageTypeList: z.array(intSchema(0, 10_000)).max(50).optional(),
 });
 
 export const MessageHasReadSchema = z.object({ messageId: IdSchema });

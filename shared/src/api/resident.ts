@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { IdSchema } from './common';
+import { IdSchema, intSchema } from './common';
 
 /**
  * Request bodies of the resident API (DESIGN §5, paths under `/app/`). The api validates with
  * them, the simulator builds its calls from them, and /openapi.json documents them.
- * Ids are coerced so a mobile app sending "12" is understood as 12.
+ * Numbers also come as decimal-digit strings, so a mobile app sending "12" is understood as 12.
  */
 
 const id = IdSchema;
-const houseType = z.coerce.number().int().min(1).max(3);
+const houseType = intSchema(1, 3);
 /** `;`-joined list of uploaded file paths (SPEC §9). */
 const fileList = z.string().max(4000).optional();
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -32,13 +32,13 @@ export const ComplainSaveSchema = z.object({
 });
 export type ComplainSave = z.infer<typeof ComplainSaveSchema>;
 
-export const EventOrderSaveSchema = ComplainSaveSchema.extend({ type: z.coerce.number().int().min(1).max(5) });
+export const EventOrderSaveSchema = ComplainSaveSchema.extend({ type: intSchema(1, 5) });
 export type EventOrderSave = z.infer<typeof EventOrderSaveSchema>;
 
 export const ResidentReplySchema = z.object({ id, content: text(2000), img: fileList, voice: fileList });
 export type ResidentReply = z.infer<typeof ResidentReplySchema>;
 
-const stars = z.coerce.number().int().min(1).max(3);
+const stars = intSchema(1, 3);
 export const ResidentRateSchema = z.object({
   id,
   serviceEfficiency: stars,
@@ -54,7 +54,7 @@ export type SosHelp = z.infer<typeof SosHelpSchema>;
 /** reply: 1 safe, 2 in danger zone, 3 not in danger zone, 4 wait in place, 5 ask for help, 6 other (DisasterReply). */
 export const DisasterReplySchema = z.object({
   disasterWarnId: id,
-  reply: z.coerce.number().int().min(1).max(6),
+  reply: intSchema(1, 6),
   note: z.string().trim().max(500).optional(),
 });
 export type DisasterReplyBody = z.infer<typeof DisasterReplySchema>;
@@ -65,7 +65,7 @@ export type AnnouncementVote = z.infer<typeof AnnouncementVoteSchema>;
 
 export const PersonHouseJoinSchema = z.object({
   inviteCode: z.string().trim().min(1).max(64),
-  identity: z.coerce.number().int().min(1).max(3),
+  identity: intSchema(1, 3),
 });
 export type PersonHouseJoin = z.infer<typeof PersonHouseJoinSchema>;
 

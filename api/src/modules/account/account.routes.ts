@@ -55,7 +55,7 @@ export const accountModule: ApiModule = {
       params: LanguageParamsSchema,
       handler: async (ctx, { params }) => {
         assertMayManage(ctx, params.accId);
-        await updateLanguage(ctx.db, ctx.tenant, params.accId, languageFromPath(params.lang));
+        await updateLanguage(ctx, params.accId, languageFromPath(params.lang));
         return null;
       },
     }),

@@ -9,6 +9,7 @@ import { AppError } from '../../http/app-error';
 import type { AuthedContext, TenantScope } from '../../http/request-context';
 import { hashPassword, randomPassword, verifyPassword } from '../auth/password';
 import type { TokenService } from '../auth/token.service';
+import { assertMayChangeAccess, type AccountChangeKind } from '../role/access-policy';
 import {
   findAccountByPerson,
   findAccountInTenant,
@@ -60,13 +61,11 @@ export function languageFromPath(code: string): Language {
   return lang;
 }
 
-export async function updateLanguage(db: Db, tenant: TenantScope, accId: number, lang: Language): Promise<void> {
-  const rows = await db
-    .update(account)
-    .set({ language: lang, updatedAt: new Date() })
-    .where(and(scopedTo(account, tenant), eq(account.id, accId)))
-    .returning({ id: account.id });
-  if (rows.length === 0) throw AppError.notFound();
+export async function updateLanguage(ctx: AuthedContext, accId: number, lang: Language): Promise<void> {
+  const target = await findAccountInTenant(ctx.db, ctx.tenant, accId);
+  if (!target) throw AppError.notFound();
+  await assertMayChangeAccess(ctx.db, ctx.caller, { accounts: [target], changes: ['details'] });
+  await ctx.db.update(account).set({ language: lang, updatedAt: new Date() }).where(eq(account.id, target.id));
 }
 
 export async function accountPage(db: Db, tenant: TenantScope, body: z.output<typeof AccountPageSchema>) {
@@ -79,6 +78,11 @@ export async function accountPage(db: Db, tenant: TenantScope, body: z.output<ty
   return listPage(rows, total, body);
 }
 
+/**
+ * Account names are unique across every company, since sign-in has no company field. A taken
+ * name is answered like any other unusable one ("cannot use this account name"), never with
+ * whose it is.
+ */
 async function usernameTaken(db: Db, username: string, exceptId?: number): Promise<boolean> {
   const [row] = await db.select({ id: account.id }).from(account).where(eq(account.username, username)).limit(1);
   return !!row && row.id !== exceptId;
@@ -90,15 +94,14 @@ export async function saveAccount(
   body: z.output<typeof AccountUpdateSchema>,
 ): Promise<{ accId: number }> {
   const { db, tenant } = ctx;
-  if (body.roleId) {
-    if (!(await findRoleInTenant(db, tenant, body.roleId))) throw AppError.notFound();
-  }
-  if (body.username && (await usernameTaken(db, body.username, body.accId)))
-    throw new AppError(409, 'errors.usernameTaken');
+  const role = body.roleId ? await findRoleInTenant(db, tenant, body.roleId) : null;
+  if (body.roleId && !role) throw AppError.notFound();
   if (body.accId === undefined) {
     if (!body.username) throw AppError.badRequest('validation.accountRequired');
     if (!body.password) throw AppError.badRequest('validation.passwordRequired');
     if (!body.name) throw AppError.badRequest('validation.nameRequired');
+    await assertMayChangeAccess(db, ctx.caller, { grant: role });
+    if (await usernameTaken(db, body.username)) throw new AppError(409, 'errors.usernameTaken');
     const passwordHash = await hashPassword(body.password);
     const { username, name, email, roleId } = body;
     return db.transaction(async (tx) => {
@@ -116,8 +119,18 @@ export async function saveAccount(
   }
   const existing = await findAccountInTenant(db, tenant, body.accId);
   if (!existing) throw AppError.notFound();
-  if (body.accId === ctx.caller.accountId && (body.enabled === false || body.roleId === null))
-    throw new AppError(409, 'errors.cannotChangeSelf');
+  const what: AccountChangeKind[] = [];
+  if (body.username || body.email !== undefined || body.name) what.push('details');
+  if (body.roleId !== undefined) what.push('role');
+  if (body.password) what.push('password');
+  if (body.enabled !== undefined) what.push('enabled');
+  await assertMayChangeAccess(db, ctx.caller, {
+    accounts: [existing],
+    changes: what,
+    grant: body.roleId === undefined ? undefined : role,
+  });
+  if (body.username && (await usernameTaken(db, body.username, existing.id)))
+    throw new AppError(409, 'errors.usernameTaken');
   const changes: Partial<typeof account.$inferInsert> = { updatedAt: new Date() };
   if (body.username) changes.username = body.username;
   if (body.email !== undefined) changes.email = body.email;
@@ -140,19 +153,31 @@ export async function saveAccount(
 
 export async function deleteAccounts(ctx: AuthedContext, accIds: number[]): Promise<void> {
   if (accIds.includes(ctx.caller.accountId)) throw new AppError(409, 'errors.cannotChangeSelf');
-  const deleted = await ctx.db
-    .delete(account)
-    .where(and(scopedTo(account, ctx.tenant), inArray(account.id, accIds)))
-    .returning({ id: account.id });
-  if (deleted.length === 0) throw AppError.notFound();
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const targets = await tx
+      .select()
+      .from(account)
+      .where(and(scopedTo(account, ctx.tenant), inArray(account.id, accIds)));
+    if (targets.length === 0) throw AppError.notFound();
+    await assertMayChangeAccess(tx, ctx.caller, { accounts: targets, changes: ['delete'] });
+    return tx
+      .delete(account)
+      .where(
+        inArray(
+          account.id,
+          targets.map((t) => t.id),
+        ),
+      )
+      .returning({ id: account.id });
+  });
   await ctx.services.tokens.revokeAccounts(deleted.map((d) => d.id));
 }
 
 export async function resetPassword(ctx: AuthedContext, accId: number): Promise<{ password: string }> {
-  // The own password is changed with the old one (/account/checkpassword), never reset blind.
-  if (accId === ctx.caller.accountId) throw new AppError(409, 'errors.cannotChangeSelf');
   const existing = await findAccountInTenant(ctx.db, ctx.tenant, accId);
   if (!existing) throw AppError.notFound();
+  // The own password is changed with the old one (/account/checkpassword), never reset blind.
+  await assertMayChangeAccess(ctx.db, ctx.caller, { accounts: [existing], changes: ['password'] });
   const password = randomPassword();
   await ctx.db
     .update(account)
@@ -170,8 +195,7 @@ export async function setRole(ctx: AuthedContext, by: 'account' | 'person', id: 
       : await findAccountByPerson(ctx.db, ctx.tenant, id);
   const role = await findRoleInTenant(ctx.db, ctx.tenant, roleId);
   if (!target || !role) throw AppError.notFound();
-  // An administrator who takes their own role away locks themselves out.
-  if (target.id === ctx.caller.accountId) throw new AppError(409, 'errors.cannotChangeSelf');
+  await assertMayChangeAccess(ctx.db, ctx.caller, { accounts: [target], changes: ['role'], grant: role });
   await ctx.db.update(account).set({ roleId, updatedAt: new Date() }).where(eq(account.id, target.id));
 }
 

@@ -12,8 +12,23 @@ import { account } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { defineRoute, type ApiModule } from '../../http/define-route';
 import type { PublicContext } from '../../http/request-context';
+import { WindowCounter } from '../../http/window-counter';
 import { checkPuzzle, createPuzzle } from './captcha.service';
+import { clientAddress } from './client-address';
+import { deviceCookie } from './device-trust';
 import { login } from './login.service';
+
+/** Captcha pictures one address may ask for per minute (each costs the api a little CPU). */
+export const PUZZLES_PER_MINUTE = 30;
+const puzzleCounters = new WeakMap<object, WindowCounter>();
+
+/** 429 once an address asked for more than PUZZLES_PER_MINUTE pictures (counted per api). */
+function limitPuzzles(ctx: PublicContext): void {
+  let counter = puzzleCounters.get(ctx.services);
+  if (!counter) puzzleCounters.set(ctx.services, (counter = new WindowCounter(PUZZLES_PER_MINUTE, 60_000)));
+  const seconds = counter.hit(clientAddress(ctx.req));
+  if (seconds > 0) throw new AppError(429, 'errors.tooManyCaptchas', { seconds }, { retryAfter: seconds });
+}
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -60,8 +75,14 @@ export const authModule: ApiModule = {
         }
         const form = parsed.data;
         if (form.grant_type !== 'password') throw AppError.badRequest('errors.unsupportedGrant');
-        const issued = await login(ctx.db, ctx.services.tokens, { ...form, address: ctx.req.ip ?? 'unknown' });
+        const issued = await login(ctx.db, ctx.services.tokens, {
+          ...form,
+          address: clientAddress(ctx.req),
+          cookies: ctx.req.headers.cookie,
+        });
         ctx.res.setHeader('cache-control', 'no-store');
+        // This browser is now a known device of the account (device-trust.ts).
+        ctx.res.setHeader('set-cookie', deviceCookie(issued.account, ctx.req.secure));
         ctx.res.json({ access_token: issued.accessToken, token_type: 'bearer', expires_in: issued.expiresIn });
       },
     }),
@@ -94,9 +115,12 @@ export const authModule: ApiModule = {
       path: '/captcha/puzzle',
       permission: 'public',
       summary:
-        'A picture-drag captcha: background with a gap and the piece (PNG data URLs); drag the piece to the gap and send captchaX with the login',
+        'A picture-drag captcha: background with a gap and the piece (PNG data URLs); drag the piece to the gap and send captchaX with the login. 429 after 30 a minute from one address',
       response: CaptchaPuzzleSchema,
-      handler: async (ctx) => createPuzzle(ctx.db),
+      handler: async (ctx) => {
+        limitPuzzles(ctx);
+        return createPuzzle(ctx.db);
+      },
     }),
     defineRoute({
       method: 'post',

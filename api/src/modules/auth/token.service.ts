@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import { PERMISSIONS, isAdminRole } from '@pm/shared';
-import type { Db } from '../../db/open-database';
+import type { Db, DbOrTx } from '../../db/open-database';
 import { account, company, oauthToken, sysMenu, sysRole, sysRoleMenu } from '../../db/schema';
 import type { Caller } from '../../http/request-context';
 
@@ -19,7 +19,7 @@ export function hashToken(token: string): string {
 }
 
 /** Permission codes of a role: every code for ADMIN, otherwise the non-empty perms of its menus. */
-export async function loadRolePermissions(db: Db, roleId: number | null, roleValue: string): Promise<Set<string>> {
+export async function loadRolePermissions(db: DbOrTx, roleId: number | null, roleValue: string): Promise<Set<string>> {
   if (isAdminRole(roleValue)) return new Set(PERMISSIONS);
   if (roleId === null) return new Set();
   const rows = await db
@@ -90,6 +90,9 @@ export class TokenService {
       )
       .limit(1);
     if (!row) return null;
+    // Residents never hold console permissions, whatever role an account row was once given.
+    if (row.kind === 'resident')
+      return { ...row, roleId: null, roleValue: '', expiresAt: row.expiresAt.getTime(), perms: new Set() };
     const roleValue = row.roleValue ?? '';
     return {
       ...row,

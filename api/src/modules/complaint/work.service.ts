@@ -56,7 +56,10 @@ export async function advance(
   return getWork(ctx, k, id);
 }
 
-/** A staff reply: stored with the caller's company type; the reporter gets a reply message (13 / 11). */
+/**
+ * A staff reply: stored with the caller's company type (a companyType in the body is ignored);
+ * the reporter gets a reply message (13 / 11).
+ */
 export async function replyAsStaff(
   ctx: AuthedContext,
   k: WorkKind,
@@ -72,7 +75,8 @@ export async function replyAsStaff(
       content: body.content,
       img: body.img || null,
       voice: body.voice || null,
-      companyType: body.companyType ?? ctx.caller.companyType,
+      // The caller's company says who replied (committee or property company), never the body.
+      companyType: ctx.caller.companyType,
     });
     await notify(tx, {
       ...ctx.tenant,

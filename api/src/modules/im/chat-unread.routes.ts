@@ -14,6 +14,7 @@ export const chatUnreadModule: ApiModule = {
       method: 'post',
       path: '/im/chatrecord/query/total/unread',
       permission: 'authenticated',
+      staffPermission: 'im:list',
       summary: 'Unread chat records of the caller over every group they are still in',
       response: z.number(),
       handler: async (ctx) => {

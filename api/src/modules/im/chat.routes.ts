@@ -35,9 +35,9 @@ import {
 } from './chat.service';
 
 /**
- * Instant messaging (SPEC §7). Staff and residents (DESIGN §5) chat with the same calls, so
- * they need a valid token, not a console permission — except work groups, which are staff's
- * (im:list). Every call checks that the caller is a current member of the group.
+ * Instant messaging (SPEC §7). Staff and residents (DESIGN §5) chat with the same calls: a
+ * resident with their own token, staff only with im:list (`staffPermission`); work groups are
+ * staff's alone (im:list). Every call checks that the caller is a current member of the group.
  */
 export const chatModule: ApiModule = {
   name: 'chat',
@@ -46,6 +46,7 @@ export const chatModule: ApiModule = {
       method: 'post',
       path: '/im/disgroup/list',
       permission: 'authenticated',
+      staffPermission: 'im:list',
       summary:
         "The caller's chats (private and group), newest activity first, with unread count, last record and members; key filters on group or member name",
       body: ChatGroupListSchema,
@@ -56,6 +57,7 @@ export const chatModule: ApiModule = {
       method: 'get',
       path: '/im/disgroup/info/:id',
       permission: 'authenticated',
+      staffPermission: 'im:list',
       summary: 'One chat the caller is in, with its members',
       params: IdParamsSchema,
       handler: async (ctx, { params }) => groupInfo(ctx, params.id),
@@ -64,6 +66,7 @@ export const chatModule: ApiModule = {
       method: 'post',
       path: '/im/disgroup/chatgroupperson',
       permission: 'authenticated',
+      staffPermission: 'im:list',
       summary: 'Creates a group chat of the caller and personIds (persons of the estate); every member gets event 3200',
       body: ChatGroupCreateSchema,
       response: z.object({ groupId: z.number() }),
@@ -83,6 +86,7 @@ export const chatModule: ApiModule = {
       method: 'post',
       path: '/im/disgroup/updat/group/name/:groupId',
       permission: 'authenticated',
+      staffPermission: 'im:list',
       summary: 'Renames a group chat (owner only; the path keeps SPEC\'s spelling "updat")',
       params: GroupIdParamsSchema,
       body: ChatGroupRenameSchema,
@@ -95,6 +99,7 @@ export const chatModule: ApiModule = {
       method: 'get',
       path: '/im/disgroup/dismiss/:id',
       permission: 'authenticated',
+      staffPermission: 'im:list',
       summary: 'Dissolves a group chat (owner only); every member gets event 6',
       params: IdParamsSchema,
       handler: async (ctx, { params }) => {
@@ -106,6 +111,7 @@ export const chatModule: ApiModule = {
       method: 'post',
       path: '/im/disgroupmem/list/:id',
       permission: 'authenticated',
+      staffPermission: 'im:list',
       summary: 'Current members of a chat the caller is in',
       params: IdParamsSchema,
       response: z.array(ChatPersonSchema),
@@ -115,6 +121,7 @@ export const chatModule: ApiModule = {
       method: 'post',
       path: '/im/disgroupmem/quit/disgroup/:id',
       permission: 'authenticated',
+      staffPermission: 'im:list',
       summary:
         'The caller leaves a group chat (event 5); an owner hands it to the longest member, the last one out dissolves it',
       params: IdParamsSchema,
@@ -127,6 +134,7 @@ export const chatModule: ApiModule = {
       method: 'post',
       path: '/im/disgroupmem/save',
       permission: 'authenticated',
+      staffPermission: 'im:list',
       summary: 'Adds persons of the estate to a group chat the caller is in (event 4)',
       body: ChatMembersAddSchema,
       handler: async (ctx, { body }) => {
@@ -138,6 +146,7 @@ export const chatModule: ApiModule = {
       method: 'post',
       path: '/im/chatrecord/list',
       permission: 'authenticated',
+      staffPermission: 'im:list',
       summary:
         'Records of a chat by seq: order desc pages back from seq (older), asc forward after seq (newer); answers list, total, totalPage',
       body: ChatRecordListSchema,
@@ -148,6 +157,7 @@ export const chatModule: ApiModule = {
       method: 'post',
       path: '/im/chatrecord/save',
       permission: 'authenticated',
+      staffPermission: 'im:list',
       summary:
         'Sends a record (type 1 text, 2 picture, 4 voice "<path>?<seconds>", 5 file): next seq, unread +1 for the others, event 1 (private) or 3 (group) to every member',
       body: ChatRecordSaveSchema,
@@ -158,6 +168,7 @@ export const chatModule: ApiModule = {
       method: 'get',
       path: '/im/chatrecord/delete/unread',
       permission: 'authenticated',
+      staffPermission: 'im:list',
       summary: 'Marks a chat read for the caller (?groupId=)',
       query: ChatUnreadQuerySchema,
       handler: async (ctx, { query }) => {
@@ -169,6 +180,7 @@ export const chatModule: ApiModule = {
       method: 'get',
       path: '/im/chatrecord/check/chat/:a/:b',
       permission: 'authenticated',
+      staffPermission: 'im:list',
       summary:
         'The private chat of the caller (a) and person b of the estate, created on first use (both get event 3100)',
       params: PrivateChatParamsSchema,

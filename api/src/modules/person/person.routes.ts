@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { IdParamsSchema, PersonImageSchema } from '@pm/shared';
+import { IdParamsSchema, PersonImageSchema, intSchema } from '@pm/shared';
 import { person } from '../../db/schema';
 import { scopedTo } from '../../db/tenant-scope';
 import { AppError } from '../../http/app-error';
@@ -20,7 +20,7 @@ const PersonInfoSchema = z.object({
 /** The profile dialog's fields (SPEC §2 "edit profile"): name, gender, tel, avatar images (at most 9). */
 const PersonSaveSchema = z.object({
   name: z.string().trim().min(1).max(100),
-  gender: z.coerce.number().int().min(1).max(2).optional(),
+  gender: intSchema(1, 2).optional(),
   tel: z.string().trim().max(30).nullable().optional(),
   images: z
     .array(z.object({ url: z.string().max(500) }))

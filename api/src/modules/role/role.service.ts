@@ -8,6 +8,7 @@ import { scopedTo } from '../../db/tenant-scope';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext, TenantScope } from '../../http/request-context';
 import { likePattern } from '../account/account.repository';
+import { assertMayChangeAccess } from './access-policy';
 
 type MenuRow = typeof sysMenu.$inferSelect;
 
@@ -116,21 +117,17 @@ export async function saveRole(ctx: AuthedContext, body: z.output<typeof RoleSav
     let roleId = body.roleId;
     if (roleId === undefined) {
       const roleValue = body.roleValue ?? `ROLE_${Date.now().toString(36).toUpperCase()}`;
+      await assertMayChangeAccess(tx, ctx.caller, { roleAfter: { roleValue, menuIds } });
       [{ id: roleId }] = await tx
         .insert(sysRole)
         .values({ ...ctx.tenant, roleName: body.roleName, roleValue, remark: body.remark ?? null })
         .returning({ id: sysRole.id });
     } else {
       const role = await roleInTenant(tx, ctx.tenant, roleId);
-      // The caller's own role cannot lose ADMIN: that would lock the estate out of its settings.
-      if (
-        role.id === ctx.caller.roleId &&
-        body.roleValue &&
-        isAdminRole(role.roleValue) &&
-        !isAdminRole(body.roleValue)
-      ) {
-        throw new AppError(409, 'errors.cannotChangeSelf');
-      }
+      await assertMayChangeAccess(tx, ctx.caller, {
+        role,
+        roleAfter: { roleValue: body.roleValue ?? role.roleValue, menuIds },
+      });
       await tx
         .update(sysRole)
         .set({
@@ -149,14 +146,13 @@ export async function saveRole(ctx: AuthedContext, body: z.output<typeof RoleSav
 
 /** Deletes roles of the estate; their accounts lose the role (and with it the console). Not the caller's own role. */
 export async function deleteRoles(ctx: AuthedContext, roleIds: number[]): Promise<void> {
-  if (ctx.caller.roleId !== null && roleIds.includes(ctx.caller.roleId))
-    throw new AppError(409, 'errors.cannotChangeSelf');
   await ctx.db.transaction(async (tx) => {
     const roles = await tx
-      .select({ id: sysRole.id })
+      .select({ id: sysRole.id, roleValue: sysRole.roleValue })
       .from(sysRole)
       .where(and(scopedTo(sysRole, ctx.tenant), inArray(sysRole.id, roleIds)));
     if (roles.length === 0) throw AppError.notFound();
+    for (const role of roles) await assertMayChangeAccess(tx, ctx.caller, { role });
     const ids = roles.map((r) => r.id);
     await tx.delete(sysRoleMenu).where(inArray(sysRoleMenu.roleId, ids));
     await tx
@@ -167,27 +163,41 @@ export async function deleteRoles(ctx: AuthedContext, roleIds: number[]): Promis
   });
 }
 
-/** Gives (roleId) or takes away (null) a role from the accounts of these persons of the estate. */
+/**
+ * Gives (roleId) or takes away (null) a role from the accounts of these persons of the estate.
+ * Taking away works on any account, so a role once given to a resident by mistake can be undone.
+ */
 export async function setPersonsRole(
   ctx: AuthedContext,
   personIds: number[],
   roleId: number | null,
   fromRoleId?: number,
 ): Promise<number> {
-  if (roleId !== null) await roleInTenant(ctx.db, ctx.tenant, roleId);
-  if (personIds.includes(ctx.caller.personId)) throw new AppError(409, 'errors.cannotChangeSelf');
-  const rows = await ctx.db
-    .update(account)
-    .set({ roleId, updatedAt: new Date() })
-    .where(
-      and(
-        scopedTo(account, ctx.tenant),
-        eq(account.kind, 'staff'),
-        inArray(account.personId, personIds),
-        fromRoleId !== undefined ? eq(account.roleId, fromRoleId) : undefined,
-      ),
-    )
-    .returning({ id: account.id });
+  const rows = await ctx.db.transaction(async (tx) => {
+    const grant = roleId === null ? null : await roleInTenant(tx, ctx.tenant, roleId);
+    const targets = await tx
+      .select()
+      .from(account)
+      .where(
+        and(
+          scopedTo(account, ctx.tenant),
+          inArray(account.personId, personIds),
+          fromRoleId !== undefined ? eq(account.roleId, fromRoleId) : undefined,
+        ),
+      );
+    await assertMayChangeAccess(tx, ctx.caller, { accounts: targets, changes: ['role'], grant });
+    if (targets.length === 0) return [];
+    return tx
+      .update(account)
+      .set({ roleId, updatedAt: new Date() })
+      .where(
+        inArray(
+          account.id,
+          targets.map((t) => t.id),
+        ),
+      )
+      .returning({ id: account.id });
+  });
   if (roleId === null) await ctx.services.tokens.revokeAccounts(rows.map((r) => r.id));
   return rows.length;
 }

@@ -65,6 +65,7 @@ function operation(route: ApiRoute): JsonSchema {
   const op: JsonSchema = {
     summary: route.summary,
     'x-permission': route.permission,
+    ...(route.staffPermission ? { 'x-staff-permission': route.staffPermission } : {}),
     security: route.permission === 'public' ? [] : [{ bearer: [] }],
     parameters,
     responses: { '200': answer, default: { description: 'Error envelope { code, msg, data }' } },
