@@ -1,10 +1,11 @@
-// Whom a resident may open a private chat with (issue 14 item 11): the estate's staff and the
-// people sharing one of their houses. Trying ids one by one tells nothing about anyone else —
+// Whom a resident may open a private chat with (issue 14 item 11): the estate's staff who may chat
+// (im:list) and the people sharing one of their houses. Trying ids one by one tells nothing about anyone else —
 // they answer exactly like an id nobody has — and nobody else is pushed a chat-created event.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/open-database';
 import { openSocket } from './realtime-test-client';
+import { grantRolePermission } from './role-helpers';
 import { startTestApi, testEngines, type TestApi } from './start-test-api';
 
 describe.each(testEngines())('private chats of residents on %s', (engine) => {
@@ -23,10 +24,14 @@ describe.each(testEngines())('private chats of residents on %s', (engine) => {
     ]) {
       ({ token: tokens[who], personId: pid[who] } = await api.signIn(user, password));
     }
+    ({ token: tokens.admin } = await api.signIn('admin', 'admin123'));
   });
   afterAll(async () => api?.close());
 
-  it('when a resident tries every person id, then only staff, housemates and existing chats answer, and everyone else looks like nobody', async () => {
+  it('when a resident tries every person id, then only staff who chat, housemates and existing chats answer, and everyone else looks like nobody', async () => {
+    // The demo staff role lacks im:list: first it is out of reach, then (granted) within it.
+    expect((await open('resident', pid.staff)).status).toBe(404);
+    await grantRolePermission(api, tokens.admin, 'STAFF', 'im:list');
     const [{ max }] = await queryRows<{ max: number }>(api.db, sql`select max(id)::int as max from person`);
     const answers = new Map<number, { status: number; msg: string }>();
     for (let id = 1; id <= max; id++) {
@@ -37,7 +42,10 @@ describe.each(testEngines())('private chats of residents on %s', (engine) => {
     const reachable = await queryRows<{ id: number }>(
       api.db,
       sql`select a.person_id as id from account a join account me on me.person_id = ${pid.resident}
-            where a.kind = 'staff' and a.housing_estate_id = me.housing_estate_id
+            join sys_role r on r.id = a.role_id
+            where a.kind = 'staff' and a.enabled and a.housing_estate_id = me.housing_estate_id
+              and (r.role_value like '%ADMIN%' or exists (select 1 from sys_role_menu rm join sys_menu m on m.id = rm.menu_id
+                                                          where rm.role_id = r.id and m.perms = 'im:list'))
           union
           select theirs.person_id from person_house mine join person_house theirs
             on theirs.house_type = mine.house_type and theirs.status = 2

@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error';
 import type { AuthedContext, TenantScope } from '../../http/request-context';
 import { likePattern } from '../account/account.repository';
 import { queuePush, withPushes } from '../message/push-outbox';
-import { chatGroupMembers } from '../realtime/recipients';
+import { chatGroupMembers, staffWithPermission } from '../realtime/recipients';
 
 /**
  * Instant messaging (SPEC §7): private chats (two persons), group chats and staff work groups.
@@ -68,17 +68,14 @@ async function estatePersons(db: DbOrTx, tenant: TenantScope, ids: number[]): Pr
 
 /**
  * Whom a resident may bring into a chat — a private chat, a new group, added members (issue 14;
- * docs/internal-contract.md): the staff of their estate (an enabled staff account) and the people
- * sharing one of their approved houses.
+ * docs/internal-contract.md): the staff of their estate who may chat (im:list; staff without it
+ * cannot answer) and the people sharing one of their approved houses.
  */
 async function residentMayReach(tx: DbOrTx, tenant: TenantScope, residentId: number, otherId: number) {
+  if ((await staffWithPermission(tx, tenant.housingEstateId, 'im:list')).includes(otherId)) return true;
   const rows = await queryRows<{ one: number }>(
     tx,
-    sql`select 1 as one from account a
-        where a.person_id = ${otherId} and a.kind = 'staff' and a.enabled
-          and a.company_id = ${tenant.companyId} and a.housing_estate_id = ${tenant.housingEstateId}
-        union all
-        select 1 from person_house mine join person_house theirs
+    sql`select 1 as one from person_house mine join person_house theirs
           on theirs.house_type = mine.house_type
           and (theirs.unit_id = mine.unit_id or theirs.car_space_id = mine.car_space_id or theirs.shop_id = mine.shop_id)
         where mine.person_id = ${residentId} and mine.status = ${JoinStatus.approved}
