@@ -11,7 +11,7 @@ import type { ApiModule } from './http/define-route';
 import { createMailer } from './mail/mailer';
 import { TokenService } from './modules/auth/token.service';
 import { modules } from './modules';
-import { attachRealtime, type RealtimeHandle } from './modules/realtime';
+import { attachRealtime, PushJournal, type RealtimeHandle } from './modules/realtime';
 import { systemModule } from './modules/system/system.routes';
 import { ensureDemoImages } from './seed/demo-images';
 import { seedDemo } from './seed/seed-demo';
@@ -110,6 +110,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     },
     databaseUrl: database.databaseUrl,
     log,
+    journal: new PushJournal(db),
   });
   const realtime = services.realtime as RealtimeHandle & { revokeTokenHash?: (hash: string) => Promise<void> };
   tokens.onRevoke((revoked) => {

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Topic } from '@pm/shared';
 import { dropConnection, login, metric, openTab, personIdOf, settle, startRealApi, waitFor, type Tab } from './support';
 
 // Two real gateway PROCESSES on one real Redis, in front of one real api.
@@ -45,8 +46,11 @@ afterEach(async () => {
   if (keys.length) await redis.del(...keys);
 });
 
-/** Starts `gateway/src/main.ts` as its own process and waits for its "listening" log line. */
-async function spawnGateway(): Promise<GatewayProcess> {
+/**
+ * Starts `gateway/src/main.ts` as its own process and waits for its "listening" log line.
+ * `leaseTtl: 'default'` runs it with the production lease lifetime instead of the tests' short one.
+ */
+async function spawnGateway(options: { leaseTtl?: 'default' } = {}): Promise<GatewayProcess> {
   // `node --import tsx` (not the tsx CLI, which forks) so the pid we kill is the gateway itself.
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'gateway/src/main.ts')], {
     cwd: root,
@@ -56,7 +60,7 @@ async function spawnGateway(): Promise<GatewayProcess> {
       API_URL: api.url,
       REDIS_URL: redisUrl,
       REDIS_PREFIX: prefix,
-      GATEWAY_LEASE_TTL_MS: '1500',
+      GATEWAY_LEASE_TTL_MS: options.leaseTtl === 'default' ? '' : '1500',
       GATEWAY_GRACE_MS: '1000',
       LOG_LEVEL: process.env.GATEWAY_TEST_LOG ? 'debug' : 'info',
     },
@@ -88,12 +92,19 @@ async function upstreamsOf(p: GatewayProcess): Promise<number> {
   return metric(p.url, 'gateway_upstream_connections');
 }
 
-async function tabOn(p: GatewayProcess, options: { reconnection?: boolean } = {}): Promise<Tab> {
+async function tabOn(
+  p: GatewayProcess,
+  options: { reconnection?: boolean; topics?: Topic[] } = {},
+): Promise<Tab> {
   const tab = await openTab(p.url, admin.token, options);
   tabs.push(tab);
   await waitFor(() => tab.snapshots[0]);
-  await tab.subscribe(['announcements']);
+  await tab.subscribe(options.topics ?? ['announcements']);
   return tab;
+}
+
+async function holderOf(a: GatewayProcess, b: GatewayProcess): Promise<GatewayProcess> {
+  return waitFor(async () => ((await upstreamsOf(a)) === 1 ? a : (await upstreamsOf(b)) === 1 ? b : undefined));
 }
 
 describe('two gateway instances on one Redis', () => {
@@ -156,4 +167,52 @@ describe('two gateway instances on one Redis', () => {
     expect(tab.socket.recovered).toBe(true);
     expect(await metric(b.url, 'gateway_client_sockets')).toBe(1);
   });
+
+  it('when the lease holder is killed -9 while the api pushes events, then every event, SOS alarms included, reaches the tab on the survivor once and in order', async () => {
+    // The production lease lifetime: this is the takeover a real deployment sees.
+    const [a, b] = await Promise.all([spawnGateway({ leaseTtl: 'default' }), spawnGateway({ leaseTtl: 'default' })]);
+    const topics: Topic[] = ['announcements', 'alarms'];
+    const tabA = await tabOn(a, { topics });
+    const tabB = await tabOn(b, { topics });
+    const holder = await holderOf(a, b);
+    const survivorTab = holder === a ? tabB : tabA;
+    const received = () =>
+      survivorTab.events.filter((e) => e.topic === 'announcements' || e.topic === 'alarms').map((e) => e.dataId);
+
+    // One event every 100 ms, every fourth an SOS help call, until the survivor has delivered
+    // five events published after the kill (at most 60 s).
+    const sent: number[] = [];
+    let killedAt = 0;
+    let firstAfterKill = Infinity;
+    const pushing = (async () => {
+      for (let i = 0; Date.now() - (killedAt || Date.now()) < 60_000; i++) {
+        const dataId = 70_000 + i;
+        const sos = i % 4 === 0;
+        await api.realtime.publish(
+          [admin.personId],
+          sos ? { channelType: 10, messageType: 7, messageId: 880_000 + i, dataId } : { channelType: 9, dataId },
+        );
+        sent.push(dataId);
+        if (killedAt && firstAfterKill === Infinity) firstAfterKill = dataId;
+        if (killedAt && received().filter((id) => id !== undefined && id >= firstAfterKill).length >= 5) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    await waitFor(() => received().length >= 5);
+    killedAt = Date.now();
+    await stopProcess(holder, 'SIGKILL');
+    await pushing;
+    await waitFor(() => received().length >= sent.length, 30_000).catch(() => undefined);
+    await settle(500);
+
+    const got = received();
+    // The takeover gap: from the kill to the first event published after it reaching the survivor's tab.
+    const firstIndex = survivorTab.events.findIndex((e) => (e.dataId ?? 0) >= firstAfterKill);
+    const gapSeconds = firstIndex < 0 ? null : (survivorTab.arrivals[firstIndex] - killedAt) / 1000;
+    const delivered = new Set(got.filter((id) => id !== undefined && sent.includes(id))).size;
+    console.info(`[takeover] gap ${gapSeconds} s; ${delivered} of ${sent.length} events delivered to the survivor's tab`);
+    expect(got).toEqual(sent);
+    expect(survivorTab.events.filter((e) => e.topic === 'alarms').every((e) => e.kind === 'sos')).toBe(true);
+  }, 120_000);
 });
+
