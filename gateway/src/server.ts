@@ -17,7 +17,7 @@ import { CompactRecoveryAdapter } from './recovery-adapter';
 import { logRequest, type IdentifiedRequest } from './request-log';
 import { NoSnapshotStore, RedisSnapshotStore, type SnapshotStore } from './snapshot-store';
 import { staticClient } from './static-client';
-import { attachTabSockets } from './tab-sockets';
+import { attachTabSockets, recoverOnlyValidSessions } from './tab-sockets';
 
 export interface GatewayOptions {
   /** 0 (default) picks a free port. */
@@ -52,7 +52,12 @@ export interface GatewayHandle {
 export const DEFAULT_GRACE_MS = 10_000;
 /** How long a dropped tab's missed events are kept for it. */
 export const RECOVERY_WINDOW_MS = 2 * 60_000;
-export const DEFAULT_LEASE_TTL_MS = 15_000;
+/**
+ * How long an upstream lease lives without renewal. A dead holder is normally replaced sooner: its
+ * liveness subscription disappears from Redis with its connection (lease.ts), and the others try
+ * every third of this, and at once when one of the person's tabs connects to them.
+ */
+export const DEFAULT_LEASE_TTL_MS = 6_000;
 
 /** Starts one gateway instance (DESIGN §1): console, /api proxy, socket.io, /health, /metrics. */
 export async function startGateway(options: GatewayOptions): Promise<GatewayHandle> {
@@ -86,18 +91,22 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   });
   const io: GatewayServer = new Server(httpServer, {
     cors: { origin: true },
-    // A tab that drops for a moment gets what it missed (with Redis, on any instance).
-    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true },
+    // A tab that drops for a moment gets what it missed (with Redis, on any instance), but only while
+    // its token is valid, and it passes the handshake check again (tab-sockets.ts).
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
     // With Redis any instance reaches any tab and missed events are kept in Redis; without it they are
     // kept in this process, compactly (see CompactRecoveryAdapter).
-    adapter: redis
-      ? createAdapter(redis, {
-          streamName: `${prefix}socket.io`,
-          channelPrefix: `${prefix}socket.io`,
-          sessionKeyPrefix: `${prefix}sio:session:`,
-          onlyPlaintext: true,
-        })
-      : CompactRecoveryAdapter,
+    adapter: recoverOnlyValidSessions(
+      redis
+        ? createAdapter(redis, {
+            streamName: `${prefix}socket.io`,
+            channelPrefix: `${prefix}socket.io`,
+            sessionKeyPrefix: `${prefix}sio:session:`,
+            onlyPlaintext: true,
+          })
+        : CompactRecoveryAdapter,
+      identities,
+    ),
   });
 
   const hubs = new PersonHubs({
@@ -172,6 +181,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   const close = () =>
     (closing ??= (async () => {
       hubs.disposeAll();
+      await lease.close();
       const closed = new Promise<void>((resolve) => httpServer.once('close', () => resolve()));
       // Tabs are told the server is going away (they reconnect to another instance and recover).
       await io.close();
