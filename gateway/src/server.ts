@@ -38,6 +38,8 @@ export interface GatewayOptions {
   proxyTimeoutMs?: number;
   /** Delay before reconnecting an upstream after 1006 (ms); SPEC §9 says 5 s. */
   reconnectDelayMs?: number;
+  /** How often the tokens of connected tabs are checked with the api (ms, default a minute). */
+  tokenCheckMs?: number;
 }
 
 export interface GatewayHandle {
@@ -121,7 +123,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     clustered: redis !== null,
     reconnectDelayMs: options.reconnectDelayMs,
   });
-  attachTabSockets(io, { hubs, identities, logger });
+  const tabSockets = attachTabSockets(io, { hubs, identities, logger, tokenCheckMs: options.tokenCheckMs });
 
   proxy = createApiProxy({
     apiUrl,
@@ -180,6 +182,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      tabSockets.close();
       hubs.disposeAll();
       await lease.close();
       const closed = new Promise<void>((resolve) => httpServer.once('close', () => resolve()));

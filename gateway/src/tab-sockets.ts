@@ -25,8 +25,17 @@ function isTopic(value: unknown): value is Topic {
 
 /** setTimeout's longest delay (about 24.8 days); a token living longer is checked again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** A handshake trusts an identity the api answered this recently (tabs opening together share it). */
+const HANDSHAKE_MAX_AGE_MS = 2_000;
+/** How often the tokens of connected tabs are checked with the api (DEFAULT; GatewayOptions.tokenCheckMs). */
+export const TOKEN_CHECK_MS = 60_000;
 
-const EXPIRED: SessionEvent = { topic: 'session', kind: 'expired', channelType: 3001, payload: { reason: 'expired' } };
+const sessionEnded = (kind: 'expired' | 'forcedLogout'): SessionEvent => ({
+  topic: 'session',
+  kind,
+  channelType: 3001,
+  payload: { reason: kind },
+});
 
 /**
  * Drops the tab when its own token expires, whatever token the person's upstream uses: the
@@ -39,7 +48,7 @@ function bindToTokenExpiry(socket: TabSocket): void {
     timer = setTimeout(
       () => {
         if (socket.data.expiresAt > Date.now()) return arm();
-        socket.emit('session', EXPIRED);
+        socket.emit('session', sessionEnded('expired'));
         socket.disconnect();
       },
       Math.min(MAX_TIMER_MS, Math.max(0, left)),
@@ -68,8 +77,7 @@ export function recoverOnlyValidSessions(
       const session = await restore(pid, offset);
       if (!session) return session;
       const data = session.data as Partial<TabData> | undefined;
-      const identity =
-        typeof data?.token === 'string' ? await identities.get(data.token, { fresh: true }).catch(() => null) : null;
+      const identity = typeof data?.token === 'string' ? await identities.get(data.token, 0).catch(() => null) : null;
       const valid = identity !== null && identity.personId === data?.personId && identity.expiresAt > Date.now();
       // null: "no session to recover" to socket.io, which then connects the tab afresh.
       return valid ? session : (null as unknown as typeof session);
@@ -84,8 +92,8 @@ export function recoverOnlyValidSessions(
  */
 export function attachTabSockets(
   io: GatewayServer,
-  deps: { hubs: PersonHubs; identities: IdentityCache; logger: Logger },
-): void {
+  deps: { hubs: PersonHubs; identities: IdentityCache; logger: Logger; tokenCheckMs?: number },
+): { close(): void } {
   const { hubs, identities, logger } = deps;
 
   // Every handshake, a tab coming back through connection-state recovery included, passes here:
@@ -99,7 +107,7 @@ export function attachTabSockets(
     const token = typeof raw === 'string' ? raw.replace(/^Bearer\s+/i, '').trim() : '';
     if (!token) return next(new HandshakeError(translate(lang, 'errors.unauthorized'), { code: 401 }));
     try {
-      const identity = await identities.get(token);
+      const identity = await identities.get(token, HANDSHAKE_MAX_AGE_MS);
       const refused = () => next(new HandshakeError(translate(lang, 'errors.tokenInvalid'), { code: 401 }));
       if (!identity || identity.expiresAt <= Date.now()) return refused();
       const perms = [...identity.perms];
@@ -169,4 +177,29 @@ export function attachTabSockets(
 
   io.on('reconcile', (personId) => void hubs.find(personId)?.reconcile());
   io.on('forgetToken', (hash) => identities.forgetHash(hash));
+
+  // A token revoked at the api without passing through this gateway (a password change revokes the
+  // account's other tokens) drops its tabs here at the next check.
+  const check = setInterval(() => void dropRevokedTabs(io, identities), deps.tokenCheckMs ?? TOKEN_CHECK_MS);
+  check.unref();
+  return { close: () => clearInterval(check) };
+}
+
+/** Asks the api about every token of this instance's tabs; the tabs of a refused token are told and dropped. */
+async function dropRevokedTabs(io: GatewayServer, identities: IdentityCache): Promise<void> {
+  const byToken = new Map<string, TabSocket[]>();
+  for (const socket of io.of('/').sockets.values()) {
+    const list = byToken.get(socket.data.token);
+    if (list) list.push(socket);
+    else byToken.set(socket.data.token, [socket]);
+  }
+  for (const [token, sockets] of byToken) {
+    const identity = await identities.get(token, 0).catch(() => undefined);
+    // undefined: the api is unavailable, ask again next time. Expiry has its own timer.
+    if (identity !== null) continue;
+    for (const socket of sockets) {
+      socket.emit('session', sessionEnded('forcedLogout'));
+      socket.disconnect();
+    }
+  }
 }

@@ -231,6 +231,37 @@ describe('live state', () => {
     expect(await metric(gateway!.url, 'gateway_upstream_reconnects_total')).toBe(1);
   });
 
+  it('when the upstream drops (1006) while the api pushes, then the events pushed meanwhile reach the tabs late, once each, in order', async () => {
+    await start({ reconnectDelayMs: 1_000 });
+    const adminTabs = await open(admin.token, 2);
+    await ready(admin.personId, adminTabs);
+    for (const t of adminTabs) await t.subscribe(['announcements', 'alarms']);
+    const sent = [5101];
+    await api.realtime.publish([admin.personId], { channelType: 9, dataId: 5101 });
+    for (const t of adminTabs) await waitFor(() => t.events.length === 1);
+
+    api.realtime.terminate(admin.personId);
+    await waitFor(() => api.realtime.connectionCount(admin.personId) === 0);
+    for (let i = 2; i <= 6; i++) {
+      const dataId = 5100 + i;
+      await api.realtime.publish(
+        [admin.personId],
+        i === 4 ? { channelType: 10, messageType: 7, messageId: 990_000 + i, dataId } : { channelType: 9, dataId },
+      );
+      sent.push(dataId);
+    }
+    await api.realtime.publish([admin.personId], { channelType: 9, dataId: 5107 });
+    sent.push(5107);
+
+    for (const t of adminTabs) await waitFor(() => t.events.length >= sent.length, 20_000);
+    await settle();
+    for (const t of adminTabs) {
+      expect(t.events.map((e) => e.dataId)).toEqual(sent);
+      expect(t.events.find((e) => e.dataId === 5104)).toMatchObject({ topic: 'alarms', kind: 'sos' });
+    }
+    expect(await metric(gateway!.url, 'gateway_upstream_reconnects_total')).toBe(1);
+  });
+
   it('when a tab marks a message read through the proxy, then every tab of that person gets the reconciled snapshot', async () => {
     await start();
     const adminTabs = await open(admin.token, 3);
