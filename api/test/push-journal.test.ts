@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/open-database';
+import { queuePush, withPushes } from '../src/modules/message/push-outbox';
 import { JOURNAL_RETENTION_MS, PushJournal } from '../src/modules/realtime';
 import { openSocket, refusedStatus, type TestSocket } from './realtime-test-client';
 import { startTestApi, testEngines, type TestApi } from './start-test-api';
@@ -25,6 +26,9 @@ describe.each(testEngines())('push journal on %s', (engine) => {
     sockets.push(s);
     return s;
   };
+  /** A push as every change sends it: queued in a transaction, journaled in it, published after the commit. */
+  const push = (who: string, message: { channelType: number; dataId: number }) =>
+    withPushes(api.db, api.realtime, async (tx) => queuePush(tx, [pid[who]], message));
   const fileComplaint = async (name: string) => {
     const houses = (await api.http.get('/app/house/list').set(as('resident'))).body.data;
     const res = await api.http
@@ -70,11 +74,11 @@ describe.each(testEngines())('push journal on %s', (engine) => {
 
   it('when an upstream resumes from a number, then it is sent the pushes after it in order, then live ones, each once', async () => {
     const start = (await counters('staff')).pushSeq;
-    for (let i = 1; i <= 3; i++) await api.realtime.publish([pid.staff], { channelType: 9, dataId: 500 + i });
+    for (let i = 1; i <= 3; i++) await push('staff', { channelType: 9, dataId: 500 + i });
 
     const resumed = await open('staff', `?after=${start}`);
     await resumed.waitFor((m) => m.dataId === 503);
-    await api.realtime.publish([pid.staff], { channelType: 9, dataId: 504 });
+    await push('staff', { channelType: 9, dataId: 504 });
     await resumed.waitFor((m) => m.dataId === 504);
     expect(resumed.messages[0]).toMatchObject({ channelType: 'heartbeat', pushSeq: start });
     const pushes = resumed.messages.filter((m) => m.channelType === 9);
@@ -94,7 +98,7 @@ describe.each(testEngines())('push journal on %s', (engine) => {
       const marker = await s.waitFor((m) => m.channelType === 'heartbeat');
       expect(marker.pushSeq).toBe(current);
     }
-    await api.realtime.publish([pid.staff], { channelType: 9, dataId: 601 });
+    await push('staff', { channelType: 9, dataId: 601 });
     for (const s of [latest, ahead]) {
       await s.waitFor((m) => m.dataId === 601);
       expect(s.messages.filter((m) => m.channelType === 9)).toHaveLength(1);
@@ -102,12 +106,39 @@ describe.each(testEngines())('push journal on %s', (engine) => {
   });
 
   it('when an upstream does not ask to resume, then it gets live pushes only, as before', async () => {
-    await api.realtime.publish([pid.staff], { channelType: 9, dataId: 701 });
+    await push('staff', { channelType: 9, dataId: 701 });
     const plain = await open('staff');
-    await api.realtime.publish([pid.staff], { channelType: 9, dataId: 702 });
+    await push('staff', { channelType: 9, dataId: 702 });
     await plain.waitFor((m) => m.dataId === 702);
     expect(plain.messages.filter((m) => m.channelType === 9).map((m) => m.dataId)).toEqual([702]);
     expect(plain.messages.some((m) => m.channelType === 'heartbeat')).toBe(false);
+  });
+
+  it('when a push is published directly (tests, benchmarks), then it is live only: not numbered, not replayed', async () => {
+    const start = (await counters('staff')).pushSeq;
+    await api.realtime.publish([pid.staff], { channelType: 9, dataId: 751 });
+    const resumed = await open('staff', `?after=${start}`);
+    await push('staff', { channelType: 9, dataId: 752 });
+    await resumed.waitFor((m) => m.dataId === 752);
+    expect(resumed.messages.filter((m) => m.channelType === 9).map((m) => [m.dataId, m.pushSeq])).toEqual([
+      [752, start + 1],
+    ]);
+  });
+
+  it('when a change rolls back, then its pushes are neither numbered nor journaled', async () => {
+    const start = (await counters('staff')).pushSeq;
+    await expect(
+      withPushes(api.db, api.realtime, async (tx) => {
+        queuePush(tx, [pid.staff], { channelType: 9, dataId: 761 });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await push('staff', { channelType: 9, dataId: 762 });
+    const rows = await queryRows<{ seq: string; id: number }>(
+      api.db,
+      sql`select seq, (message->>'dataId')::int as id from push_journal where person_id = ${pid.staff} and seq > ${start}`,
+    );
+    expect(rows.map((r) => [Number(r.seq), r.id])).toEqual([[start + 1, 762]]);
   });
 
   it('when the resume point is not a number, then the upgrade is refused with 400', async () => {
@@ -115,11 +146,11 @@ describe.each(testEngines())('push journal on %s', (engine) => {
   });
 
   it('when pushes are older than the retention, then pruning removes them and keeps the newer ones', async () => {
-    await api.realtime.publish([pid.resident], { channelType: 9, dataId: 801 });
+    await push('resident', { channelType: 9, dataId: 801 });
     await api.db.execute(
       sql`update push_journal set created_at = now() - interval '1 hour' where person_id = ${pid.resident}`,
     );
-    await api.realtime.publish([pid.resident], { channelType: 9, dataId: 802 });
+    await push('resident', { channelType: 9, dataId: 802 });
     expect(await new PushJournal(api.db).prune(JOURNAL_RETENTION_MS)).toBeGreaterThanOrEqual(1);
     const left = await queryRows<{ id: number }>(
       api.db,

@@ -39,7 +39,11 @@ export interface RealtimeOptions {
 
 /** The `realtime` handle of startApi (docs/internal-contract.md), used by every module that pushes. */
 export interface RealtimeHandle {
-  /** Pushes a message to every open connection of each person, on every api instance (journaled first). */
+  /**
+   * Pushes a message to every open connection of each person, on every api instance, live only:
+   * not numbered, not journaled, never sent again (tests and benchmarks). A push that reports a
+   * change goes through `withPushes` (message/push-outbox.ts), which journals it with the change.
+   */
   publish(personIds: Iterable<PersonId>, message: UpstreamMessage): Promise<void>;
   /**
    * Journals pushes inside the caller's transaction (call it last, just before the commit); null
@@ -230,8 +234,7 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     async publish(personIds, message) {
       const ids = [...new Set([...personIds].map(String))];
       if (ids.length === 0) return;
-      if (!journal) return bus.publish({ kind: 'push', personIds: ids, message });
-      await publishStamped(await journal.append([{ personIds: ids, message }]));
+      await bus.publish({ kind: 'push', personIds: ids, message });
     },
     record: async (tx, pushes) => (journal ? journal.record(tx, pushes) : null),
     publishStamped,

@@ -43,9 +43,6 @@ export const JOURNAL_RETENTION_MS = 10 * 60_000;
  * no gaps: when push N exists, every push before N has committed.
  */
 export class PushJournal {
-  private waiting: { pushes: Push[]; resolve(s: StampedPush[]): void; reject(err: unknown): void }[] = [];
-  private flushing = false;
-
   constructor(private readonly db: Db) {}
 
   /**
@@ -83,40 +80,6 @@ export class PushJournal {
           select (e->>'p')::int, (e->>'s')::bigint, e->'m' from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as e`,
     );
     return stamped;
-  }
-
-  /**
-   * Numbers and stores pushes in a transaction of their own (pushes that are not part of a change).
-   * Calls made while one is being written are written together in the next transaction.
-   */
-  append(pushes: Push[]): Promise<StampedPush[]> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ pushes, resolve, reject });
-      void this.flush();
-    });
-  }
-
-  private async flush(): Promise<void> {
-    if (this.flushing) return;
-    this.flushing = true;
-    try {
-      while (this.waiting.length > 0) {
-        const batch = this.waiting;
-        this.waiting = [];
-        try {
-          const stamped = await this.db.transaction((tx) => this.record(tx, batch.flatMap((b) => b.pushes)));
-          let at = 0;
-          for (const b of batch) {
-            b.resolve(stamped.slice(at, at + b.pushes.length));
-            at += b.pushes.length;
-          }
-        } catch (err) {
-          for (const b of batch) b.reject(err);
-        }
-      }
-    } finally {
-      this.flushing = false;
-    }
   }
 
   /** The number of the person's last push (0 before the first). */
