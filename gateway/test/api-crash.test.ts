@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOPICS, type StatusTotals } from '@pm/shared';
 import { startGateway, type GatewayHandle } from '../src/server';
-import { apiProcess, call, login, openTab, type ApiProcess, type Tab } from './support';
+import { apiProcess, call, fileComplaint, login, openTab, residentOf, type ApiProcess, type Resident, type Tab } from './support';
 
 const RUNS = Number(process.env.CRASH_RUNS ?? 3);
 const engines = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -43,23 +43,13 @@ async function freshDatabase(engine: string): Promise<Record<string, string>> {
   return { DATA_DIR: dataDir, DATABASE_URL: url.toString(), SEED_DEMO: '1' };
 }
 
-interface Resident {
-  token: string;
-  house: { houseType: number; houseId: number };
-}
-
 /** Residents file complaints one after another until stopped; calls that fail while the api is down are dropped. */
 function fileComplaints(api: ApiProcess, residents: Resident[]): { stop(): Promise<number> } {
   let running = true;
   let filed = 0;
   const loops = residents.map(async (r, i) => {
     for (let n = 0; running; n++) {
-      const ok = await call(api.url, r.token, 'POST', '/app/complain/save', {
-        name: `Crash test ${i}.${n}`,
-        note: 'The lift is stuck again',
-        houseType: r.house.houseType,
-        houseId: r.house.houseId,
-      }).then(
+      const ok = await fileComplaint(api.url, r, `Crash test ${i}.${n}`).then(
         () => true,
         () => false,
       );
@@ -104,13 +94,7 @@ describe.each(engines)('an api killed while residents file complaints (%s)', (en
       const tab = await openTab(gateway.url, admin);
       cleanups.push(async () => tab.close());
       await tab.subscribe([...TOPICS]);
-      const residents: Resident[] = await Promise.all(
-        ['resident1', 'resident2', 'resident3'].map(async (name) => {
-          const token = await login(api.url, name, 'resident123');
-          const houses = await call<Resident['house'][]>(api.url, token, 'GET', '/app/house/list');
-          return { token, house: houses[0] };
-        }),
-      );
+      const residents = await Promise.all(['resident1', 'resident2', 'resident3'].map((n) => residentOf(api.url, n)));
 
       const results: { run: number; filed: number; shown: unknown; api: unknown; correct: boolean }[] = [];
       for (let run = 1; run <= RUNS; run++) {

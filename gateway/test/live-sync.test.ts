@@ -1,7 +1,21 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyEvent, TOPICS, type LiveSnapshot } from '@pm/shared';
 import { startGateway, type GatewayHandle, type GatewayOptions } from '../src/server';
-import { dropConnection, login, metric, openTab, personIdOf, settle, startRealApi, waitFor, type Tab } from './support';
+import {
+  callSos,
+  dropConnection,
+  fileComplaint,
+  login,
+  metric,
+  openTab,
+  personIdOf,
+  reportsOf,
+  residentOf,
+  settle,
+  startRealApi,
+  waitFor,
+  type Tab,
+} from './support';
 
 // One real api (embedded database, demo data) for the file; a fresh gateway and fresh tabs per test.
 let api: Awaited<ReturnType<typeof startRealApi>>;
@@ -231,34 +245,23 @@ describe('live state', () => {
     expect(await metric(gateway!.url, 'gateway_upstream_reconnects_total')).toBe(1);
   });
 
-  it('when the upstream drops (1006) while the api pushes, then the events pushed meanwhile reach the tabs late, once each, in order', async () => {
+  it('when the upstream drops (1006) while residents report, then the reports made meanwhile reach the tabs late, once each, in order', async () => {
     await start({ reconnectDelayMs: 1_000 });
+    const reporter = await residentOf(api.url, 'resident1');
     const adminTabs = await open(admin.token, 2);
     await ready(admin.personId, adminTabs);
-    for (const t of adminTabs) await t.subscribe(['announcements', 'alarms']);
-    const sent = [5101];
-    await api.realtime.publish([admin.personId], { channelType: 9, dataId: 5101 });
-    for (const t of adminTabs) await waitFor(() => t.events.length === 1);
+    for (const t of adminTabs) await t.subscribe(['workorders', 'alarms']);
+    const sent = [`workorders:${await fileComplaint(api.url, reporter)}`];
+    for (const t of adminTabs) await waitFor(() => reportsOf(t).length === 1);
 
     api.realtime.terminate(admin.personId);
     await waitFor(() => api.realtime.connectionCount(admin.personId) === 0);
-    for (let i = 2; i <= 6; i++) {
-      const dataId = 5100 + i;
-      await api.realtime.publish(
-        [admin.personId],
-        i === 4 ? { channelType: 10, messageType: 7, messageId: 990_000 + i, dataId } : { channelType: 9, dataId },
-      );
-      sent.push(dataId);
-    }
-    await api.realtime.publish([admin.personId], { channelType: 9, dataId: 5107 });
-    sent.push(5107);
+    for (let i = 0; i < 5; i++)
+      sent.push(i === 2 ? `alarms:${await callSos(api.url, reporter)}` : `workorders:${await fileComplaint(api.url, reporter)}`);
 
-    for (const t of adminTabs) await waitFor(() => t.events.length >= sent.length, 20_000);
+    for (const t of adminTabs) await waitFor(() => reportsOf(t).length >= sent.length, 20_000);
     await settle();
-    for (const t of adminTabs) {
-      expect(t.events.map((e) => e.dataId)).toEqual(sent);
-      expect(t.events.find((e) => e.dataId === 5104)).toMatchObject({ topic: 'alarms', kind: 'sos' });
-    }
+    for (const t of adminTabs) expect(reportsOf(t)).toEqual(sent);
     expect(await metric(gateway!.url, 'gateway_upstream_reconnects_total')).toBe(1);
   });
 

@@ -6,7 +6,22 @@ import { createInterface } from 'node:readline';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Topic } from '@pm/shared';
-import { dropConnection, login, metric, openTab, personIdOf, settle, startRealApi, waitFor, type Tab } from './support';
+import {
+  callSos,
+  dropConnection,
+  fileComplaint,
+  login,
+  metric,
+  openTab,
+  personIdOf,
+  reportsOf,
+  residentOf,
+  settle,
+  startRealApi,
+  waitFor,
+  type Resident,
+  type Tab,
+} from './support';
 
 // Two real gateway PROCESSES on one real Redis, in front of one real api.
 const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -23,12 +38,14 @@ let redis: Redis;
 let processes: GatewayProcess[] = [];
 let tabs: Tab[] = [];
 let admin: { token: string; personId: number };
+let reporter: Resident;
 
 beforeAll(async () => {
   api = await startRealApi();
   redis = new Redis(redisUrl);
   const token = await login(api.url, 'admin', 'admin123');
   admin = { token, personId: await personIdOf(api.url, token) };
+  reporter = await residentOf(api.url, 'resident1');
 });
 
 afterAll(async () => {
@@ -168,51 +185,46 @@ describe('two gateway instances on one Redis', () => {
     expect(await metric(b.url, 'gateway_client_sockets')).toBe(1);
   });
 
-  it('when the lease holder is killed -9 while the api pushes events, then every event, SOS alarms included, reaches the tab on the survivor once and in order', async () => {
+  it('when the lease holder is killed -9 while residents report, then every report, SOS alarms included, reaches the tab on the survivor once and in order', async () => {
     // The production lease lifetime: this is the takeover a real deployment sees.
     const [a, b] = await Promise.all([spawnGateway({ leaseTtl: 'default' }), spawnGateway({ leaseTtl: 'default' })]);
-    const topics: Topic[] = ['announcements', 'alarms'];
+    const topics: Topic[] = ['workorders', 'alarms'];
     const tabA = await tabOn(a, { topics });
     const tabB = await tabOn(b, { topics });
     const holder = await holderOf(a, b);
     const survivorTab = holder === a ? tabB : tabA;
-    const received = () =>
-      survivorTab.events.filter((e) => e.topic === 'announcements' || e.topic === 'alarms').map((e) => e.dataId);
+    const received = () => reportsOf(survivorTab);
 
-    // One event every 100 ms, every fourth an SOS help call, until the survivor has delivered
-    // five events published after the kill (at most 60 s).
-    const sent: number[] = [];
+    // A resident reports every 100 ms (every fourth an SOS help call) until the survivor has
+    // delivered five reports made after the kill (at most 60 s).
+    const sent: string[] = [];
     let killedAt = 0;
-    let firstAfterKill = Infinity;
-    const pushing = (async () => {
+    const afterKill = new Set<string>();
+    const reporting = (async () => {
       for (let i = 0; Date.now() - (killedAt || Date.now()) < 60_000; i++) {
-        const dataId = 70_000 + i;
-        const sos = i % 4 === 0;
-        await api.realtime.publish(
-          [admin.personId],
-          sos ? { channelType: 10, messageType: 7, messageId: 880_000 + i, dataId } : { channelType: 9, dataId },
-        );
-        sent.push(dataId);
-        if (killedAt && firstAfterKill === Infinity) firstAfterKill = dataId;
-        if (killedAt && received().filter((id) => id !== undefined && id >= firstAfterKill).length >= 5) break;
+        const report =
+          i % 4 === 0 ? `alarms:${await callSos(api.url, reporter)}` : `workorders:${await fileComplaint(api.url, reporter)}`;
+        sent.push(report);
+        if (killedAt) afterKill.add(report);
+        if (received().filter((r) => afterKill.has(r)).length >= 5) break;
         await new Promise((r) => setTimeout(r, 100));
       }
     })();
     await waitFor(() => received().length >= 5);
     killedAt = Date.now();
     await stopProcess(holder, 'SIGKILL');
-    await pushing;
+    await reporting;
     await waitFor(() => received().length >= sent.length, 30_000).catch(() => undefined);
     await settle(500);
 
     const got = received();
-    // The takeover gap: from the kill to the first event published after it reaching the survivor's tab.
-    const firstIndex = survivorTab.events.findIndex((e) => (e.dataId ?? 0) >= firstAfterKill);
+    // The takeover gap: from the kill to the first report made after it reaching the survivor's tab.
+    const firstIndex = survivorTab.events.findIndex((e) => afterKill.has(`${e.topic}:${e.dataId}`));
     const gapSeconds = firstIndex < 0 ? null : (survivorTab.arrivals[firstIndex] - killedAt) / 1000;
-    const delivered = new Set(got.filter((id) => id !== undefined && sent.includes(id))).size;
-    console.info(`[takeover] gap ${gapSeconds} s; ${delivered} of ${sent.length} events delivered to the survivor's tab`);
+    const delivered = new Set(got.filter((r) => sent.includes(r))).size;
+    console.info(`[takeover] gap ${gapSeconds} s; ${delivered} of ${sent.length} reports delivered to the survivor's tab`);
     expect(got).toEqual(sent);
-    expect(survivorTab.events.filter((e) => e.topic === 'alarms').every((e) => e.kind === 'sos')).toBe(true);
+    expect(sent.filter((r) => r.startsWith('alarms:')).length).toBeGreaterThan(1);
   }, 120_000);
 });
 

@@ -3,7 +3,20 @@
 // api, even while the person's upstream lives on another token. Real api, gateway and tabs.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type GatewayHandle, type GatewayOptions } from '../src/server';
-import { dropConnection, login, metric, openTab, personIdOf, settle, startRealApi, waitFor, type Tab } from './support';
+import {
+  dropConnection,
+  fileComplaint,
+  login,
+  metric,
+  openTab,
+  personIdOf,
+  reportsOf,
+  residentOf,
+  settle,
+  startRealApi,
+  waitFor,
+  type Tab,
+} from './support';
 
 /** Short enough to expire within a test, long enough for a tab to connect on a busy machine. */
 const TTL_SECONDS = 10;
@@ -39,7 +52,7 @@ async function tabWith(token: string, options: { reconnection?: boolean } = {}):
   const tab = await openTab(gateway!.url, token, options);
   tabs.push(tab);
   await waitFor(() => tab.snapshots[0]);
-  await tab.subscribe(['announcements']);
+  await tab.subscribe(['announcements', 'workorders']);
   return tab;
 }
 
@@ -109,17 +122,16 @@ describe('a tab is bound to its own token', () => {
     await new Promise((r) => setTimeout(r, 4_000));
     const freshTab = await tabWith(await login(api.url, 'admin', 'admin123'));
 
-    // Events every 200 ms across the expiry of the token the upstream was opened with, and five after it.
-    const sent: number[] = [];
+    // A resident reports every 200 ms across the expiry of the upstream's token, and five times after it.
+    const reporter = await residentOf(api.url, 'resident1');
+    const sent: string[] = [];
     for (let i = 0, after = 0; after < 5 && i < 100; i++) {
-      const dataId = 4300 + i;
-      await api.realtime.publish([adminPersonId], { channelType: 9, dataId });
-      sent.push(dataId);
+      sent.push(`workorders:${await fileComplaint(api.url, reporter)}`);
       if (expiringTab.events.some((e) => e.topic === 'session')) after++;
       await new Promise((r) => setTimeout(r, 200));
     }
-    await waitFor(() => announcements(freshTab).length >= sent.length, 20_000);
-    expect(announcements(freshTab)).toEqual(sent);
+    await waitFor(() => reportsOf(freshTab).length >= sent.length, 20_000);
+    expect(reportsOf(freshTab)).toEqual(sent);
     expect(expiringTab.socket.connected).toBe(false);
     expect(api.realtime.connectionCount(adminPersonId)).toBe(1);
   }, 60_000);

@@ -253,3 +253,43 @@ export async function call<T>(baseUrl: string, token: string, method: 'GET' | 'P
   if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
   return envelope.data;
 }
+
+/** A resident of the demo estate with a house to report from. */
+export interface Resident {
+  token: string;
+  house: { houseType: number; houseId: number };
+}
+
+export async function residentOf(apiUrl: string, username: string): Promise<Resident> {
+  const token = await login(apiUrl, username, 'resident123');
+  const houses = await call<Resident['house'][]>(apiUrl, token, 'GET', '/app/house/list');
+  return { token, house: houses[0] };
+}
+
+/** A real change that pushes to the estate's staff (workorders topic); answers the complaint's id. */
+export async function fileComplaint(apiUrl: string, r: Resident, name = 'The lift is stuck'): Promise<number> {
+  const data = await call<{ complainId: number }>(apiUrl, r.token, 'POST', '/app/complain/save', {
+    name,
+    note: 'Between the third and fourth floor',
+    houseType: r.house.houseType,
+    houseId: r.house.houseId,
+  });
+  return data.complainId;
+}
+
+/** A real SOS help call (alarms topic, kind sos); answers its id. */
+export async function callSos(apiUrl: string, r: Resident): Promise<number> {
+  const data = await call<{ sosHelpId: number }>(apiUrl, r.token, 'POST', '/app/sos/help', {
+    houseType: r.house.houseType,
+    houseId: r.house.houseId,
+    position: 'Lobby',
+  });
+  return data.sosHelpId;
+}
+
+/** New complaints and SOS calls a tab received, as `topic:id`, in arrival order. */
+export function reportsOf(tab: Tab): string[] {
+  return tab.events
+    .filter((e) => (e.topic === 'alarms' && e.kind === 'sos') || (e.topic === 'workorders' && e.action === 'new'))
+    .map((e) => `${e.topic}:${e.dataId}`);
+}
