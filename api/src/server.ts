@@ -12,7 +12,7 @@ import type { ApiModule } from './http/define-route';
 import { createMailer } from './mail/mailer';
 import { TokenService } from './modules/auth/token.service';
 import { modules } from './modules';
-import { attachRealtime, type RealtimeHandle } from './modules/realtime';
+import { attachRealtime, PushJournal, type RealtimeHandle } from './modules/realtime';
 import { systemModule } from './modules/system/system.routes';
 import { ensureDemoImages } from './seed/demo-images';
 import { ensureFirstAdmin, type FirstAdmin } from './seed/first-admin';
@@ -142,6 +142,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     },
     databaseUrl: database.databaseUrl,
     log,
+    journal: new PushJournal(db),
   });
   const realtime = services.realtime as RealtimeHandle & { revokeTokenHash?: (hash: string) => Promise<void> };
   tokens.onRevoke((revoked) => {

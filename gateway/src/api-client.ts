@@ -1,30 +1,23 @@
 import {
-  ALARM_TYPES,
   HTTP_TIMEOUT_MS,
-  isAdminRole,
-  MESSAGE_PANEL_TYPES,
-  PERMISSIONS,
-  StatusTotalsSchema,
+  LiveCountersSchema,
+  LiveIdentitySchema,
   type Envelope,
-  type LiveSnapshot,
-  type StatusTotals,
 } from '@pm/shared';
+import type { Counters } from './live-state';
 
-/** Who a bearer token belongs to, and what they may see. */
+/** Who a bearer token belongs to, what they may see, and until when. */
 export interface Identity {
   personId: number;
   accId: number;
-  username: string;
   roleValue: string;
   perms: ReadonlySet<string>;
+  /** Epoch ms: the token's tabs are dropped then. */
+  expiresAt: number;
 }
 
 /** The api could not be reached or answered with a fault (as opposed to "token not valid"). */
 export class ApiUnavailableError extends Error {}
-
-type Counters = Omit<LiveSnapshot, 'version'>;
-
-const ZERO_TOTALS: StatusTotals = { untreated: 0, processing: 0, completed: 0 };
 
 /** The few api calls the gateway makes on a person's behalf (docs/internal-contract.md). */
 export class ApiClient {
@@ -59,66 +52,25 @@ export class ApiClient {
 
   /** The person behind a token, or null when the api says the token is not (or no longer) valid. */
   async identify(token: string): Promise<Identity | null> {
-    const user = await this.call<{ accountInfo: { accId: number; personId: number; username: string } }>(
-      'GET',
-      '/auth/current/user',
-      token,
-    );
-    if (user.status === 401 || user.status === 403) return null;
-    const accountInfo = user.envelope?.data?.accountInfo;
-    if (user.status !== 200 || !accountInfo) throw new ApiUnavailableError(`current user answered ${user.status}`);
-
-    const info = await this.call<{ role?: { roleId: number; roleValue: string } | null }>(
-      'GET',
-      `/account/info/${accountInfo.accId}`,
-      token,
-    );
-    if (info.status === 401) return null;
-    const role = info.envelope?.data?.role ?? null;
-    let perms = new Set<string>();
-    if (role && isAdminRole(role.roleValue)) {
-      perms = new Set(PERMISSIONS);
-    } else if (role) {
-      const menus = await this.call<{ menus?: { perms?: string | null }[] }>(
-        'GET',
-        `/base/sysrole/infoandmenu/${role.roleId}`,
-        token,
-      );
-      if (menus.status === 401) return null;
-      for (const menu of menus.envelope?.data?.menus ?? []) {
-        for (const p of (menu.perms ?? '').split(',')) if (p.trim()) perms.add(p.trim());
-      }
-    }
-    return {
-      personId: accountInfo.personId,
-      accId: accountInfo.accId,
-      username: accountInfo.username,
-      roleValue: role?.roleValue ?? '',
-      perms,
-    };
+    const res = await this.call<unknown>('GET', '/realtime/identity', token);
+    if (res.status === 401 || res.status === 403) return null;
+    const parsed = res.status === 200 ? LiveIdentitySchema.safeParse(res.envelope?.data) : null;
+    if (!parsed?.success) throw new ApiUnavailableError(`identity answered ${res.status}`);
+    const { personId, accId, roleValue, perms, expiresAt } = parsed.data;
+    return { personId, accId, roleValue, perms: new Set(perms), expiresAt: Date.parse(expiresAt) };
   }
 
-  /** Loads the counters the top bar and sidebar show. Calls the person may not make count as zero. */
-  async loadCounters(token: string): Promise<Counters> {
-    const [unread, chat, complaints, eventOrders] = await Promise.all([
-      this.call<{ byType?: Record<string, number> }>('POST', '/base/message/unRead', token, {
-        messageTypeList: [...MESSAGE_PANEL_TYPES, ...ALARM_TYPES],
-      }),
-      this.call<number>('POST', '/im/chatrecord/query/total/unread', token, {}),
-      this.call<StatusTotals>('POST', '/complain/query/getComplainStatusTotalVo', token, {}),
-      this.call<StatusTotals>('POST', '/eventOrder/query/getEventOrderStatusTotalVo', token, {}),
-    ]);
-    if (unread.status === 401) throw new ApiUnavailableError('token rejected while loading counters');
-    const unreadByType: Record<string, number> = {};
-    for (const [type, count] of Object.entries(unread.envelope?.data?.byType ?? {}))
-      if (Number.isInteger(count)) unreadByType[type] = count;
-    const totals = (r: { status: number; envelope: Envelope<StatusTotals> | null }) => {
-      const parsed = r.status === 200 ? StatusTotalsSchema.safeParse(r.envelope?.data) : null;
-      return parsed?.success ? parsed.data : { ...ZERO_TOTALS };
-    };
-    const chatUnread =
-      chat.status === 200 && Number.isInteger(chat.envelope?.data) ? (chat.envelope?.data as number) : 0;
-    return { unreadByType, chatUnread, complaints: totals(complaints), eventOrders: totals(eventOrders) };
+  /**
+   * The counters the top bar and sidebar show, as of the person's push `pushSeq` (one database
+   * snapshot on the api's side). Totals the person may not list count as zero.
+   */
+  async loadCounters(token: string): Promise<{ counters: Counters; pushSeq: number }> {
+    const res = await this.call<unknown>('GET', '/realtime/counters', token);
+    if (res.status === 401) throw new ApiUnavailableError('token rejected while loading counters');
+    const parsed = res.status === 200 ? LiveCountersSchema.safeParse(res.envelope?.data) : null;
+    if (!parsed?.success) throw new ApiUnavailableError(`counters answered ${res.status}`);
+    const { pushSeq, ...counters } = parsed.data;
+    return { counters, pushSeq };
   }
 
   /** True when the api answers its health check. */

@@ -7,6 +7,8 @@ import type { Language } from './locale-messages';
 export interface InterServerEvents {
   /** "Reload this person's counters": sent to whichever instance holds the person's upstream. */
   reconcile: (personId: number) => void;
+  /** "This token was revoked": forget its identity (sha256 hex of the token, never the token). */
+  forgetToken: (tokenHash: string) => void;
 }
 
 /** What a tab's socket carries; plain data so connection-state recovery can store it in Redis. */
@@ -16,6 +18,8 @@ export interface TabData {
   perms: string[];
   lang: Language;
   topics: Topic[];
+  /** When the token expires (epoch ms): the tab is told on the session topic and dropped then. */
+  expiresAt: number;
 }
 
 export type GatewayServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, TabData>;

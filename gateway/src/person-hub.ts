@@ -6,7 +6,7 @@ import type { UpstreamLease } from './lease';
 import { LiveState } from './live-state';
 import type { Logger } from './logger';
 import type { GatewayMetrics } from './metrics';
-import type { SnapshotStore } from './snapshot-store';
+import type { SnapshotStore, StoredLive } from './snapshot-store';
 import { rooms } from './tab-rooms';
 import { UpstreamConnection } from './upstream-connection';
 
@@ -24,8 +24,16 @@ export interface HubContext {
   /** True with Redis: other instances may hold tabs and the upstream. */
   clustered: boolean;
   reconnectDelayMs?: number;
+  /** Forgets a revoked token's identity on every instance. */
+  forgetToken(token: string): void;
   /** Called when the hub has nothing left to do on this instance. */
   dispose(personId: number): void;
+}
+
+/** A tab on this instance: the token it signed in with and when that token expires (epoch ms). */
+interface LocalTab {
+  token: string;
+  expiresAt: number;
 }
 
 /**
@@ -34,11 +42,17 @@ export interface HubContext {
  */
 export class PersonHub {
   /** Local tab socket ids → the token each signed in with. */
-  private readonly tabs = new Map<string, string>();
+  private readonly tabs = new Map<string, LocalTab>();
   private upstream: UpstreamConnection | null = null;
   private upstreamToken: string | null = null;
+  /**
+   * The counters and the last push delivered, while this instance holds the upstream. Without
+   * Redis it outlives an upstream that is replaced (another tab's token), so the new one resumes.
+   */
   private state: LiveState | null = null;
   private holding = false;
+  private reloading = false;
+  private reloadAgain = false;
   private acquiring = false;
   private disposed = false;
   /** The api closed the upstream for good (or reconnects ran out): only a new tab tries again. */
@@ -62,8 +76,8 @@ export class PersonHub {
     return this.tabs.size;
   }
 
-  addTab(socketId: string, token: string): void {
-    this.tabs.set(socketId, token);
+  addTab(socketId: string, token: string, expiresAt: number): void {
+    this.tabs.set(socketId, { token, expiresAt });
     this.givenUp = false;
     if (this.graceTimer) clearTimeout(this.graceTimer);
     this.graceTimer = null;
@@ -86,30 +100,41 @@ export class PersonHub {
    */
   async snapshotForNewTab(): Promise<LiveSnapshot | null> {
     if (this.holding) return this.state?.loaded ? this.state.snapshot : null;
-    return this.ctx.snapshots.load(this.personId);
+    return (await this.ctx.snapshots.load(this.personId))?.snapshot ?? null;
+  }
+
+  /** The token the upstream should use: the local tab's that expires last. */
+  private bestToken(): string | undefined {
+    let best: LocalTab | undefined;
+    for (const tab of this.tabs.values()) if (!best || tab.expiresAt > best.expiresAt) best = tab;
+    return best?.token;
   }
 
   /** Tries to become the instance holding this person's upstream; retries while tabs remain here. */
   private async lead(): Promise<void> {
-    if (this.holding || this.acquiring || this.disposed) return;
-    const token = this.tabs.values().next().value;
-    if (token === undefined) return;
+    if (this.holding || this.acquiring || this.disposed || this.tabs.size === 0) return;
     this.acquiring = true;
     let acquired = false;
+    let stored: StoredLive | null = null;
     try {
       acquired = await this.ctx.lease.acquire(this.personId);
+      // Taking over from another instance: continue from the last state and push it delivered.
+      if (acquired && this.ctx.clustered) stored = await this.ctx.snapshots.load(this.personId);
     } catch (err) {
       this.log.warn({ err: (err as Error).message }, 'lease not reachable');
     } finally {
       this.acquiring = false;
     }
-    if (this.disposed) {
+    const token = this.bestToken();
+    if (this.disposed || (acquired && token === undefined)) {
       if (acquired) await this.ctx.lease.release(this.personId).catch(() => undefined);
+      if (!this.disposed && this.tabs.size === 0) this.dispose();
       return;
     }
     this.log.debug({ acquired }, 'upstream lease');
-    if (acquired) {
+    if (acquired && token !== undefined) {
       this.holding = true;
+      if (this.ctx.clustered) this.state = stored ? new LiveState(stored) : new LiveState();
       this.openUpstream(token);
     }
     this.scheduleLeaseTick();
@@ -149,11 +174,13 @@ export class PersonHub {
       personId: this.personId,
       logger: this.ctx.logger,
       reconnectDelayMs: this.ctx.reconnectDelayMs,
+      // Every (re)connect continues after the last push delivered: nothing missed, nothing twice.
+      resumeFrom: () => this.state?.pushSeq ?? null,
       handlers: {
+        // The counters are reloaded when the api says where its stream continues (deliver()).
         onOpen: (reconnected) => {
           this.ctx.metrics.upstreamOpens.inc();
           if (reconnected) this.ctx.metrics.upstreamReconnects.inc();
-          void this.reconcile();
         },
         onMessage: (m) => this.deliver(m),
         onRevoked: (reason) => void this.revoke(token, /expire/i.test(reason) ? 'expired' : 'forcedLogout'),
@@ -168,28 +195,54 @@ export class PersonHub {
     upstream.open();
   }
 
-  /** Reloads the counters from the api and sends every tab the new snapshot. */
+  /**
+   * Reloads the counters from the api and sends every tab the new snapshot. The counters come as
+   * of a push number: LiveState keeps the pushes they do not include yet (issue 14). One reload
+   * at a time; asking during one makes another follow it.
+   */
   async reconcile(): Promise<void> {
+    if (this.reloading) {
+      this.reloadAgain = true;
+      return;
+    }
     const token = this.upstreamToken;
-    if (!this.holding || !token || !this.state) return;
+    const state = this.state;
+    if (!this.holding || !token || !state) return;
+    // Before the upstream said where its stream starts, the reload that follows that message does it.
+    const ticket = state.beginReload();
+    if (!ticket) return;
+    this.reloading = true;
     try {
-      const counters = await this.ctx.api.loadCounters(token);
-      if (!this.holding || !this.state) return;
-      const stored = this.ctx.clustered ? await this.ctx.snapshots.load(this.personId) : null;
-      const snapshot = this.state.replace(counters, stored?.version ?? 0);
-      this.publishSnapshot(snapshot);
+      const { counters, pushSeq } = await this.ctx.api.loadCounters(token);
+      if (!this.holding || this.state !== state) return;
+      const snapshot = state.finishReload(ticket, counters, pushSeq);
+      if (snapshot) this.publishSnapshot(snapshot);
     } catch (err) {
+      state.cancelReload(ticket);
       this.log.warn({ err: (err as Error).message }, 'counters could not be loaded');
+    } finally {
+      this.reloading = false;
+      if (this.reloadAgain) {
+        this.reloadAgain = false;
+        void this.reconcile();
+      }
     }
   }
 
   private publishSnapshot(snapshot: LiveSnapshot): void {
-    this.ctx.snapshots.save(this.personId, snapshot);
+    this.ctx.snapshots.save(this.personId, snapshot, this.state?.pushSeq ?? null);
     this.ctx.io.to(rooms.person(this.personId)).emit('snapshot', snapshot);
   }
 
   private deliver(message: UpstreamMessage): void {
-    if (message.channelType === 'heartbeat') return;
+    if (message.channelType === 'heartbeat') {
+      // A resuming connection's first message: where its stream continues. Then reload.
+      if (message.pushSeq !== undefined && this.state) {
+        this.state.streamStartsAfter(message.pushSeq);
+        void this.reconcile();
+      }
+      return;
+    }
     const event = normalizeUpstream(message);
     if (!event) {
       this.ctx.metrics.droppedEvents.inc();
@@ -199,9 +252,16 @@ export class PersonHub {
       );
       return;
     }
-    if (this.state) this.ctx.snapshots.save(this.personId, this.state.apply(event));
+    const state = this.state;
+    const applied = state?.applyPush(event, message.pushSeq);
+    // Already delivered (sent again after a reconnect or a takeover): the tabs have it.
+    if (applied === null) return;
     this.ctx.metrics.events.inc({ topic: event.topic });
     emitLive(this.ctx.io.to(rooms.topic(this.personId, event.topic)), event);
+    if (!state || !applied) return;
+    // Saved after the emit (one Redis connection keeps the order): a successor never skips this event.
+    this.ctx.snapshots.save(this.personId, applied.reloaded ?? applied.snapshot, state.pushSeq);
+    if (applied.reloaded) this.ctx.io.to(rooms.person(this.personId)).emit('snapshot', applied.reloaded);
   }
 
   /**
@@ -210,12 +270,12 @@ export class PersonHub {
    * another tab's token when the person still has tabs signed in otherwise.
    */
   async revoke(token: string, kind: SessionEvent['kind']): Promise<void> {
-    this.ctx.identities.forget(token);
+    this.ctx.forgetToken(token);
     const room = rooms.token(token);
     const event: SessionEvent = { topic: 'session', kind, channelType: 3001, payload: { reason: kind } };
     emitLive(this.ctx.io.to(room), event);
     this.ctx.io.in(room).disconnectSockets();
-    for (const [id, t] of this.tabs) if (t === token) this.tabs.delete(id);
+    for (const [id, t] of this.tabs) if (t.token === token) this.tabs.delete(id);
     if (this.upstreamToken === token) {
       this.stepDown();
       if (this.tabs.size > 0) void this.lead();
@@ -230,7 +290,8 @@ export class PersonHub {
     this.upstream?.close();
     this.upstream = null;
     this.upstreamToken = null;
-    this.state = null;
+    // With Redis the next holder (maybe this instance again) continues from what is stored there.
+    if (this.ctx.clustered) this.state = null;
     if (wasHolding) void this.ctx.lease.release(this.personId).catch(() => undefined);
   }
 

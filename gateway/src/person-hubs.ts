@@ -1,15 +1,26 @@
 import type { SessionEvent } from '@pm/shared';
+import { emitLive } from './gateway-io';
+import { tokenHash } from './identity-cache';
 import { PersonHub, type HubContext } from './person-hub';
 import { rooms } from './tab-rooms';
-import { emitLive } from './gateway-io';
 
 /** All persons with tabs (or a held upstream) on this gateway instance. */
 export class PersonHubs {
   private readonly hubs = new Map<number, PersonHub>();
   private readonly ctx: HubContext;
 
-  constructor(ctx: Omit<HubContext, 'dispose'>) {
-    this.ctx = { ...ctx, dispose: (personId) => this.hubs.delete(personId) };
+  constructor(ctx: Omit<HubContext, 'dispose' | 'forgetToken'>) {
+    this.ctx = {
+      ...ctx,
+      dispose: (personId) => this.hubs.delete(personId),
+      forgetToken: (token) => this.forgetToken(token),
+    };
+  }
+
+  /** A revoked token is forgotten here and, through the adapter, on every other instance. */
+  forgetToken(token: string): void {
+    this.ctx.identities.forget(token);
+    if (this.ctx.clustered) this.ctx.io.serverSideEmit('forgetToken', tokenHash(token));
   }
 
   get(personId: number): PersonHub {
@@ -46,7 +57,7 @@ export class PersonHubs {
     const hub = this.hubs.get(personId);
     if (hub) return hub.revoke(token, kind);
     // No hub here: the tabs (and the upstream, which the api closes with 4001) are elsewhere.
-    this.ctx.identities.forget(token);
+    this.forgetToken(token);
     const room = rooms.token(token);
     emitLive(this.ctx.io.to(room), { topic: 'session', kind, channelType: 3001, payload: { reason: kind } });
     this.ctx.io.in(room).disconnectSockets();

@@ -20,7 +20,7 @@ import { apiSecurityHeaders, consoleSecurityHeaders } from './security-headers';
 import { NoSnapshotStore, RedisSnapshotStore, type SnapshotStore } from './snapshot-store';
 import { staticClient } from './static-client';
 import { DEFAULT_TAB_LIMITS, TabLimiter, type TabLimits } from './tab-limits';
-import { attachTabSockets } from './tab-sockets';
+import { attachTabSockets, recoverOnlyValidSessions } from './tab-sockets';
 
 export interface GatewayOptions {
   /** 0 (default) picks a free port. */
@@ -45,6 +45,8 @@ export interface GatewayOptions {
   proxyLimits?: Partial<ProxyLimits>;
   /** Tabs per person, unauthenticated connections per address, events per tab (defaults in tab-limits.ts). */
   tabLimits?: Partial<TabLimits>;
+  /** How often the tokens of connected tabs are checked with the api (ms, default a minute). */
+  tokenCheckMs?: number;
 }
 
 export interface GatewayHandle {
@@ -59,7 +61,12 @@ export interface GatewayHandle {
 export const DEFAULT_GRACE_MS = 10_000;
 /** How long a dropped tab's missed events are kept for it. */
 export const RECOVERY_WINDOW_MS = 2 * 60_000;
-export const DEFAULT_LEASE_TTL_MS = 15_000;
+/**
+ * How long an upstream lease lives without renewal. A dead holder is normally replaced sooner: its
+ * liveness subscription disappears from Redis with its connection (lease.ts), and the others try
+ * every third of this, and at once when one of the person's tabs connects to them.
+ */
+export const DEFAULT_LEASE_TTL_MS = 6_000;
 
 /** Starts one gateway instance (DESIGN §1): console, /api proxy, socket.io, /health, /metrics. */
 export async function startGateway(options: GatewayOptions): Promise<GatewayHandle> {
@@ -96,18 +103,22 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     cors: { origin: true },
     // A connection that has not joined as a tab within 10 s is closed (socket.io's default is 45 s).
     connectTimeout: 10_000,
-    // A tab that drops for a moment gets what it missed (with Redis, on any instance).
-    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true },
+    // A tab that drops for a moment gets what it missed (with Redis, on any instance), but only while
+    // its token is valid, and it passes the handshake check again (tab-sockets.ts).
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
     // With Redis any instance reaches any tab and missed events are kept in Redis; without it they are
     // kept in this process, compactly (see CompactRecoveryAdapter).
-    adapter: redis
-      ? createAdapter(redis, {
-          streamName: `${prefix}socket.io`,
-          channelPrefix: `${prefix}socket.io`,
-          sessionKeyPrefix: `${prefix}sio:session:`,
-          onlyPlaintext: true,
-        })
-      : CompactRecoveryAdapter,
+    adapter: recoverOnlyValidSessions(
+      redis
+        ? createAdapter(redis, {
+            streamName: `${prefix}socket.io`,
+            channelPrefix: `${prefix}socket.io`,
+            sessionKeyPrefix: `${prefix}sio:session:`,
+            onlyPlaintext: true,
+          })
+        : CompactRecoveryAdapter,
+      identities,
+    ),
   });
 
   const hubs = new PersonHubs({
@@ -124,7 +135,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   });
   const tabLimiter = new TabLimiter({ ...DEFAULT_TAB_LIMITS, ...options.tabLimits }, metrics);
   tabLimiter.attach(io);
-  attachTabSockets(io, { hubs, identities, logger });
+  const tabSockets = attachTabSockets(io, { hubs, identities, logger, tokenCheckMs: options.tokenCheckMs });
   io.use(tabLimiter.admitTab);
   io.on('connection', tabLimiter.watchTab);
 
@@ -189,7 +200,9 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      tabSockets.close();
       hubs.disposeAll();
+      await lease.close();
       const closed = new Promise<void>((resolve) => httpServer.once('close', () => resolve()));
       // Tabs are told the server is going away (they reconnect to another instance and recover).
       await io.close();

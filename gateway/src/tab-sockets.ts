@@ -1,6 +1,8 @@
-import { allowedTopics, TOPICS, type SubscribeAck, type Topic } from '@pm/shared';
+import type { Namespace, ServerOptions } from 'socket.io';
+import type { Adapter } from 'socket.io-adapter';
+import { allowedTopics, TOPICS, type SessionEvent, type SubscribeAck, type Topic } from '@pm/shared';
 import { ApiUnavailableError } from './api-client';
-import type { GatewayServer, TabSocket } from './gateway-io';
+import type { GatewayServer, TabData, TabSocket } from './gateway-io';
 import type { IdentityCache } from './identity-cache';
 import { pickLanguage, translate } from './locale-messages';
 import type { Logger } from './logger';
@@ -21,16 +23,81 @@ function isTopic(value: unknown): value is Topic {
   return typeof value === 'string' && (TOPICS as readonly string[]).includes(value);
 }
 
+/** setTimeout's longest delay (about 24.8 days); a token living longer is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** A handshake trusts an identity the api answered this recently (tabs opening together share it). */
+const HANDSHAKE_MAX_AGE_MS = 2_000;
+/** How often the tokens of connected tabs are checked with the api (DEFAULT; GatewayOptions.tokenCheckMs). */
+export const TOKEN_CHECK_MS = 60_000;
+
+const sessionEnded = (kind: 'expired' | 'forcedLogout'): SessionEvent => ({
+  topic: 'session',
+  kind,
+  channelType: 3001,
+  payload: { reason: kind },
+});
+
+/**
+ * Drops the tab when its own token expires, whatever token the person's upstream uses: the
+ * session topic's expiry event first, then the disconnect (the console then asks to sign in).
+ */
+function bindToTokenExpiry(socket: TabSocket): void {
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    const left = socket.data.expiresAt - Date.now();
+    timer = setTimeout(
+      () => {
+        if (socket.data.expiresAt > Date.now()) return arm();
+        socket.emit('session', sessionEnded('expired'));
+        socket.disconnect();
+      },
+      Math.min(MAX_TIMER_MS, Math.max(0, left)),
+    );
+  };
+  arm();
+  socket.on('disconnect', () => clearTimeout(timer));
+}
+
+/**
+ * Connection-state recovery only for a session whose own token is still valid (issue 14). The
+ * check sits where socket.io restores a session because it writes the session's missed events to
+ * the tab right then, before any middleware runs; a session refused here connects afresh, through
+ * the handshake check, which refuses the same token.
+ */
+export function recoverOnlyValidSessions(
+  adapter: ServerOptions['adapter'],
+  identities: IdentityCache,
+): ServerOptions['adapter'] {
+  // socket.io calls `new` on it: a class, or a function returning the adapter (the Redis one).
+  const Base = adapter as unknown as new (nsp: Namespace) => Adapter;
+  return function guarded(nsp: Namespace) {
+    const instance = new Base(nsp);
+    const restore = instance.restoreSession.bind(instance);
+    instance.restoreSession = async (pid, offset) => {
+      const session = await restore(pid, offset);
+      if (!session) return session;
+      const data = session.data as Partial<TabData> | undefined;
+      const identity = typeof data?.token === 'string' ? await identities.get(data.token, 0).catch(() => null) : null;
+      const valid = identity !== null && identity.personId === data?.personId && identity.expiresAt > Date.now();
+      // null: "no session to recover" to socket.io, which then connects the tab afresh.
+      return valid ? session : (null as unknown as typeof session);
+    };
+    return instance;
+  } as unknown as ServerOptions['adapter'];
+}
+
 /**
  * The socket.io protocol of DESIGN §3: handshake `auth: { token }`, 'subscribe' and
  * 'unsubscribe' answered `{ topics, refused }`, 'snapshot' at once, events under topic names.
  */
 export function attachTabSockets(
   io: GatewayServer,
-  deps: { hubs: PersonHubs; identities: IdentityCache; logger: Logger },
-): void {
+  deps: { hubs: PersonHubs; identities: IdentityCache; logger: Logger; tokenCheckMs?: number },
+): { close(): void } {
   const { hubs, identities, logger } = deps;
 
+  // Every handshake, a tab coming back through connection-state recovery included, passes here:
+  // a session never outlives its token (issue 14).
   io.use(async (socket, next) => {
     const lang = pickLanguage(
       socket.handshake.auth?.lang ?? socket.handshake.headers.lang,
@@ -40,9 +107,23 @@ export function attachTabSockets(
     const token = typeof raw === 'string' ? raw.replace(/^Bearer\s+/i, '').trim() : '';
     if (!token) return next(new HandshakeError(translate(lang, 'errors.unauthorized'), { code: 401 }));
     try {
-      const identity = await identities.get(token);
-      if (!identity) return next(new HandshakeError(translate(lang, 'errors.tokenInvalid'), { code: 401 }));
-      socket.data = { personId: identity.personId, token, perms: [...identity.perms], lang, topics: [] };
+      const identity = await identities.get(token, HANDSHAKE_MAX_AGE_MS);
+      const refused = () => next(new HandshakeError(translate(lang, 'errors.tokenInvalid'), { code: 401 }));
+      if (!identity || identity.expiresAt <= Date.now()) return refused();
+      const perms = [...identity.perms];
+      let topics: Topic[] = [];
+      if (socket.recovered) {
+        // The recovered session keeps its rooms; it must still be this person's, on this token.
+        if (socket.data.personId !== identity.personId) return refused();
+        if (socket.data.token !== token) {
+          void socket.leave(rooms.token(socket.data.token));
+          void socket.join(rooms.token(token));
+        }
+        const allowed = new Set(allowedTopics(new Set(perms)));
+        topics = socket.data.topics.filter((t) => allowed.has(t));
+        for (const t of socket.data.topics) if (!allowed.has(t)) void socket.leave(rooms.topic(identity.personId, t));
+      }
+      socket.data = { personId: identity.personId, token, perms, lang, topics, expiresAt: identity.expiresAt };
       next();
     } catch (err) {
       if (!(err instanceof ApiUnavailableError)) logger.error({ err }, 'handshake failed');
@@ -58,7 +139,8 @@ export function attachTabSockets(
       void socket.join([rooms.person(personId), rooms.token(token), rooms.topic(personId, 'session')]);
       socket.data.topics = ['session'];
     }
-    hub.addTab(socket.id, token);
+    bindToTokenExpiry(socket);
+    hub.addTab(socket.id, token, socket.data.expiresAt);
     hub.snapshotForNewTab().then(
       (s) => s && socket.connected && socket.emit('snapshot', s),
       (err: Error) => logger.warn({ personId, err: err.message }, 'snapshot for a new tab failed'),
@@ -94,4 +176,30 @@ export function attachTabSockets(
   });
 
   io.on('reconcile', (personId) => void hubs.find(personId)?.reconcile());
+  io.on('forgetToken', (hash) => identities.forgetHash(hash));
+
+  // A token revoked at the api without passing through this gateway (a password change revokes the
+  // account's other tokens) drops its tabs here at the next check.
+  const check = setInterval(() => void dropRevokedTabs(io, identities), deps.tokenCheckMs ?? TOKEN_CHECK_MS);
+  check.unref();
+  return { close: () => clearInterval(check) };
+}
+
+/** Asks the api about every token of this instance's tabs; the tabs of a refused token are told and dropped. */
+async function dropRevokedTabs(io: GatewayServer, identities: IdentityCache): Promise<void> {
+  const byToken = new Map<string, TabSocket[]>();
+  for (const socket of io.of('/').sockets.values()) {
+    const list = byToken.get(socket.data.token);
+    if (list) list.push(socket);
+    else byToken.set(socket.data.token, [socket]);
+  }
+  for (const [token, sockets] of byToken) {
+    const identity = await identities.get(token, 0).catch(() => undefined);
+    // undefined: the api is unavailable, ask again next time. Expiry has its own timer.
+    if (identity !== null) continue;
+    for (const socket of sockets) {
+      socket.emit('session', sessionEnded('forcedLogout'));
+      socket.disconnect();
+    }
+  }
 }

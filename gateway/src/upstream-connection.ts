@@ -31,6 +31,13 @@ export interface UpstreamOptions {
   reconnectDelayMs?: number;
   maxAttempts?: number;
   heartbeatMs?: number;
+  /**
+   * Resume (issue 14): asked at every (re)connect for the number of the last push received; the
+   * api first sends where its stream continues (a heartbeat carrying `pushSeq`), then every push
+   * after that number, live ones included, in order. null asks for the latest number. Without this
+   * option the connection is live only, as before.
+   */
+  resumeFrom?: () => number | null;
 }
 
 /**
@@ -60,7 +67,8 @@ export class UpstreamConnection {
   open(): void {
     if (this.stopped) return;
     const base = this.opts.apiUrl.replace(/^http/, 'ws').replace(/\/$/, '');
-    const ws = new WebSocket(`${base}/${encodeURIComponent(this.opts.token)}/${this.opts.personId}`, {
+    const after = this.opts.resumeFrom ? `?after=${this.opts.resumeFrom() ?? 'latest'}` : '';
+    const ws = new WebSocket(`${base}/${encodeURIComponent(this.opts.token)}/${this.opts.personId}${after}`, {
       perMessageDeflate: false,
     });
     this.ws = ws;

@@ -1,7 +1,21 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyEvent, TOPICS, type LiveSnapshot } from '@pm/shared';
 import { startGateway, type GatewayHandle, type GatewayOptions } from '../src/server';
-import { dropConnection, login, metric, openTab, personIdOf, settle, startRealApi, waitFor, type Tab } from './support';
+import {
+  callSos,
+  dropConnection,
+  fileComplaint,
+  login,
+  metric,
+  openTab,
+  personIdOf,
+  reportsOf,
+  residentOf,
+  settle,
+  startRealApi,
+  waitFor,
+  type Tab,
+} from './support';
 
 // One real api (embedded database, demo data) for the file; a fresh gateway and fresh tabs per test.
 let api: Awaited<ReturnType<typeof startRealApi>>;
@@ -228,6 +242,26 @@ describe('live state', () => {
       expect(s.chatUnread).toBe(initial.chatUnread);
     }
     expect(api.realtime.connectionCount(admin.personId)).toBe(1);
+    expect(await metric(gateway!.url, 'gateway_upstream_reconnects_total')).toBe(1);
+  });
+
+  it('when the upstream drops (1006) while residents report, then the reports made meanwhile reach the tabs late, once each, in order', async () => {
+    await start({ reconnectDelayMs: 1_000 });
+    const reporter = await residentOf(api.url, 'resident1');
+    const adminTabs = await open(admin.token, 2);
+    await ready(admin.personId, adminTabs);
+    for (const t of adminTabs) await t.subscribe(['workorders', 'alarms']);
+    const sent = [`workorders:${await fileComplaint(api.url, reporter)}`];
+    for (const t of adminTabs) await waitFor(() => reportsOf(t).length === 1);
+
+    api.realtime.terminate(admin.personId);
+    await waitFor(() => api.realtime.connectionCount(admin.personId) === 0);
+    for (let i = 0; i < 5; i++)
+      sent.push(i === 2 ? `alarms:${await callSos(api.url, reporter)}` : `workorders:${await fileComplaint(api.url, reporter)}`);
+
+    for (const t of adminTabs) await waitFor(() => reportsOf(t).length >= sent.length, 20_000);
+    await settle();
+    for (const t of adminTabs) expect(reportsOf(t)).toEqual(sent);
     expect(await metric(gateway!.url, 'gateway_upstream_reconnects_total')).toBe(1);
   });
 

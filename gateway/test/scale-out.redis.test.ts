@@ -5,7 +5,23 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dropConnection, login, metric, openTab, personIdOf, settle, startRealApi, waitFor, type Tab } from './support';
+import type { Topic } from '@pm/shared';
+import {
+  callSos,
+  dropConnection,
+  fileComplaint,
+  login,
+  metric,
+  openTab,
+  personIdOf,
+  reportsOf,
+  residentOf,
+  settle,
+  startRealApi,
+  waitFor,
+  type Resident,
+  type Tab,
+} from './support';
 
 // Two real gateway PROCESSES on one real Redis, in front of one real api.
 const redisUrl = process.env.TEST_REDIS_URL as string;
@@ -22,12 +38,14 @@ let redis: Redis;
 let processes: GatewayProcess[] = [];
 let tabs: Tab[] = [];
 let admin: { token: string; personId: number };
+let reporter: Resident;
 
 beforeAll(async () => {
   api = await startRealApi();
   redis = new Redis(redisUrl);
   const token = await login(api.url, 'admin', 'admin123');
   admin = { token, personId: await personIdOf(api.url, token) };
+  reporter = await residentOf(api.url, 'resident1');
 });
 
 afterAll(async () => {
@@ -45,8 +63,11 @@ afterEach(async () => {
   if (keys.length) await redis.del(...keys);
 });
 
-/** Starts `gateway/src/main.ts` as its own process and waits for its "listening" log line. */
-async function spawnGateway(): Promise<GatewayProcess> {
+/**
+ * Starts `gateway/src/main.ts` as its own process and waits for its "listening" log line.
+ * `leaseTtl: 'default'` runs it with the production lease lifetime instead of the tests' short one.
+ */
+async function spawnGateway(options: { leaseTtl?: 'default' } = {}): Promise<GatewayProcess> {
   // `node --import tsx` (not the tsx CLI, which forks) so the pid we kill is the gateway itself.
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'gateway/src/main.ts')], {
     cwd: root,
@@ -56,7 +77,7 @@ async function spawnGateway(): Promise<GatewayProcess> {
       API_URL: api.url,
       REDIS_URL: redisUrl,
       REDIS_PREFIX: prefix,
-      GATEWAY_LEASE_TTL_MS: '1500',
+      GATEWAY_LEASE_TTL_MS: options.leaseTtl === 'default' ? '' : '1500',
       GATEWAY_GRACE_MS: '1000',
       LOG_LEVEL: process.env.GATEWAY_TEST_LOG ? 'debug' : 'info',
     },
@@ -88,12 +109,19 @@ async function upstreamsOf(p: GatewayProcess): Promise<number> {
   return metric(p.url, 'gateway_upstream_connections');
 }
 
-async function tabOn(p: GatewayProcess, options: { reconnection?: boolean } = {}): Promise<Tab> {
+async function tabOn(
+  p: GatewayProcess,
+  options: { reconnection?: boolean; topics?: Topic[] } = {},
+): Promise<Tab> {
   const tab = await openTab(p.url, admin.token, options);
   tabs.push(tab);
   await waitFor(() => tab.snapshots[0]);
-  await tab.subscribe(['announcements']);
+  await tab.subscribe(options.topics ?? ['announcements']);
   return tab;
+}
+
+async function holderOf(a: GatewayProcess, b: GatewayProcess): Promise<GatewayProcess> {
+  return waitFor(async () => ((await upstreamsOf(a)) === 1 ? a : (await upstreamsOf(b)) === 1 ? b : undefined));
 }
 
 describe('two gateway instances on one Redis', () => {
@@ -156,4 +184,47 @@ describe('two gateway instances on one Redis', () => {
     expect(tab.socket.recovered).toBe(true);
     expect(await metric(b.url, 'gateway_client_sockets')).toBe(1);
   });
+
+  it('when the lease holder is killed -9 while residents report, then every report, SOS alarms included, reaches the tab on the survivor once and in order', async () => {
+    // The production lease lifetime: this is the takeover a real deployment sees.
+    const [a, b] = await Promise.all([spawnGateway({ leaseTtl: 'default' }), spawnGateway({ leaseTtl: 'default' })]);
+    const topics: Topic[] = ['workorders', 'alarms'];
+    const tabA = await tabOn(a, { topics });
+    const tabB = await tabOn(b, { topics });
+    const holder = await holderOf(a, b);
+    const survivorTab = holder === a ? tabB : tabA;
+    const received = () => reportsOf(survivorTab);
+
+    // A resident reports every 100 ms (every fourth an SOS help call) until the survivor has
+    // delivered five reports made after the kill (at most 60 s).
+    const sent: string[] = [];
+    let killedAt = 0;
+    const afterKill = new Set<string>();
+    const reporting = (async () => {
+      for (let i = 0; Date.now() - (killedAt || Date.now()) < 60_000; i++) {
+        const report =
+          i % 4 === 0 ? `alarms:${await callSos(api.url, reporter)}` : `workorders:${await fileComplaint(api.url, reporter)}`;
+        sent.push(report);
+        if (killedAt) afterKill.add(report);
+        if (received().filter((r) => afterKill.has(r)).length >= 5) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    await waitFor(() => received().length >= 5);
+    killedAt = Date.now();
+    await stopProcess(holder, 'SIGKILL');
+    await reporting;
+    await waitFor(() => received().length >= sent.length, 30_000).catch(() => undefined);
+    await settle(500);
+
+    const got = received();
+    // The takeover gap: from the kill to the first report made after it reaching the survivor's tab.
+    const firstIndex = survivorTab.events.findIndex((e) => afterKill.has(`${e.topic}:${e.dataId}`));
+    const gapSeconds = firstIndex < 0 ? null : (survivorTab.arrivals[firstIndex] - killedAt) / 1000;
+    const delivered = new Set(got.filter((r) => sent.includes(r))).size;
+    console.info(`[takeover] gap ${gapSeconds} s; ${delivered} of ${sent.length} reports delivered to the survivor's tab`);
+    expect(got).toEqual(sent);
+    expect(sent.filter((r) => r.startsWith('alarms:')).length).toBeGreaterThan(1);
+  }, 120_000);
 });
+

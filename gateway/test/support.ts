@@ -1,17 +1,23 @@
 // Helpers for the gateway's integration tests: a REAL api in-process, real logins, real tabs.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
-import type {
-  ClientToServerEvents,
-  LiveEvent,
-  LiveSnapshot,
-  ServerToClientEvents,
-  SubscribeAck,
-  Topic,
+import {
+  applyEvent,
+  emptySnapshot,
+  type ClientToServerEvents,
+  type LiveEvent,
+  type LiveSnapshot,
+  type ServerToClientEvents,
+  type SubscribeAck,
+  type Topic,
 } from '@pm/shared';
+
+const root = resolve(import.meta.dirname, '../..');
 
 /** The test handle of the api (docs/internal-contract.md, "Test handle of the api"). */
 export interface ApiHandle {
@@ -29,13 +35,21 @@ export interface ApiHandle {
  * Starts the real api (api/src/server.ts) on port 0 with an embedded database and demo data.
  * The module is loaded by path so the gateway compiles on its own.
  */
-export async function startRealApi(): Promise<ApiHandle & { cleanup(): Promise<void> }> {
+export async function startRealApi(
+  options: { tokenTtlSeconds?: number } = {},
+): Promise<ApiHandle & { cleanup(): Promise<void> }> {
   const modulePath = process.env.GATEWAY_TEST_API_MODULE ?? resolve(import.meta.dirname, '../../api/src/server.ts');
   const mod = (await import(/* @vite-ignore */ pathToFileURL(modulePath).href)) as {
-    startApi(options: { port?: number; seed?: boolean; dataDir?: string; logLevel?: string }): Promise<ApiHandle>;
+    startApi(options: {
+      port?: number;
+      seed?: boolean;
+      dataDir?: string;
+      logLevel?: string;
+      tokenTtlSeconds?: number;
+    }): Promise<ApiHandle>;
   };
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-test-api-'));
-  const api = await mod.startApi({ port: 0, seed: true, dataDir, logLevel: 'silent' });
+  const api = await mod.startApi({ port: 0, seed: true, dataDir, logLevel: 'silent', ...options });
   return {
     ...api,
     async cleanup() {
@@ -72,7 +86,11 @@ export type TabClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 export interface Tab {
   socket: TabClient;
   events: LiveEvent[];
+  /** Date.now() at the arrival of each of `events`. */
+  arrivals: number[];
   snapshots: LiveSnapshot[];
+  /** The counters the console shows, computed as client/src/modules/live/states/liveState.ts does. */
+  counters(): LiveSnapshot;
   subscribe(topics: Topic[]): Promise<SubscribeAck>;
   nextSnapshot(after?: number): Promise<LiveSnapshot>;
   close(): void;
@@ -94,9 +112,20 @@ export async function openTab(
     forceNew: true,
   });
   const events: LiveEvent[] = [];
+  const arrivals: number[] = [];
   const snapshots: LiveSnapshot[] = [];
-  socket.on('snapshot', (s) => snapshots.push(s));
-  for (const t of TOPIC_NAMES) socket.on(t, (e: LiveEvent) => events.push(e));
+  // What the console holds: a snapshot replaces it unless older, each event is applied to it.
+  let held = emptySnapshot();
+  socket.on('snapshot', (s) => {
+    snapshots.push(s);
+    if (s.version >= held.version) held = s;
+  });
+  for (const t of TOPIC_NAMES)
+    socket.on(t, (e: LiveEvent) => {
+      events.push(e);
+      arrivals.push(Date.now());
+      held = applyEvent(held, e);
+    });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
@@ -104,7 +133,9 @@ export async function openTab(
   return {
     socket,
     events,
+    arrivals,
     snapshots,
+    counters: () => held,
     subscribe: (topics) => socket.timeout(5000).emitWithAck('subscribe', topics),
     nextSnapshot: (after = snapshots.length) => waitFor(() => snapshots[after]),
     close: () => socket.disconnect(),
@@ -149,4 +180,116 @@ export async function metric(gatewayUrl: string, name: string, labels?: Record<s
 export function dropConnection(tab: Tab, reconnectTo?: string): void {
   if (reconnectTo) (tab.socket.io as unknown as { uri: string }).uri = reconnectTo;
   tab.socket.io.engine.close();
+}
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  const port = (probe.address() as { port: number }).port;
+  await new Promise((r) => probe.close(r));
+  return port;
+}
+
+/** The api as its own process (`api/src/main.ts`) on a fixed port, so it can be killed and started again. */
+export interface ApiProcess {
+  url: string;
+  /** Starts it and waits until /health answers. */
+  start(): Promise<void>;
+  /** kill -9: no shutdown code runs. */
+  kill(): Promise<void>;
+  /** SIGTERM and wait for the exit. */
+  stop(): Promise<void>;
+}
+
+export async function apiProcess(env: Record<string, string>): Promise<ApiProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | null = null;
+  const exited = (c: ChildProcess) =>
+    c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', r));
+  const signal = async (sig: NodeJS.Signals) => {
+    const c = child;
+    child = null;
+    if (!c) return;
+    const done = exited(c);
+    c.kill(sig);
+    await done;
+  };
+  return {
+    url,
+    async start() {
+      // `node --import tsx` (not the tsx CLI, which forks) so the pid we kill is the api itself.
+      const c = spawn(process.execPath, ['--import', 'tsx', join(root, 'api/src/main.ts')], {
+        cwd: root,
+        env: { ...process.env, API_PORT: String(port), API_HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      child = c;
+      for (let i = 0; i < 1200; i++) {
+        if (c.exitCode !== null) throw new Error(`api process exited with ${c.exitCode}`);
+        const ok = await fetch(`${url}/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (ok) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('api process did not become healthy');
+    },
+    kill: () => signal('SIGKILL'),
+    stop: () => signal('SIGTERM'),
+  };
+}
+
+/** A JSON call with a bearer token; answers the envelope's data (throws unless 200). */
+export async function call<T>(baseUrl: string, token: string, method: 'GET' | 'POST', path: string, body?: unknown) {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const envelope = (await res.json()) as { code: number; data: T };
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+  return envelope.data;
+}
+
+/** A resident of the demo estate with a house to report from. */
+export interface Resident {
+  token: string;
+  house: { houseType: number; houseId: number };
+}
+
+export async function residentOf(apiUrl: string, username: string): Promise<Resident> {
+  const token = await login(apiUrl, username, 'resident123');
+  const houses = await call<Resident['house'][]>(apiUrl, token, 'GET', '/app/house/list');
+  return { token, house: houses[0] };
+}
+
+/** A real change that pushes to the estate's staff (workorders topic); answers the complaint's id. */
+export async function fileComplaint(apiUrl: string, r: Resident, name = 'The lift is stuck'): Promise<number> {
+  const data = await call<{ complainId: number }>(apiUrl, r.token, 'POST', '/app/complain/save', {
+    name,
+    note: 'Between the third and fourth floor',
+    houseType: r.house.houseType,
+    houseId: r.house.houseId,
+  });
+  return data.complainId;
+}
+
+/** A real SOS help call (alarms topic, kind sos); answers its id. */
+export async function callSos(apiUrl: string, r: Resident): Promise<number> {
+  const data = await call<{ sosHelpId: number }>(apiUrl, r.token, 'POST', '/app/sos/help', {
+    houseType: r.house.houseType,
+    houseId: r.house.houseId,
+    position: 'Lobby',
+  });
+  return data.sosHelpId;
+}
+
+/** New complaints and SOS calls a tab received, as `topic:id`, in arrival order. */
+export function reportsOf(tab: Tab): string[] {
+  return tab.events
+    .filter((e) => (e.topic === 'alarms' && e.kind === 'sos') || (e.topic === 'workorders' && e.action === 'new'))
+    .map((e) => `${e.topic}:${e.dataId}`);
 }

@@ -86,6 +86,12 @@ export const UpstreamMessageSchema = z
     messageType: z.number().int().optional(),
     messageId: z.number().int().optional(),
     dataId: z.number().int().optional(),
+    /**
+     * The push's number in the recipient's sequence (the api's push journal); on a resuming
+     * connection's first heartbeat, the number the stream continues after. Transport only: it
+     * never reaches a tab.
+     */
+    pushSeq: z.number().int().optional(),
   })
   .passthrough();
 export type UpstreamMessage = z.infer<typeof UpstreamMessageSchema>;
@@ -158,7 +164,7 @@ export function normalizeUpstream(message: UpstreamMessage): LiveEvent | null {
   const rule = BY_CHANNEL[message.channelType];
   if (!rule) return null;
   const typed = typeof rule === 'function' ? rule(message) : rule;
-  const { channelType, messageType, messageId, dataId, ...payload } = message;
+  const { channelType, messageType, messageId, dataId, pushSeq: _pushSeq, ...payload } = message;
   return {
     ...typed,
     channelType,
@@ -201,6 +207,26 @@ export const LiveSnapshotSchema = z.object({
   version: z.number().int(),
 });
 export type LiveSnapshot = z.infer<typeof LiveSnapshotSchema>;
+
+/**
+ * A person's counters as the api answers them for the gateway (`GET /realtime/counters`): read in
+ * one database snapshot, as of the person's push `pushSeq` — every push numbered up to it is
+ * counted, none after it.
+ */
+export const LiveCountersSchema = LiveSnapshotSchema.omit({ version: true }).extend({ pushSeq: z.number().int() });
+export type LiveCounters = z.infer<typeof LiveCountersSchema>;
+
+/** Who a token belongs to, for the gateway (`GET /realtime/identity`). */
+export const LiveIdentitySchema = z.object({
+  personId: z.number().int(),
+  accId: z.number().int(),
+  roleValue: z.string(),
+  /** The permission codes the person holds (every code for role ADMIN). */
+  perms: z.array(z.string()),
+  /** When the token expires (ISO 8601): the gateway drops the token's tabs then. */
+  expiresAt: z.string(),
+});
+export type LiveIdentity = z.infer<typeof LiveIdentitySchema>;
 
 export function emptySnapshot(): LiveSnapshot {
   const zero = { untreated: 0, processing: 0, completed: 0 };

@@ -8,6 +8,7 @@ import { complaintModule, eventOrderModule } from './complaint/work.routes';
 import { messageModule } from './message/message.routes';
 import { personHouseModule } from './person/person-house.routes';
 import { personModule } from './person/person.routes';
+import { realtimeModule } from './realtime/realtime.routes';
 import { residentModule } from './resident/resident.routes';
 import { roleModule } from './role/role.routes';
 import { uploadModule } from './upload/upload.routes';
@@ -25,4 +26,5 @@ export const modules: ApiModule[] = [
   chatModule,
   uploadModule,
   residentModule,
+  realtimeModule,
 ];

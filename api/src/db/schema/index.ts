@@ -7,3 +7,4 @@ export * from './work';
 export * from './notices';
 export * from './im';
 export * from './misc';
+export * from './realtime';

@@ -4,9 +4,12 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Logger } from 'pino';
 import type { UpstreamMessage } from '@pm/shared';
+import type { DbOrTx } from '../../db/open-database';
 import { createLocalBus, type EventBus, type PersonId } from './event-bus';
 import { createPgEventBus } from './pg-event-bus';
-import { CLOSE_IDLE, CLOSE_TOKEN_REVOKED, ConnectionRegistry, type Connection } from './connection-registry';
+import { CLOSE_IDLE, CLOSE_TOKEN_REVOKED, ConnectionRegistry, sendTo, type Connection } from './connection-registry';
+import { JOURNAL_RETENTION_MS, type Push, type PushJournal, type StampedPush } from './push-journal';
+import { ResumeStream } from './resume-stream';
 
 /** Who a token belongs to; null when the token is unknown, revoked or expired. */
 export interface VerifiedToken {
@@ -27,12 +30,28 @@ export interface RealtimeOptions {
   log?: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
   /** A bus to use instead of building one (tests). */
   bus?: EventBus;
+  /**
+   * Numbers and keeps every push (issue 14): pushes then carry `pushSeq` and a connection opened
+   * with `?after=N` is sent what it missed. Without it pushes are live only.
+   */
+  journal?: PushJournal;
 }
 
 /** The `realtime` handle of startApi (docs/internal-contract.md), used by every module that pushes. */
 export interface RealtimeHandle {
-  /** Pushes a message to every open connection of each person, on every api instance. */
+  /**
+   * Pushes a message to every open connection of each person, on every api instance, live only:
+   * not numbered, not journaled, never sent again (tests and benchmarks). A push that reports a
+   * change goes through `withPushes` (message/push-outbox.ts), which journals it with the change.
+   */
   publish(personIds: Iterable<PersonId>, message: UpstreamMessage): Promise<void>;
+  /**
+   * Journals pushes inside the caller's transaction (call it last, just before the commit); null
+   * without a journal. Publish the answer with {@link publishStamped} once the transaction committed.
+   */
+  record(tx: DbOrTx, pushes: Push[]): Promise<StampedPush[] | null>;
+  /** Pushes what {@link record} numbered, to every api instance. */
+  publishStamped(pushes: StampedPush[]): Promise<void>;
   /** Open upstream sockets on this instance (of one person, or all). */
   connectionCount(personId?: PersonId): number;
   /** Drops a person's sockets abruptly on this instance (the peer sees 1006). */
@@ -53,13 +72,21 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** `/{token}/{personId}`, nothing else. */
-function parsePath(url: string | undefined): { token: string; personId: string } | null {
-  const path = (url ?? '').split('?')[0];
+/**
+ * `/{token}/{personId}`, optionally `?after=N` or `?after=latest` (resume: see docs/internal-contract.md).
+ * `after` is null without the parameter and undefined when it is not a valid value.
+ */
+function parsePath(
+  url: string | undefined,
+): { token: string; personId: string; after: number | 'latest' | null | undefined } | null {
+  const [path, query] = (url ?? '').split('?', 2);
   const m = /^\/([^/]+)\/([^/]+)\/?$/.exec(path);
   if (!m) return null;
+  const raw = new URLSearchParams(query ?? '').get('after');
+  const after =
+    raw === null ? null : raw === 'latest' ? 'latest' : /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
   try {
-    return { token: decodeURIComponent(m[1]).replace(/^Bearer\s+/i, ''), personId: decodeURIComponent(m[2]) };
+    return { token: decodeURIComponent(m[1]).replace(/^Bearer\s+/i, ''), personId: decodeURIComponent(m[2]), after };
   } catch {
     return null;
   }
@@ -89,13 +116,43 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
   const registry = new ConnectionRegistry();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_INCOMING_BYTES });
 
+  const journal = options.journal;
   bus.onEnvelope((envelope) => {
-    if (envelope.kind === 'push') registry.deliver(envelope.personIds, envelope.message);
+    if (envelope.kind === 'push') registry.deliver(envelope.personIds, envelope.message, envelope.seqs);
     else registry.closeByToken(envelope.tokenHash, CLOSE_TOKEN_REVOKED, 'token revoked');
   });
+  const pruning = journal
+    ? setInterval(
+        () => void journal.prune(JOURNAL_RETENTION_MS).catch((err) => log?.warn({ err }, 'realtime: journal prune failed')),
+        60_000,
+      )
+    : undefined;
+  pruning?.unref();
 
-  const onConnection = (socket: WebSocket, connection: Connection, expiresAt: number | undefined) => {
+  const onConnection = (
+    socket: WebSocket,
+    connection: Connection,
+    expiresAt: number | undefined,
+    resumeAfter: number | null,
+  ) => {
+    if (journal && resumeAfter !== null) {
+      const personId = connection.personId;
+      connection.stream = new ResumeStream(
+        resumeAfter,
+        (afterSeq, limit) => journal.after(personId, afterSeq, limit),
+        (text) => sendTo(socket, text),
+        (err) => {
+          log?.error({ err }, 'realtime: journal unreadable; dropping the connection so it resumes again');
+          socket.terminate();
+        },
+      );
+    }
     registry.add(connection);
+    if (connection.stream) {
+      // First the point the stream continues after, then what the journal holds after it, then live pushes.
+      socket.send(JSON.stringify({ channelType: 'heartbeat', time: Date.now(), pushSeq: resumeAfter }));
+      connection.stream.start();
+    }
     const idle = setTimeout(() => socket.close(CLOSE_IDLE, 'idle'), idleMs);
     const expiry =
       expiresAt !== undefined
@@ -120,6 +177,7 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     socket.on('close', () => {
       clearTimeout(idle);
       if (expiry) clearTimeout(expiry);
+      connection.stream?.close();
       registry.remove(connection);
     });
   };
@@ -128,26 +186,49 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     socket.on('error', () => undefined);
     const target = parsePath(req.url);
     if (!target) return refuse(socket, 404, 'Not Found');
+    if (target.after === undefined) return refuse(socket, 400, 'Bad Request');
+    const after = target.after;
     options
       .verifyToken(target.token)
       .catch((err) => {
         log?.error({ err }, 'realtime: token check failed');
         return null;
       })
-      .then((verified) => {
+      .then(async (verified) => {
         if (!verified || String(verified.personId) !== target.personId) return refuse(socket, 401, 'Unauthorized');
         if (verified.expiresAt !== undefined && verified.expiresAt <= Date.now())
           return refuse(socket, 401, 'Unauthorized');
+        // Where a resuming stream starts is read before the upgrade completes, so anything the peer
+        // loads after the open (its counters) is at least as recent. A peer that knows a number the
+        // journal never reached (a database restored from a backup) starts at the current one.
+        let resumeAfter: number | null = null;
+        if (journal && after !== null) {
+          try {
+            const current = await journal.currentSeq(target.personId);
+            resumeAfter = after === 'latest' || after > current ? current : after;
+          } catch (err) {
+            log?.error({ err }, 'realtime: push sequence unreadable');
+            return refuse(socket, 503, 'Service Unavailable');
+          }
+        }
         wss.handleUpgrade(req, socket, head, (ws) => {
           onConnection(
             ws,
             { socket: ws, personId: target.personId, tokenHash: hashToken(target.token) },
             verified.expiresAt,
+            resumeAfter,
           );
         });
       });
   };
   server.on('upgrade', onUpgrade);
+
+  const publishStamped = async (pushes: StampedPush[]) => {
+    // One after another: the bus keeps their order, so a connection rarely has to fill a gap.
+    for (const p of pushes)
+      if (p.personIds.length > 0)
+        await bus.publish({ kind: 'push', personIds: p.personIds, message: p.message, seqs: p.seqs });
+  };
 
   return {
     async publish(personIds, message) {
@@ -155,6 +236,8 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
       if (ids.length === 0) return;
       await bus.publish({ kind: 'push', personIds: ids, message });
     },
+    record: async (tx, pushes) => (journal ? journal.record(tx, pushes) : null),
+    publishStamped,
     connectionCount: (personId) => registry.count(personId),
     terminate: (personId) => registry.terminate(personId),
     async revokeToken(token) {
@@ -164,6 +247,7 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
       await bus.publish({ kind: 'revoke', tokenHash });
     },
     async close() {
+      if (pruning) clearInterval(pruning);
       server.off('upgrade', onUpgrade);
       for (const c of registry.all()) c.socket.close(1001, 'server shutting down');
       const closed = new Promise<void>((resolve) => wss.close(() => resolve()));

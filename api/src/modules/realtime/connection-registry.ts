@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { UpstreamMessage } from '@pm/shared';
 import type { PersonId } from './event-bus';
+import { withPushSeq, type ResumeStream } from './resume-stream';
 
 /** Close codes of docs/internal-contract.md. */
 export const CLOSE_IDLE = 4000;
@@ -14,6 +15,18 @@ export interface Connection {
   personId: string;
   /** sha256 of the token the connection was opened with. */
   tokenHash: string;
+  /** Set when the peer asked to resume (`?after=N`): pushes go through it, in sequence, each once. */
+  stream?: ResumeStream;
+}
+
+/** Sends a text, dropping a slow reader that let too much pile up. */
+export function sendTo(socket: WebSocket, text: string): void {
+  if (socket.readyState !== socket.OPEN) return;
+  if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    socket.terminate();
+    return;
+  }
+  socket.send(text);
 }
 
 /** The open upstream sockets of this instance, by person. */
@@ -33,21 +46,27 @@ export class ConnectionRegistry {
     if (set.size === 0) this.byPerson.delete(connection.personId);
   }
 
-  /** Sends one message to every open connection of each person (each connection once). */
-  deliver(personIds: Iterable<PersonId>, message: UpstreamMessage): number {
+  /**
+   * Sends one message to every open connection of each person (each connection once). With
+   * `seqs` (journaled pushes) each person's copy carries its sequence number as `pushSeq`.
+   */
+  deliver(personIds: PersonId[], message: UpstreamMessage, seqs?: number[]): number {
     const text = JSON.stringify(message);
     let sent = 0;
-    for (const id of new Set([...personIds].map(String))) {
+    const done = new Set<string>();
+    personIds.forEach((personId, i) => {
+      const id = String(personId);
+      if (done.has(id)) return;
+      done.add(id);
+      const seq = seqs?.[i];
+      const stamped = seq === undefined ? text : withPushSeq(text, seq);
       for (const c of this.byPerson.get(id) ?? []) {
         if (c.socket.readyState !== c.socket.OPEN) continue;
-        if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-          c.socket.terminate();
-          continue;
-        }
-        c.socket.send(text);
+        if (c.stream && seq !== undefined) c.stream.offer(seq, stamped);
+        else sendTo(c.socket, stamped);
         sent += 1;
       }
-    }
+    });
     return sent;
   }
 

@@ -9,7 +9,14 @@ export type PersonId = number | string;
  * raw token never leaves the process).
  */
 export type BusEnvelope =
-  { kind: 'push'; personIds: string[]; message: UpstreamMessage } | { kind: 'revoke'; tokenHash: string };
+  | {
+      kind: 'push';
+      personIds: string[];
+      message: UpstreamMessage;
+      /** Journaled pushes: the sequence number of each of personIds (same order). */
+      seqs?: number[];
+    }
+  | { kind: 'revoke'; tokenHash: string };
 
 /**
  * Carries envelopes to every api instance, this one included, exactly once each.

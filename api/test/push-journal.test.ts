@@ -1,0 +1,170 @@
+// Issue 14 (items 5 and 10): every push is numbered per recipient and journaled with its change;
+// an upstream connection that resumes from a number is sent what it missed, in order, each once;
+// the counters the gateway reloads say which push they are as of.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/open-database';
+import { queuePush, withPushes } from '../src/modules/message/push-outbox';
+import { JOURNAL_RETENTION_MS, PushJournal } from '../src/modules/realtime';
+import { openSocket, refusedStatus, type TestSocket } from './realtime-test-client';
+import { startTestApi, testEngines, type TestApi } from './start-test-api';
+
+describe.each(testEngines())('push journal on %s', (engine) => {
+  let api: TestApi;
+  const tokens: Record<string, string> = {};
+  const pid: Record<string, number> = {};
+  const sockets: TestSocket[] = [];
+  const as = (who: string) => ({ Authorization: `Bearer ${tokens[who]}` });
+  const counters = async (who: string) =>
+    (await api.http.get('/realtime/counters').set(as(who))).body.data as {
+      pushSeq: number;
+      complaints: { untreated: number };
+      unreadByType: Record<string, number>;
+    };
+  const open = async (who: string, query = '') => {
+    const s = await openSocket(api.url, tokens[who], `${pid[who]}${query}`);
+    sockets.push(s);
+    return s;
+  };
+  /** A push as every change sends it: queued in a transaction, journaled in it, published after the commit. */
+  const push = (who: string, message: { channelType: number; dataId: number }) =>
+    withPushes(api.db, api.realtime, async (tx) => queuePush(tx, [pid[who]], message));
+  const fileComplaint = async (name: string) => {
+    const houses = (await api.http.get('/app/house/list').set(as('resident'))).body.data;
+    const res = await api.http
+      .post('/app/complain/save')
+      .set(as('resident'))
+      .send({ name, note: 'Water on the stairs', houseType: houses[0].houseType, houseId: houses[0].houseId });
+    expect(res.status).toBe(200);
+    return res.body.data.complainId as number;
+  };
+
+  beforeAll(async () => {
+    api = await startTestApi(engine);
+    for (const [who, user, password] of [
+      ['admin', 'admin', 'admin123'],
+      ['staff', 'staff', 'staff123'],
+      ['resident', 'resident1', 'resident123'],
+    ]) {
+      ({ token: tokens[who], personId: pid[who] } = await api.signIn(user, password));
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(sockets.map((s) => s.close()));
+    await api?.close();
+  });
+
+  it('when a resident files a complaint, then the push carries the next number of each recipient and the counters are as of it', async () => {
+    const live = await open('admin');
+    const before = await counters('admin');
+    const id = await fileComplaint('Numbered');
+    const pushed = await live.waitFor((m) => m.channelType === 8 && m.dataId === id);
+    expect(pushed.pushSeq).toBe(before.pushSeq + 1);
+    const after = await counters('admin');
+    expect(after.pushSeq).toBe(before.pushSeq + 1);
+    expect(after.complaints.untreated).toBe(before.complaints.untreated + 1);
+    expect(after.unreadByType['50']).toBe(before.unreadByType['50'] + 1);
+    // The complaint and its push are one transaction: the journal holds the push the counters count.
+    const [row] = await queryRows<{ message: { dataId: number } }>(
+      api.db,
+      sql`select message from push_journal where person_id = ${pid.admin} and seq = ${after.pushSeq}`,
+    );
+    expect(row.message.dataId).toBe(id);
+  });
+
+  it('when an upstream resumes from a number, then it is sent the pushes after it in order, then live ones, each once', async () => {
+    const start = (await counters('staff')).pushSeq;
+    for (let i = 1; i <= 3; i++) await push('staff', { channelType: 9, dataId: 500 + i });
+
+    const resumed = await open('staff', `?after=${start}`);
+    await resumed.waitFor((m) => m.dataId === 503);
+    await push('staff', { channelType: 9, dataId: 504 });
+    await resumed.waitFor((m) => m.dataId === 504);
+    expect(resumed.messages[0]).toMatchObject({ channelType: 'heartbeat', pushSeq: start });
+    const pushes = resumed.messages.filter((m) => m.channelType === 9);
+    expect(pushes.map((m) => [m.dataId, m.pushSeq])).toEqual([
+      [501, start + 1],
+      [502, start + 2],
+      [503, start + 3],
+      [504, start + 4],
+    ]);
+  });
+
+  it('when an upstream asks for the latest number or one the journal never reached, then it starts at the current number', async () => {
+    const current = (await counters('staff')).pushSeq;
+    const latest = await open('staff', '?after=latest');
+    const ahead = await open('staff', `?after=${current + 1000}`);
+    for (const s of [latest, ahead]) {
+      const marker = await s.waitFor((m) => m.channelType === 'heartbeat');
+      expect(marker.pushSeq).toBe(current);
+    }
+    await push('staff', { channelType: 9, dataId: 601 });
+    for (const s of [latest, ahead]) {
+      await s.waitFor((m) => m.dataId === 601);
+      expect(s.messages.filter((m) => m.channelType === 9)).toHaveLength(1);
+    }
+  });
+
+  it('when an upstream does not ask to resume, then it gets live pushes only, as before', async () => {
+    await push('staff', { channelType: 9, dataId: 701 });
+    const plain = await open('staff');
+    await push('staff', { channelType: 9, dataId: 702 });
+    await plain.waitFor((m) => m.dataId === 702);
+    expect(plain.messages.filter((m) => m.channelType === 9).map((m) => m.dataId)).toEqual([702]);
+    expect(plain.messages.some((m) => m.channelType === 'heartbeat')).toBe(false);
+  });
+
+  it('when a push is published directly (tests, benchmarks), then it is live only: not numbered, not replayed', async () => {
+    const start = (await counters('staff')).pushSeq;
+    await api.realtime.publish([pid.staff], { channelType: 9, dataId: 751 });
+    const resumed = await open('staff', `?after=${start}`);
+    await push('staff', { channelType: 9, dataId: 752 });
+    await resumed.waitFor((m) => m.dataId === 752);
+    expect(resumed.messages.filter((m) => m.channelType === 9).map((m) => [m.dataId, m.pushSeq])).toEqual([
+      [752, start + 1],
+    ]);
+  });
+
+  it('when a change rolls back, then its pushes are neither numbered nor journaled', async () => {
+    const start = (await counters('staff')).pushSeq;
+    await expect(
+      withPushes(api.db, api.realtime, async (tx) => {
+        queuePush(tx, [pid.staff], { channelType: 9, dataId: 761 });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await push('staff', { channelType: 9, dataId: 762 });
+    const rows = await queryRows<{ seq: string; id: number }>(
+      api.db,
+      sql`select seq, (message->>'dataId')::int as id from push_journal where person_id = ${pid.staff} and seq > ${start}`,
+    );
+    expect(rows.map((r) => [Number(r.seq), r.id])).toEqual([[start + 1, 762]]);
+  });
+
+  it('when the resume point is not a number, then the upgrade is refused with 400', async () => {
+    expect(await refusedStatus(api.url, tokens.staff, `${pid.staff}?after=abc`)).toBe(400);
+  });
+
+  it('when pushes are older than the retention, then pruning removes them and keeps the newer ones', async () => {
+    await push('resident', { channelType: 9, dataId: 801 });
+    await api.db.execute(
+      sql`update push_journal set created_at = now() - interval '1 hour' where person_id = ${pid.resident}`,
+    );
+    await push('resident', { channelType: 9, dataId: 802 });
+    expect(await new PushJournal(api.db).prune(JOURNAL_RETENTION_MS)).toBeGreaterThanOrEqual(1);
+    const left = await queryRows<{ id: number }>(
+      api.db,
+      sql`select (message->>'dataId')::int as id from push_journal where person_id = ${pid.resident} order by seq`,
+    );
+    expect(left.map((r) => r.id)).toEqual([802]);
+  });
+
+  it('when the gateway asks who a token is, then it gets the person, the permission codes and the expiry', async () => {
+    const res = await api.http.get('/realtime/identity').set(as('staff'));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ personId: pid.staff, perms: expect.arrayContaining(['complain:list']) });
+    expect(res.body.data.perms).not.toContain('disasterwarn:list');
+    expect(Date.parse(res.body.data.expiresAt)).toBeGreaterThan(Date.now());
+    expect((await api.http.get('/realtime/identity')).status).toBe(401);
+  });
+});
