@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { httpHooks } from '../../api';
 import { session } from '../../auth/states/session';
+import { handleSessionEvent, sessionRefused } from '../../auth/utils/sessionEvents';
 import { currentLanguage } from '../../i18n/utils/currentLanguage';
 import { notifyLiveEvent } from '../../messages/utils/notifyLiveEvent';
 import { connectLive } from '../utils/liveSocket';
@@ -19,10 +19,11 @@ export function useLiveConnection(): void {
       perms: perms.split(','),
       language: currentLanguage(),
       onEvent: (e) => {
-        // The session ended elsewhere (revoked, expired, forced out): the same prompt as an HTTP 401.
-        if (e.topic === 'session' && (e.kind === 'expired' || e.kind === 'forcedLogout')) httpHooks.unauthorized();
+        // The session topic: this token signed out, expired or was revoked elsewhere (DESIGN §3).
+        if (e.topic === 'session') handleSessionEvent(e, navigate);
         else notifyLiveEvent(e, () => navigate('/instant-messaging/chat'));
       },
+      onRefused: sessionRefused,
     });
   }, [snap.token, snap.ready, perms, navigate]);
 }
