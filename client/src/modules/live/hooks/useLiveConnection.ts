@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { session } from '../../auth/states/session';
@@ -10,7 +10,11 @@ import { connectLive } from '../utils/liveSocket';
 /** Opens the live connection while the layout is shown to a signed-in person (SPEC §4). */
 export function useLiveConnection(): void {
   const snap = useSnapshot(session);
-  const navigate = useNavigate();
+  // react-router gives a new navigate function on every page: read the latest through a ref, so
+  // that moving between screens does not close and reopen the connection.
+  const navigateNow = useNavigate();
+  const navigate = useRef(navigateNow);
+  navigate.current = navigateNow;
   const perms = snap.perms.join(',');
   useEffect(() => {
     if (!snap.token || !snap.ready) return;
@@ -20,10 +24,10 @@ export function useLiveConnection(): void {
       language: currentLanguage(),
       onEvent: (e) => {
         // The session topic: this token signed out, expired or was revoked elsewhere (DESIGN §3).
-        if (e.topic === 'session') handleSessionEvent(e, navigate);
-        else notifyLiveEvent(e, () => navigate('/instant-messaging/chat'));
+        if (e.topic === 'session') handleSessionEvent(e, navigate.current);
+        else notifyLiveEvent(e, () => navigate.current('/instant-messaging/chat'));
       },
       onRefused: sessionRefused,
     });
-  }, [snap.token, snap.ready, perms, navigate]);
+  }, [snap.token, snap.ready, perms]);
 }
