@@ -97,7 +97,8 @@ describe('live connection state', () => {
     await apiCall(run.product.url, '/app/complain/save', resident, {
       name: 'Filed while offline',
       note: '-',
-      ...house,
+      houseType: house.houseType,
+      houseId: house.houseId,
     });
 
     socket.restore();

@@ -48,7 +48,8 @@ describe('records and sessions, live', () => {
     const saved = await apiCall<{ complainId?: number; eventOrderId?: number }>(url(), `/app/${kind}/save`, resident, {
       name,
       note: 'Filed for the live test',
-      ...house,
+      houseType: house.houseType,
+      houseId: house.houseId,
       ...(kind === 'eventOrder' ? { type: 1 } : {}),
     });
     return (saved.complainId ?? saved.eventOrderId)!;

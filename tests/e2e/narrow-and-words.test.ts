@@ -118,7 +118,8 @@ describe('narrow screens and words', () => {
     const saved = await apiCall<{ complainCode: string }>(url(), '/app/complain/save', resident, {
       name: 'Code format',
       note: '-',
-      ...house,
+      houseType: house.houseType,
+      houseId: house.houseId,
     });
     expect(saved.complainCode).toMatch(/^C\d{8}\d{4}$/);
     expect(await codes('/complain/query/list', 'complainCode')).toContain(saved.complainCode);

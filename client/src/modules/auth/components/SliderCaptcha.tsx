@@ -31,6 +31,8 @@ export function SliderCaptcha({ puzzle, status, onDrop, onRefresh }: Props) {
   const [x, setX] = useState(0);
   const [placing, setPlacing] = useState(false);
   const drag = useRef<{ startX: number; from: number } | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const handle = useRef<HTMLDivElement>(null);
   const width = puzzle?.width ?? 300;
   const max = width - HANDLE_PX;
   const usable = !!puzzle && status !== 'passed';
@@ -38,6 +40,12 @@ export function SliderCaptcha({ puzzle, status, onDrop, onRefresh }: Props) {
   // A new puzzle starts from the left; the handle stays the same element, so it keeps the focus.
   const puzzleId = puzzle?.captchaId;
   useEffect(() => setX(0), [puzzleId]);
+  // Passed: "place the piece for me" goes away; a keyboard user's focus stays on the slider
+  // (which now says it passed) instead of falling to the page, and Tab goes on to "Sign in".
+  useEffect(() => {
+    const active = document.activeElement;
+    if (status === 'passed' && (active === document.body || root.current?.contains(active))) handle.current?.focus();
+  }, [status]);
 
   const down = (e: PointerEvent<HTMLDivElement>) => {
     if (!usable) return;
@@ -93,7 +101,7 @@ export function SliderCaptcha({ puzzle, status, onDrop, onRefresh }: Props) {
   const message =
     status === 'failed' ? t('captcha.failed') : status === 'passed' ? t('captcha.passed') : t('captcha.drag');
   return (
-    <div className={`slider-captcha ${status}`} data-testid="slider-captcha" style={{ width }}>
+    <div ref={root} className={`slider-captcha ${status}`} data-testid="slider-captcha" style={{ width }}>
       <div className="captcha-picture" style={{ width, height: puzzle ? undefined : 150 }}>
         {puzzle && (
           <>
@@ -125,6 +133,7 @@ export function SliderCaptcha({ puzzle, status, onDrop, onRefresh }: Props) {
           {message}
         </span>
         <div
+          ref={handle}
           className="captcha-handle"
           data-testid="captcha-handle"
           role="slider"

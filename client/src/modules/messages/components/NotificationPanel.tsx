@@ -68,7 +68,7 @@ export function NotificationPanel({ types, onNavigate }: Props) {
   return (
     <Item.Group divided className="notification-panel" data-testid="notification-panel">
       {rows.map((m) => (
-        <Item key={m.messageId} data-testid="notification-row">
+        <Item key={m.messageId} data-testid="notification-row" data-message-type={m.messageType}>
           <Item.Content>
             <Item.Header as="div" className="notification-title">
               {t(`messages.types.t${m.messageType}`, { defaultValue: t('messages.types.other') })}
