@@ -28,7 +28,7 @@ async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
     (window as unknown as { toastTexts: string[] }).toastTexts = seen;
     new MutationObserver((records) => {
       for (const r of records)
-        for (const n of r.addedNodes)
+        for (const n of Array.from(r.addedNodes))
           if (n instanceof HTMLElement && n.matches('.toaster .message')) seen.push(n.textContent ?? '');
     }).observe(document.body, { childList: true, subtree: true });
   });
