@@ -52,7 +52,7 @@ describe('live connection state', () => {
 
     await page.goto(run.product.url + '/complaints-suggestions/index');
     await page.getByTestId('work-table').waitFor();
-    expect(await page.getByTestId('work-table').locator('tbody tr').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('work-table').locator('tbody tr').count()).toBeGreaterThan(0);
     for (const s of [0, 1, 2, 3]) expect(await count(page, `status-count-${s}`)).toBe('unknown');
 
     socket.restore();

@@ -191,6 +191,7 @@ describe('a day at the console with the keyboard only', () => {
     await tabTo(page, '[data-testid=message-bell]', { back: true });
     await keys.press('Enter');
     await expectFocus(page, '[data-testid=message-bell-panel]');
+    await page.getByTestId('message-bell-panel').locator('[data-message-type="50"]').first().waitFor();
     await tabTo(page, '[data-message-type="50"] [data-testid=notification-view]');
     await keys.press('Enter');
     await page.waitForURL(/\/complaints-suggestions\/index\?open=\d+/);
