@@ -68,12 +68,12 @@ export function connectionLive(): void {
   liveState.since = null;
 }
 
-/** The connection is gone or refused for now; `since` keeps the first moment of the loss. */
-export function connectionLost(status: 'reconnecting' | 'offline'): void {
+/** The connection is gone or refused for now; `since` keeps the first moment of the loss (`at`). */
+export function connectionLost(status: 'reconnecting' | 'offline', at: number = Date.now()): void {
   liveState.connected = false;
   liveState.synced = false;
   liveState.status = status;
-  liveState.since ??= Date.now();
+  liveState.since ??= at;
 }
 
 /**

@@ -61,7 +61,12 @@ export function connectLive({ token, perms, language, onEvent, onRefused }: Live
   const topics: Topic[] = allowedTopics(new Set(perms));
   let refusals = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let offlineTimer: ReturnType<typeof setTimeout> | undefined;
+  // A first connection that never comes (a proxy swallowing the handshake) is "offline" too,
+  // since the moment it was tried, not "connecting" for ever.
+  const startedAt = Date.now();
+  let offlineTimer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {
+    if (!socket.connected) connectionLost('offline', startedAt);
+  }, OFFLINE_AFTER_MS);
 
   /** Lost: "reconnecting" at once, "offline" when it lasts (not while merely waiting our turn). */
   const lost = (waitingTurn: boolean) => {
