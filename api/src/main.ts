@@ -27,6 +27,7 @@ function firstAdmin(): FirstAdmin | undefined {
     email: env.ADMIN_EMAIL || undefined,
     companyName: env.ADMIN_COMPANY_NAME || undefined,
     estateName: env.ADMIN_ESTATE_NAME || undefined,
+    timeZone: env.ADMIN_TIME_ZONE || undefined,
   };
   const problem = firstAdminProblem(admin);
   if (problem) {

@@ -68,7 +68,8 @@ describe.each(testEngines())('complaints and work orders on %s', (engine) => {
     expect(byCode.body.data.list).toHaveLength(1);
     const future = await post(admin, '/complain/query/list', { startTime: '2999-01-01', endTime: '2999-01-02' });
     expect(future.body.data).toMatchObject({ list: [], total: 0 });
-    const today = new Date().toISOString().slice(0, 10);
+    // Days are the estate's (Asia/Hong_Kong for the demo estate), not UTC's.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date());
     const todays = await post(admin, '/complain/query/list', { startTime: today, endTime: today, limit: 100 });
     expect(todays.body.data.list.map((r: { complainId: number }) => r.complainId)).toContain(id);
 

@@ -8,14 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@pm/shared';
 import { queryRows } from '../src/db/open-database';
 import { account, sysMenu } from '../src/db/schema';
-import { ensureFirstAdmin } from '../src/seed/first-admin';
+import { ensureFirstAdmin, firstAdminProblem } from '../src/seed/first-admin';
 import { CLIENT_AUTH, startTestApi, testEngines, type TestApi } from './start-test-api';
 
 const root = resolve(import.meta.dirname, '../..');
 
 describe.each(testEngines())('the first administrator on %s', (engine) => {
   let api: TestApi;
-  const admin = { username: 'boss', password: 'Harbour-2026', companyName: 'Acme Property', estateName: 'Acme Court' };
+  const admin = {
+    username: 'boss',
+    password: 'Harbour-2026',
+    companyName: 'Acme Property',
+    estateName: 'Acme Court',
+    timeZone: 'Europe/Lisbon',
+  };
 
   beforeAll(async () => {
     api = await startTestApi(engine, { seed: false, firstAdmin: admin });
@@ -50,6 +56,18 @@ describe.each(testEngines())('the first administrator on %s', (engine) => {
     expect(estate).toEqual({ company: 'Acme Property', estate: 'Acme Court' });
     for (const demo of ['admin', 'staff', 'resident1', 'admin2'])
       expect((await signIn(demo, demo === 'staff' ? 'staff123' : 'admin123')).status, demo).toBe(401);
+  });
+
+  it('when ADMIN_TIME_ZONE names a zone, then the estate counts its days there and the session says so; an unknown zone is refused', async () => {
+    const { token } = await api.signIn(admin.username, admin.password);
+    const as = { Authorization: `Bearer ${token}` };
+    const me = await api.http.get('/auth/current/user').set(as);
+    const info = await api.http.get(`/account/info/${me.body.data.accountInfo.accId}`).set(as);
+    expect(info.body.data.company.timeZone).toBe('Europe/Lisbon');
+    expect(firstAdminProblem({ username: 'boss', password: 'Harbour-2026', timeZone: 'Mars/Olympus' })).toMatch(
+      /ADMIN_TIME_ZONE/,
+    );
+    expect(firstAdminProblem({ username: 'boss', password: 'Harbour-2026', timeZone: 'Asia/Hong_Kong' })).toBeNull();
   });
 
   it('when accounts exist, then other ADMIN_* values create nothing', async () => {

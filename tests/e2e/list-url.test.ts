@@ -111,10 +111,8 @@ describe('list state in the URL', () => {
     const page = await context.newPage();
     await openList(page, url);
 
-    const today = await page.evaluate(() => {
-      const d = new Date();
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    });
+    // Days are the estate's (Asia/Hong_Kong for the demo estate), whatever the browser's zone.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date());
     await page.getByLabel('Keyword').fill(marker);
     await page.getByTestId('date-start').fill(today);
     await page.getByTestId('date-end').fill(today);

@@ -72,10 +72,11 @@ export async function apiCall<T>(url: string, path: string, token: string, body?
 }
 
 /**
- * A product and a browser for one test file: started before its tests, stopped after them,
- * with every browser context the tests open (through `context()`) closed too.
+ * A product (with `env` added to its environment) and a browser for one test file: started
+ * before its tests, stopped after them, with every browser context the tests open (through
+ * `context()`) closed too.
  */
-export function useProductAndBrowser() {
+export function useProductAndBrowser(env: Record<string, string> = {}) {
   const contexts: BrowserContext[] = [];
   const run = {
     product: undefined as unknown as Product,
@@ -87,7 +88,7 @@ export function useProductAndBrowser() {
     },
   };
   beforeAll(async () => {
-    run.product = await startProduct();
+    run.product = await startProduct(env);
     run.browser = await launchBrowser();
   });
   afterAll(async () => {

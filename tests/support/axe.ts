@@ -1,7 +1,7 @@
 // axe-core in a real page: the npm package's script is evaluated in the page through the
-// DevTools protocol (page.evaluate, which the console's CSP does not block as it blocks an
-// injected <script>; never a downloaded browser or extension), then `axe.run` checks the whole
-// document.
+// DevTools protocol (never a downloaded browser or extension), then `axe.run` checks the whole
+// document. Not through a <script> tag: the gateway's CSP allows no inline script, and the
+// protocol's evaluation is not subject to it.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';

@@ -26,10 +26,19 @@ export interface Product {
   stop: () => Promise<void>;
 }
 
-/** `npm start` on free ports and a fresh DATA_DIR; resolves once it prints that it is running. */
-export async function startProduct(extraEnv: Record<string, string> = {}): Promise<Product> {
+/** A fresh, empty DATA_DIR for {@link startProduct}. */
+export const newDataDir = (): string => mkdtempSync(join(tmpdir(), 'pm-e2e-'));
+
+/**
+ * `npm start` on free ports and a fresh DATA_DIR (or `options.dataDir`, which stop() then leaves
+ * in place, to start the product again on the same data); resolves once it prints that it is running.
+ */
+export async function startProduct(
+  extraEnv: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<Product> {
   const [port, apiPort] = [await freePort(), await freePort()];
-  const dataDir = mkdtempSync(join(tmpdir(), 'pm-e2e-'));
+  const dataDir = options.dataDir ?? newDataDir();
   let out = '';
   const child: ChildProcess = spawn('node', [join(repoRoot, 'scripts', 'start.mjs')], {
     cwd: repoRoot,
@@ -71,7 +80,7 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
         child.kill('SIGINT');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -86,7 +86,7 @@ function runRoute(route: ApiRoute, services: AppServices) {
       if (!schema) continue;
       const raw = where === 'body' ? (req.body ?? {}) : req[where];
       const parsed = schema.safeParse(raw);
-      if (!parsed.success) throw validationError(parsed.error, where, raw);
+      if (!parsed.success) throw validationError(parsed.error, where, raw, lang);
       input[where] = parsed.data;
     }
     // Handler, then the envelope.

@@ -11,6 +11,18 @@ export interface FirstAdmin {
   email?: string;
   companyName?: string;
   estateName?: string;
+  /** The estate's IANA time zone (ADMIN_TIME_ZONE), UTC when not given. */
+  timeZone?: string;
+}
+
+/** True for a time zone name the runtime knows (IANA, e.g. Asia/Hong_Kong). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Why a first administrator cannot be made from these values; null when they are fine. */
@@ -18,6 +30,8 @@ export function firstAdminProblem(admin: FirstAdmin): string | null {
   if (!/^[\w.@-]{1,64}$/.test(admin.username)) return 'ADMIN_USERNAME must be 1–64 letters, digits or . _ @ -';
   // The same rule as a password changed in the console (shared/src/api/account.ts).
   if (admin.password.length < 6 || admin.password.length > 32) return 'ADMIN_PASSWORD must be 6–32 characters';
+  if (admin.timeZone && !isTimeZone(admin.timeZone))
+    return 'ADMIN_TIME_ZONE must be an IANA time zone name such as Asia/Hong_Kong';
   return null;
 }
 
@@ -43,7 +57,7 @@ export async function ensureFirstAdmin(
     const [co] = await tx.insert(s.company).values({ name: companyName, companyType: 2 }).returning();
     const [estate] = await tx
       .insert(s.housingEstate)
-      .values({ companyId: co.id, name: admin.estateName || companyName })
+      .values({ companyId: co.id, name: admin.estateName || companyName, timeZone: admin.timeZone || 'UTC' })
       .returning();
     const t = { companyId: co.id, housingEstateId: estate.id };
     const [role] = await tx

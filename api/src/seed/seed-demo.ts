@@ -4,6 +4,7 @@ import type { Db } from '../db/open-database';
 import { account, sysMenu } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
 import { ensureMenus } from './ensure-menus';
+import { DailyCodes } from './daily-codes';
 import { seedEstate, type EstatePlan } from './seed-estate';
 
 /**
@@ -34,6 +35,7 @@ const MAIN_ESTATE: EstatePlan = {
   companyType: 2,
   estateName: 'Harbour View Garden',
   address: '88 Harbour Road',
+  timeZone: 'Asia/Hong_Kong',
   adminUsername: 'admin',
   adminName: 'Alex Chan',
   staffUsername: 'staff',
@@ -56,6 +58,7 @@ const SECOND_ESTATE: EstatePlan = {
   companyType: 1,
   estateName: 'Green Valley Court',
   address: '12 Valley Street',
+  timeZone: 'Asia/Hong_Kong',
   adminUsername: 'admin2',
   adminName: 'Morgan Wong',
   blocks: ['Tower 1'],
@@ -93,8 +96,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
     // Pages without a permission are open to every role; the staff role lists them too.
     const staffMenuIds = menus.filter((m) => m.perms === '' || staffPerms.has(m.perms)).map((m) => m.id);
     const hashes = { admin, staff, resident };
-    await seedEstate(tx, MAIN_ESTATE, hashes, { allMenuIds, staffMenuIds });
-    await seedEstate(tx, SECOND_ESTATE, hashes, { allMenuIds, staffMenuIds });
+    const codes = new DailyCodes();
+    await seedEstate(tx, MAIN_ESTATE, hashes, { allMenuIds, staffMenuIds }, codes);
+    await seedEstate(tx, SECOND_ESTATE, hashes, { allMenuIds, staffMenuIds }, codes);
     return true;
   });
 }

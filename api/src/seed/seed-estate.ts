@@ -3,6 +3,7 @@ import type { Tx } from '../db/open-database';
 import * as s from '../db/schema';
 import { ago, demoRandom } from './demo-random';
 import { newInviteCode } from '../modules/resident/invite-code';
+import type { DailyCodes } from './daily-codes';
 import { demoImagePath } from './demo-images';
 
 export interface EstatePlan {
@@ -10,6 +11,8 @@ export interface EstatePlan {
   companyType: number;
   estateName: string;
   address: string;
+  /** IANA time zone of the estate. */
+  timeZone: string;
   adminUsername: string;
   adminName: string;
   staffUsername?: string;
@@ -101,6 +104,7 @@ export async function seedEstate(
   plan: EstatePlan,
   hashes: Hashes,
   menus: { allMenuIds: number[]; staffMenuIds: number[] },
+  codes: DailyCodes,
 ): Promise<void> {
   const rnd = demoRandom(plan.codePrefix.charCodeAt(0) * 1000 + plan.codePrefix.charCodeAt(1));
   const now = Date.now();
@@ -116,7 +120,7 @@ export async function seedEstate(
     .returning();
   const [estate] = await tx
     .insert(s.housingEstate)
-    .values({ companyId: co.id, name: plan.estateName, address: plan.address })
+    .values({ companyId: co.id, name: plan.estateName, address: plan.address, timeZone: plan.timeZone })
     .returning();
   const t = { companyId: co.id, housingEstateId: estate.id };
 
@@ -420,11 +424,14 @@ export async function seedEstate(
   const history = await tx
     .insert(s.personHouseHistory)
     .values([
+      // A unit, a car park space and a shop in turn: each exit message (31, 32, 33) names its own kind of house.
       ...Array.from({ length: 6 }, (_, i) => ({
         ...t,
         personId: r(start + i),
-        houseType: 1,
-        unitId: units[(i * 7) % units.length].id,
+        houseType: (i % 3) + 1,
+        unitId: i % 3 === 0 ? units[(i * 7) % units.length].id : null,
+        carSpaceId: i % 3 === 1 ? spaces[(i * 5) % spaces.length].id : null,
+        shopId: i % 3 === 2 ? shops[i % shops.length].id : null,
         identity: (i % 3) + 1,
         purchaseTime: ago(now, 700 - i * 20),
         leaveTime: ago(now, 30 - i * 4),
@@ -447,7 +454,10 @@ export async function seedEstate(
     .returning({
       id: s.personHouseHistory.id,
       personId: s.personHouseHistory.personId,
+      houseType: s.personHouseHistory.houseType,
       unitId: s.personHouseHistory.unitId,
+      carSpaceId: s.personHouseHistory.carSpaceId,
+      shopId: s.personHouseHistory.shopId,
     });
 
   // Complaints and work orders in all three states, with replies and ratings.
@@ -484,45 +494,40 @@ export async function seedEstate(
       status,
     };
   };
+  const complaintRows = Array.from({ length: plan.complaints }, (_, i) => {
+    const { status, ...w } = work(i, plan.complaints);
+    const [name, note] = COMPLAINT_THEMES[i % COMPLAINT_THEMES.length];
+    return { ...w, name, note, complainStatus: status };
+  });
+  const complaintCodes = codes.assign(
+    'C',
+    complaintRows.map((w) => w.reportTime),
+  );
   const complaints = await tx
     .insert(s.complain)
-    .values(
-      Array.from({ length: plan.complaints }, (_, i) => {
-        const { status, ...w } = work(i, plan.complaints);
-        const [name, note] = COMPLAINT_THEMES[i % COMPLAINT_THEMES.length];
-        return {
-          ...w,
-          name,
-          note,
-          complainStatus: status,
-          complainCode: `${plan.codePrefix}C${String(i + 1).padStart(6, '0')}`,
-        };
-      }),
-    )
+    .values(complaintRows.map((w, i) => ({ ...w, complainCode: complaintCodes[i] })))
     .returning({
       id: s.complain.id,
+      name: s.complain.name,
       reportPersonId: s.complain.reportPersonId,
       status: s.complain.complainStatus,
       reportTime: s.complain.reportTime,
     });
+  const orderRows = Array.from({ length: plan.eventOrders }, (_, i) => {
+    const { status, ...w } = work(i + 1, plan.eventOrders + 1);
+    const [name, type] = ORDER_THEMES[i % ORDER_THEMES.length];
+    return { ...w, name, note: `${name}. Please send someone to check.`, type, eventStatus: status };
+  });
+  const orderCodes = codes.assign(
+    'E',
+    orderRows.map((w) => w.reportTime),
+  );
   const orders = await tx
     .insert(s.eventOrder)
-    .values(
-      Array.from({ length: plan.eventOrders }, (_, i) => {
-        const { status, ...w } = work(i + 1, plan.eventOrders + 1);
-        const [name, type] = ORDER_THEMES[i % ORDER_THEMES.length];
-        return {
-          ...w,
-          name,
-          note: `${name}. Please send someone to check.`,
-          type,
-          eventStatus: status,
-          eventCode: `${plan.codePrefix}E${String(i + 1).padStart(6, '0')}`,
-        };
-      }),
-    )
+    .values(orderRows.map((w, i) => ({ ...w, eventCode: orderCodes[i] })))
     .returning({
       id: s.eventOrder.id,
+      name: s.eventOrder.name,
       reportPersonId: s.eventOrder.reportPersonId,
       status: s.eventOrder.eventStatus,
       reportTime: s.eventOrder.reportTime,
@@ -762,7 +767,7 @@ export async function seedEstate(
         messageType: 50,
         dataId: c.id,
         personTriggerId: c.reportPersonId,
-        name: 'New complaint',
+        name: c.name,
         readStatus: i === 0,
         messageTime: c.reportTime,
       }),
@@ -774,7 +779,7 @@ export async function seedEstate(
         messageType: 49,
         dataId: o.id,
         personTriggerId: o.reportPersonId,
-        name: 'New work order',
+        name: o.name,
         readStatus: i === 0,
         messageTime: o.reportTime,
       }),
@@ -789,7 +794,7 @@ export async function seedEstate(
           messageType: 13,
           dataId: c.id,
           personTriggerId: c.reportPersonId,
-          name: 'Reply on complaint',
+          name: c.name,
           messageTime: ago(now, 0.3),
         }),
       );
@@ -803,7 +808,7 @@ export async function seedEstate(
           messageType: 11,
           dataId: o.id,
           personTriggerId: o.reportPersonId,
-          name: 'Reply on work order',
+          name: o.name,
           messageTime: ago(now, 0.4),
         }),
       );
@@ -821,15 +826,18 @@ export async function seedEstate(
         messageTime: ago(now, i),
       }),
     );
+    // Exits (31 residential, 32 parking, 33 merchant), each with the house it is about.
     history.slice(0, 3).forEach((h, i) =>
       msgs.push({
         ...t,
         personId,
-        messageType: 31 + (i % 3),
+        messageType: 30 + h.houseType,
         dataId: h.id,
         personHouseHistoryId: h.id,
         personTriggerId: h.personId,
         unitId: h.unitId,
+        carSpaceId: h.carSpaceId,
+        shopId: h.shopId,
         messageTime: ago(now, 2 + i),
       }),
     );

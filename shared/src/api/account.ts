@@ -15,6 +15,8 @@ export const AccountInfoSchema = z.object({
     housingEstateId: z.number(),
     companyType: z.number(),
     companyName: z.string(),
+    /** The estate's IANA time zone (e.g. Asia/Hong_Kong): days and times of the console are the estate's. */
+    timeZone: z.string(),
   }),
   role: z.object({ roleId: z.number(), roleValue: z.string(), roleName: z.string() }).nullable(),
   personCompany: z.object({

@@ -21,6 +21,11 @@ export const housingEstate = pgTable(
     companyId: integer().notNull(),
     name: text().notNull(),
     address: text(),
+    /**
+     * The estate's IANA time zone (e.g. Asia/Hong_Kong): day filters count its days and the
+     * console shows its times in it, wherever the staff's browser is.
+     */
+    timeZone: text().notNull().default('UTC'),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.companyId)],

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AccountRow } from '@pm/shared';
 import type { DbOrTx } from '../../db/open-database';
-import { account, company, person, sysRole } from '../../db/schema';
+import { account, company, housingEstate, person, sysRole } from '../../db/schema';
 import { scopedTo } from '../../db/tenant-scope';
 import type { TenantScope } from '../../http/request-context';
 
@@ -40,9 +40,10 @@ export async function findRoleInTenant(db: DbOrTx, tenant: TenantScope, roleId: 
 /** Account, company, role and person of one account (GET /account/info). */
 export async function loadAccountInfo(db: DbOrTx, tenant: TenantScope, accId: number) {
   const [row] = await db
-    .select({ account, company, role: sysRole, person })
+    .select({ account, company, role: sysRole, person, timeZone: housingEstate.timeZone })
     .from(account)
     .innerJoin(company, eq(company.id, account.companyId))
+    .innerJoin(housingEstate, eq(housingEstate.id, account.housingEstateId))
     .innerJoin(person, eq(person.id, account.personId))
     .leftJoin(sysRole, eq(sysRole.id, account.roleId))
     .where(and(scopedTo(account, tenant), eq(account.id, accId)))

@@ -38,6 +38,7 @@ export async function accountInfo(db: Db, tenant: TenantScope, accId: number): P
       housingEstateId: row.account.housingEstateId,
       companyType: row.company.companyType,
       companyName: row.company.name,
+      timeZone: row.timeZone,
     },
     role: row.role ? { roleId: row.role.id, roleValue: row.role.roleValue, roleName: row.role.roleName } : null,
     personCompany: {

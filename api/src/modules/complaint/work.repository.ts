@@ -15,17 +15,31 @@ export interface WorkFilter {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
 
-/** The report-time bounds of a filter: whole days (UTC) for `yyyy-MM-dd`, exact instants otherwise. */
-export function timeBounds(startTime?: string, endTime?: string): { from?: Date; before?: Date } {
-  const from = startTime ? new Date(DAY.test(startTime) ? `${startTime}T00:00:00Z` : startTime) : undefined;
-  let before: Date | undefined;
+/**
+ * The report-time conditions of a filter. A `yyyy-MM-dd` is a whole day of the estate's time
+ * zone (housing_estate.time_zone, e.g. Asia/Hong_Kong: 2026-11-07 runs from 2026-11-06 16:00
+ * UTC), whatever zone the staff's browser is in; the zone is read once in the query, so the
+ * bounds stay constants for the report-time index. An ISO date-time is an exact instant.
+ */
+function timeConditions(tenant: TenantScope, startTime?: string, endTime?: string): SQL[] {
+  const zone = sql`(select he.time_zone from housing_estate he where he.id = ${tenant.housingEstateId})`;
+  const dayStart = (day: string, plusDays: 0 | 1) =>
+    sql`((${day}::date + ${sql.raw(String(plusDays))})::timestamp at time zone ${zone})`;
+  const parts: SQL[] = [];
+  if (startTime)
+    parts.push(
+      DAY.test(startTime)
+        ? sql`w.report_time >= ${dayStart(startTime, 0)}`
+        : sql`w.report_time >= ${new Date(startTime).toISOString()}`,
+    );
   if (endTime)
-    before = DAY.test(endTime)
-      ? new Date(Date.parse(`${endTime}T00:00:00Z`) + DAY_MS)
-      : new Date(Date.parse(endTime) + 1);
-  return { from, before };
+    parts.push(
+      DAY.test(endTime)
+        ? sql`w.report_time < ${dayStart(endTime, 1)}`
+        : sql`w.report_time <= ${new Date(endTime).toISOString()}`,
+    );
+  return parts;
 }
 
 const iso = (v: unknown): string | null =>
@@ -108,9 +122,7 @@ function whereOf(k: WorkKind, tenant: TenantScope, f: WorkFilter): SQL {
   if (f.status) parts.push(sql`${sql.raw(`w.${k.statusColumn}`)} = ${f.status}`);
   if (f.type && k.hasType) parts.push(sql`w.type = ${f.type}`);
   if (f.houseType) parts.push(sql`w.person_type = ${f.houseType}`);
-  const { from, before } = timeBounds(f.startTime, f.endTime);
-  if (from) parts.push(sql`w.report_time >= ${from.toISOString()}`);
-  if (before) parts.push(sql`w.report_time < ${before.toISOString()}`);
+  parts.push(...timeConditions(tenant, f.startTime, f.endTime));
   if (f.keyword) {
     // Code, theme or reporter name. Written as a union of id sets so each part can use its
     // trigram index (migration 0003) instead of one OR across a join that scans every row.

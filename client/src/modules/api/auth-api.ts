@@ -57,7 +57,8 @@ export interface CurrentUser {
 export const fetchCurrentUser = () => get<CurrentUser>('/auth/current/user', { silent: true });
 
 export interface AccountInfo {
-  company?: { companyId: number; housingEstateId: number; companyType: number } | null;
+  /** `timeZone`: the estate's IANA zone (e.g. Asia/Hong_Kong). */
+  company?: { companyId: number; housingEstateId: number; companyType: number; timeZone?: string } | null;
   role?: { roleId?: number | null; roleValue?: string; roleName?: string } | null;
   personCompany?: {
     language?: string | null;
@@ -74,7 +75,9 @@ export interface RoleMenu {
 }
 export const fetchRoleMenu = (roleId: number) => get<RoleMenu>(`/base/sysrole/infoandmenu/${roleId}`, { silent: true });
 
-export const signOut = () => post<unknown>('/auth/signOut', {}, { silent: true });
+/** Signs out the given token (the session is already cleared locally, so it is passed in). */
+export const signOut = (token: string) =>
+  post<unknown>('/auth/signOut', {}, { silent: true, headers: { Authorization: `Bearer ${token}` } });
 
 export const saveAccountLanguage = (accId: number, language: Language) =>
   get<unknown>(`/account/update/language/${accId}/${LANGUAGE_PATH_CODE[language]}`, { silent: true });

@@ -33,11 +33,13 @@ export interface WorkDetail extends WorkRow {
   note: string;
   img: string | null;
   voice: string | null;
+  personDealId: number | null;
   personDealName: string | null;
   personDealPhoto: string | null;
   dealTime: string | null;
   dealNote: string | null;
   dealImg: string | null;
+  personCompleteId: number | null;
   personCompleteName: string | null;
   personCompletePhoto: string | null;
   completeTime: string | null;
@@ -108,16 +110,17 @@ export async function fetchWorkDetail(kind: WorkKindName, id: number, signal?: A
 
 export async function dealWith(kind: WorkKindName, id: number, dealNote: string, dealImg: string) {
   const body = { [wire(kind).idField]: id, dealNote, ...(dealImg ? { dealImg } : {}) };
-  return toWorkRow<WorkDetail>(kind, await post<Raw>(`${wire(kind).base}/updateDeal`, body, { notify: true }));
+  return toWorkRow<WorkDetail>(kind, await post<Raw>(`${wire(kind).base}/updateDeal`, body));
 }
 
 export async function completeWork(kind: WorkKindName, id: number, completeNote: string, completeImg: string) {
   const body = { [wire(kind).idField]: id, completeNote, ...(completeImg ? { completeImg } : {}) };
-  return toWorkRow<WorkDetail>(kind, await post<Raw>(`${wire(kind).base}/updateComplete`, body, { notify: true }));
+  return toWorkRow<WorkDetail>(kind, await post<Raw>(`${wire(kind).base}/updateComplete`, body));
 }
 
-export const fetchReplies = (kind: WorkKindName, id: number, signal?: AbortSignal) =>
-  post<{ list: Reply[]; total: number }>(`${wire(kind).reply}/query/id/${id}`, { page: 1, limit: 100 }, { signal });
+/** One page of a record's replies, oldest first. */
+export const fetchReplies = (kind: WorkKindName, id: number, page: number, limit: number, signal?: AbortSignal) =>
+  post<{ list: Reply[]; total: number }>(`${wire(kind).reply}/query/id/${id}`, { page, limit }, { signal });
 
 export const saveReply = (kind: WorkKindName, id: number, content: string, img: string) =>
   post<Reply>(`${wire(kind).reply}/save`, { [wire(kind).idField]: id, content, ...(img ? { img } : {}) });

@@ -51,6 +51,8 @@ export default function LoginPage() {
   // The api checks the drop; a miss uses the puzzle up, so a fresh one follows.
   const drop = async (x: number) => {
     if (!puzzle) return;
+    // The captcha's own line tells the outcome; an older "please drag" below it would contradict it.
+    setError('');
     try {
       const { passed } = await checkCaptcha(puzzle.captchaId, x);
       if (passed) {
@@ -147,7 +149,6 @@ export default function LoginPage() {
           />
           {captchaOn && (
             <SliderCaptcha
-              key={puzzle?.captchaId ?? 'none'}
               puzzle={puzzle}
               status={captchaStatus}
               onDrop={(x) => void drop(x)}

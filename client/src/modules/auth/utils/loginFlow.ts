@@ -35,6 +35,7 @@ export async function loadSession(): Promise<SessionProfile> {
       companyId: info.company?.companyId,
       housingEstateId: info.company?.housingEstateId,
       companyType: info.company?.companyType,
+      timeZone: info.company?.timeZone,
       roleId,
       roleValue,
       perms,

@@ -1,5 +1,6 @@
 import { i18n } from '../../i18n/i18n';
 import { confirm } from '../../ui/states/confirms';
+import { leaveSignedOut, resetSession, session } from '../states/session';
 
 let open = false;
 
@@ -17,4 +18,19 @@ export async function promptSessionEnded(message: string): Promise<boolean | nul
   } finally {
     open = false;
   }
+}
+
+/**
+ * The session ended elsewhere (HTTP 401, a session event, a refused live connection): asks once;
+ * "sign in again" resets the token and reloads (to the login page), "stay" resets the token but
+ * keeps the page readable with a way to sign in again. Nothing to ask once already signed out.
+ */
+export async function endSessionAsking(message: string = i18n.t('errors.loggedOut')): Promise<void> {
+  if (!session.token) return;
+  const again = await promptSessionEnded(message);
+  if (again === null) return;
+  if (again) {
+    resetSession();
+    window.location.reload();
+  } else leaveSignedOut();
 }

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { SignedOutBanner } from '../../auth/components/SignedOutBanner';
 import { useLiveConnection } from '../../live/hooks/useLiveConnection';
 import { closeMobileMenu, layoutSettings, watchScreenWidth } from '../states/layoutSettings';
 import { routeTitleKey } from '../utils/pageTitle';
@@ -28,6 +29,13 @@ export default function Layout() {
   const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
   useLiveConnection();
   useEffect(() => watchScreenWidth(), []);
+  // A new screen: the focus goes to its heading (a keyboard or screen-reader user starts there,
+  // not on the menu entry they left or on the page's body), unless a dialog holds it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (document.activeElement?.closest('[role=dialog]')) return;
+    heading.current?.focus({ preventScroll: true });
+  }, [pathname]);
   const frame = settings.narrow
     ? `narrow${settings.mobileMenuOpen ? ' mobile-menu-open' : ''}`
     : settings.sidebarOpen
@@ -35,15 +43,28 @@ export default function Layout() {
       : 'sidebar-collapsed';
   return (
     <div className={`app-layout ${frame}${settings.fixedHeader ? ' fixed-header' : ''}`}>
+      <a
+        className="skip-link"
+        href="#main-content"
+        onClick={(e) => {
+          e.preventDefault();
+          heading.current?.focus();
+        }}
+      >
+        {t('layout.skipToContent')}
+      </a>
       <Sidebar />
       {settings.narrow && settings.mobileMenuOpen && (
         <div className="sidebar-backdrop" onClick={closeMobileMenu} data-testid="sidebar-backdrop" />
       )}
       <div className="app-main">
         <TopBar onProfile={() => setDialog('profile')} onChangePassword={() => setDialog('password')} />
-        <main className="app-content">
+        <main className="app-content" id="main-content">
           {/* The screen's name for screen readers; sighted people read it in the breadcrumb. */}
-          <h1 className="visually-hidden">{titleKey ? t(titleKey) : t('app.title')}</h1>
+          <h1 className="visually-hidden" tabIndex={-1} ref={heading} data-testid="screen-heading">
+            {titleKey ? t(titleKey) : t('app.title')}
+          </h1>
+          <SignedOutBanner />
           <LayoutRoutes />
         </main>
       </div>

@@ -2,9 +2,10 @@ import { Link } from 'react-router-dom';
 import { Button, Icon } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { ALARM_TYPES, MESSAGE_PANEL_TYPES, alarmCount, isAdminRole, messageCount } from '@pm/shared';
+import { ALARM_TYPES, MESSAGE_PANEL_TYPES, TOPIC_PERMISSIONS, alarmCount, isAdminRole, messageCount } from '@pm/shared';
 import { session } from '../../auth/states/session';
 import { LanguageSelector } from '../../i18n/components/LanguageSelector';
+import { ConnectionStatus } from '../../live/components/ConnectionStatus';
 import { liveState } from '../../live/states/liveState';
 import { layoutSettings, toggleSidebar } from '../states/layoutSettings';
 import { AvatarMenu } from './AvatarMenu';
@@ -24,6 +25,8 @@ export function TopBar({ onProfile, onChangePassword }: Props) {
   const settings = useSnapshot(layoutSettings);
   const live = useSnapshot(liveState);
   const open = settings.narrow ? settings.mobileMenuOpen : settings.sidebarOpen;
+  // The SOS bell only for those who receive alarms (the alarms topic's permission).
+  const seesAlarms = (TOPIC_PERMISSIONS.alarms ?? []).some((p) => snap.perms.includes(p));
   return (
     <header className={`app-topbar${settings.fixedHeader ? ' fixed' : ''}`} data-testid="topbar">
       <Button
@@ -39,13 +42,16 @@ export function TopBar({ onProfile, onChangePassword }: Props) {
       </Button>
       <Breadcrumbs />
       <div className="topbar-right">
-        <Bell
-          icon="warning sign"
-          label={t('layout.alarms')}
-          count={alarmCount(live.snapshot)}
-          types={ALARM_TYPES}
-          testId="alarm-bell"
-        />
+        <ConnectionStatus />
+        {seesAlarms && (
+          <Bell
+            icon="warning sign"
+            label={t('layout.alarms')}
+            count={alarmCount(live.snapshot)}
+            types={ALARM_TYPES}
+            testId="alarm-bell"
+          />
+        )}
         <Bell
           icon="bell outline"
           label={t('layout.messages')}

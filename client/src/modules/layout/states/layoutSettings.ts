@@ -2,6 +2,9 @@ import Cookies from 'js-cookie';
 import { proxy } from 'valtio';
 import { COOKIES } from '@pm/shared';
 
+export const NARROW_MAX_PX = 880;
+const narrowQuery = `(max-width: ${NARROW_MAX_PX}px)`;
+
 /** Sidebar and settings-drawer state (SPEC §2); the sidebar's open state is the sidebarStatus cookie (1 open, 0 closed). */
 export const layoutSettings = proxy({
   sidebarOpen: Cookies.get(COOKIES.sidebarStatus) !== '0',
@@ -10,16 +13,17 @@ export const layoutSettings = proxy({
   tagsView: false,
   pinyinSearch: false,
   drawerOpen: false,
-  /** Narrow screens (≤ NARROW_MAX_PX, phones): the sidebar is hidden and slides in over the page. */
-  narrow: false,
+  /**
+   * Narrow screens (≤ NARROW_MAX_PX, phones): the sidebar is hidden and slides in over the page.
+   * Known from the start, so a phone's first frame does not slide the page in from the left.
+   */
+  narrow: typeof window !== 'undefined' && window.matchMedia?.(narrowQuery).matches === true,
   mobileMenuOpen: false,
 });
 
-export const NARROW_MAX_PX = 880;
-
 /** Follows the screen width; returns the function that stops following it. */
 export function watchScreenWidth(): () => void {
-  const query = window.matchMedia(`(max-width: ${NARROW_MAX_PX}px)`);
+  const query = window.matchMedia(narrowQuery);
   const apply = () => {
     layoutSettings.narrow = query.matches;
     if (!query.matches) layoutSettings.mobileMenuOpen = false;

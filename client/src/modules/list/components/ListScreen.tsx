@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Form, Label, Segment, Table } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
+import { CountValue } from '../../ui/components/CountValue';
 import { LinkTabs } from '../../ui/components/LinkTabs';
 import { ListPagination } from '../../ui/components/ListPagination';
 import type { ListController } from '../hooks/useListController';
@@ -19,8 +20,8 @@ export interface ListColumn<Row> {
 export interface StatusTab {
   value: number;
   label: string;
-  /** Left out until known. */
-  count?: number;
+  /** Left out when the screen has no count; null: not loaded yet (shown as "–", never 0). */
+  count?: number | null;
   /** Draws attention to the count (untreated rows waiting). */
   highlight?: boolean;
 }
@@ -78,10 +79,10 @@ export function ListScreen<Row, F extends ListFilters>({
                   <Label
                     size="mini"
                     circular
-                    color={s.highlight && s.count > 0 ? 'red' : undefined}
+                    color={s.highlight && s.count !== null && s.count > 0 ? 'red' : undefined}
                     data-testid={`status-count-${s.value}`}
                   >
-                    {s.count}
+                    <CountValue value={s.count} />
                   </Label>
                 )}
               </>

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { httpHooks } from '../../api';
 import { session } from '../../auth/states/session';
+import { handleSessionEvent, sessionRefused } from '../../auth/utils/sessionEvents';
 import { currentLanguage } from '../../i18n/utils/currentLanguage';
 import { notifyLiveEvent } from '../../messages/utils/notifyLiveEvent';
 import { connectLive } from '../utils/liveSocket';
@@ -10,7 +10,11 @@ import { connectLive } from '../utils/liveSocket';
 /** Opens the live connection while the layout is shown to a signed-in person (SPEC §4). */
 export function useLiveConnection(): void {
   const snap = useSnapshot(session);
-  const navigate = useNavigate();
+  // react-router gives a new navigate function on every page: read the latest through a ref, so
+  // that moving between screens does not close and reopen the connection.
+  const navigateNow = useNavigate();
+  const navigate = useRef(navigateNow);
+  navigate.current = navigateNow;
   const perms = snap.perms.join(',');
   useEffect(() => {
     if (!snap.token || !snap.ready) return;
@@ -19,10 +23,11 @@ export function useLiveConnection(): void {
       perms: perms.split(','),
       language: currentLanguage(),
       onEvent: (e) => {
-        // The session ended elsewhere (revoked, expired, forced out): the same prompt as an HTTP 401.
-        if (e.topic === 'session' && (e.kind === 'expired' || e.kind === 'forcedLogout')) httpHooks.unauthorized();
-        else notifyLiveEvent(e, () => navigate('/instant-messaging/chat'));
+        // The session topic: this token signed out, expired or was revoked elsewhere (DESIGN §3).
+        if (e.topic === 'session') handleSessionEvent(e, navigate.current);
+        else notifyLiveEvent(e, () => navigate.current('/instant-messaging/chat'));
       },
+      onRefused: sessionRefused,
     });
-  }, [snap.token, snap.ready, perms, navigate]);
+  }, [snap.token, snap.ready, perms]);
 }

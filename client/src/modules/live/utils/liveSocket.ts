@@ -6,7 +6,15 @@ import {
   type ServerToClientEvents,
   type Topic,
 } from '@pm/shared';
-import { liveState, receiveEvent, receiveSnapshot, resetLive } from '../states/liveState';
+import {
+  connectionClosed,
+  connectionLive,
+  connectionLost,
+  liveState,
+  receiveEvent,
+  receiveSnapshot,
+} from '../states/liveState';
+import { emitLiveEvent } from './liveEvents';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -16,13 +24,33 @@ export interface LiveOptions {
   language: string;
   /** Called for every event after the counters took it (toasts, notifications). */
   onEvent?: (e: LiveEvent) => void;
-  /** The gateway refused the token (expired or revoked). */
+  /** The gateway refused the token (expired or revoked): the session has ended. */
   onRefused?: (message: string) => void;
+}
+
+/** After this long without a connection the top bar says "offline since hh:mm". */
+export const OFFLINE_AFTER_MS = 10_000;
+/** Pauses before trying again after the gateway refused the tab for now (429, 502): 1 s doubling to 30 s. */
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 30_000;
+
+/** The pause before retry `n` (0, 1, …): doubling, capped, with up to a second of jitter so tabs spread out. */
+export function retryDelay(n: number, random: number = Math.random()): number {
+  return Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** n) + Math.round(random * 1000);
+}
+
+/** The handshake refusal's HTTP-like code (`connect_error` `data.code`, DESIGN §3), if any. */
+function refusalCode(err: Error): number | undefined {
+  const code = (err as Error & { data?: { code?: unknown } }).data?.code;
+  return typeof code === 'number' ? code : undefined;
 }
 
 /**
  * Connects this tab to the gateway (same origin, /socket.io, auth { token }) and subscribes to
- * the topics the person may see. Returns a function that disconnects.
+ * the topics the person may see; keeps the connection state of the top bar. socket.io retries a
+ * lost transport by itself; a refused handshake it does not, so a refusal "for now" (too many
+ * tabs or connections, 429; the api unreachable, 502) is retried here after a growing pause,
+ * while a refused token (401) ends the session. Returns a function that disconnects.
  */
 export function connectLive({ token, perms, language, onEvent, onRefused }: LiveOptions): () => void {
   const socket: LiveSocket = io({
@@ -31,23 +59,62 @@ export function connectLive({ token, perms, language, onEvent, onRefused }: Live
     transports: ['websocket', 'polling'],
   });
   const topics: Topic[] = allowedTopics(new Set(perms));
+  let refusals = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  // A first connection that never comes (a proxy swallowing the handshake) is "offline" too,
+  // since the moment it was tried, not "connecting" for ever.
+  const startedAt = Date.now();
+  let offlineTimer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {
+    if (!socket.connected) connectionLost('offline', startedAt);
+  }, OFFLINE_AFTER_MS);
+
+  /** Lost: "reconnecting" at once, "offline" when it lasts (not while merely waiting our turn). */
+  const lost = (waitingTurn: boolean) => {
+    connectionLost(waitingTurn ? 'reconnecting' : liveState.status === 'offline' ? 'offline' : 'reconnecting');
+    if (waitingTurn) {
+      clearTimeout(offlineTimer);
+      offlineTimer = undefined;
+    } else {
+      offlineTimer ??= setTimeout(() => {
+        if (!socket.connected) connectionLost('offline');
+      }, OFFLINE_AFTER_MS);
+    }
+  };
+  const retryLater = (waitingTurn: boolean) => {
+    lost(waitingTurn);
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => socket.connect(), retryDelay(refusals++));
+  };
 
   socket.on('connect', () => {
-    liveState.connected = true;
+    refusals = 0;
+    clearTimeout(offlineTimer);
+    offlineTimer = undefined;
+    connectionLive();
     socket.emit('subscribe', topics, () => undefined);
   });
-  socket.on('disconnect', () => {
-    liveState.connected = false;
-    liveState.synced = false;
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io client disconnect') return;
+    // The gateway closed the tab on purpose (it does so when the session ends, and the session
+    // event says why); socket.io does not reconnect by itself then.
+    if (reason === 'io server disconnect') retryLater(false);
+    else lost(false);
   });
   socket.on('connect_error', (err) => {
-    // socket.io retries on its own, except when the server refused the handshake.
-    if (!socket.active) onRefused?.(err.message);
+    // A transport failure: socket.io retries on its own.
+    if (socket.active) return lost(false);
+    const code = refusalCode(err);
+    if (code === 401) {
+      connectionLost('offline');
+      return onRefused?.(err.message);
+    }
+    retryLater(code === 429);
   });
   socket.on('snapshot', (s) => receiveSnapshot(s));
   const handle = (e: LiveEvent) => {
     receiveEvent(e);
     onEvent?.(e);
+    emitLiveEvent(e);
   };
   socket.on('alarms', handle);
   socket.on('workorders', handle);
@@ -57,8 +124,10 @@ export function connectLive({ token, perms, language, onEvent, onRefused }: Live
   socket.on('session', handle);
 
   return () => {
+    clearTimeout(retryTimer);
+    clearTimeout(offlineTimer);
     socket.removeAllListeners();
     socket.disconnect();
-    resetLive();
+    connectionClosed();
   };
 }

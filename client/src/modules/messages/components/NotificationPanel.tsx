@@ -9,7 +9,8 @@ import { EmptyPlaceholder } from '../../ui/components/EmptyPlaceholder';
 import { RelativeTime } from '../../ui/components/RelativeTime';
 import { showToast } from '../../ui/states/toasts';
 import { unitDisplay } from '../../ui/utils/unitDisplay';
-import { messageTarget } from '../utils/messageTarget';
+import { SCREENS } from '../../layout/utils/screenRegistry';
+import { messageLink, messageTarget } from '../utils/messageTarget';
 
 interface Props {
   /** MESSAGE_PANEL_TYPES or ALARM_TYPES. */
@@ -39,6 +40,13 @@ export function NotificationPanel({ types, onNavigate }: Props) {
   const view = async (m: NotificationMessage) => {
     const target = messageTarget(m.messageType);
     const allowed = !!target && hasPermission(target.perm);
+    // Until its screen is built, View opens the placeholder and leaves the message unread: it
+    // must still be there to act on once the screen exists.
+    if (target && allowed && !(target.path in SCREENS)) {
+      onNavigate?.();
+      navigate(`/redirect${target.path}`);
+      return;
+    }
     try {
       // Read either way: SPEC §6 marks it read even when the details are not allowed.
       await markMessageRead(m.messageId);
@@ -52,7 +60,7 @@ export function NotificationPanel({ types, onNavigate }: Props) {
       return;
     }
     onNavigate?.();
-    navigate(`/redirect${target.path}`);
+    navigate(`/redirect${messageLink(target, m.dataId)}`);
   };
 
   if (rows === null) return <Loader active inline="centered" size="small" />;
@@ -60,7 +68,7 @@ export function NotificationPanel({ types, onNavigate }: Props) {
   return (
     <Item.Group divided className="notification-panel" data-testid="notification-panel">
       {rows.map((m) => (
-        <Item key={m.messageId} data-testid="notification-row">
+        <Item key={m.messageId} data-testid="notification-row" data-message-type={m.messageType}>
           <Item.Content>
             <Item.Header as="div" className="notification-title">
               {t(`messages.types.t${m.messageType}`, { defaultValue: t('messages.types.other') })}

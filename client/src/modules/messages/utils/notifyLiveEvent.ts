@@ -1,5 +1,6 @@
 import { CHAT_NOTIFICATION_MS, type LiveEvent } from '@pm/shared';
 import { i18n } from '../../i18n/i18n';
+import { ownActionKey, takeOwnEcho } from '../../live/utils/ownActions';
 import { showToast } from '../../ui/states/toasts';
 
 const chatPlaceholder: Record<number, string> = {
@@ -10,8 +11,8 @@ const chatPlaceholder: Record<number, string> = {
 
 /**
  * SPEC §7: message and alarm events show a toast; a disaster warning shows the new-alarm
- * notification; a chat message elsewhere shows the bottom-right notification that stays
- * 3,000,000 ms and opens the chat when clicked.
+ * notification; a chat message elsewhere shows the chat notification (SPEC's bottom right, moved
+ * where it covers no control: ui.css) that stays 3,000,000 ms and opens the chat when clicked.
  */
 export function notifyLiveEvent(e: LiveEvent, openChat: () => void): void {
   const t = i18n.t.bind(i18n);
@@ -22,8 +23,13 @@ export function notifyLiveEvent(e: LiveEvent, openChat: () => void): void {
       });
       break;
     case 'workorders': {
-      const key = `messages.toasts.${e.kind}_${e.action}`;
-      showToast('info', t(key));
+      // One toast per action: the echo of this tab's own deal or complete says nothing more.
+      const key =
+        e.action === 'status' && e.dataId !== undefined
+          ? ownActionKey('workorders', e.kind, e.dataId, Number(e.payload.status))
+          : undefined;
+      if (key && takeOwnEcho(key)) break;
+      showToast('info', t(`messages.toasts.${e.kind}_${e.action}`), { key });
       break;
     }
     case 'residents':

@@ -4,7 +4,7 @@ import { Button, Form } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { changePassword } from '../../api';
-import { resetSession, session } from '../../auth/states/session';
+import { leaveSignedOut, resetSession, session } from '../../auth/states/session';
 import { DraggableDialog } from '../../ui/components/DraggableDialog';
 import { promptSessionEnded } from '../../auth/utils/sessionEndPrompt';
 import { validateChangePassword } from '../utils/passwordRules';
@@ -46,8 +46,9 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     const again = await promptSessionEnded(t('profile.passwordChanged'));
     // null: the gateway's "session ended" prompt came first and handles it.
     if (again === null) return;
+    if (!again) return leaveSignedOut();
     resetSession();
-    if (again) navigate('/login', { replace: true });
+    navigate('/login', { replace: true });
   };
 
   const field = (name: Field, label: string) => (

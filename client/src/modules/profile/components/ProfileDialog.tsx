@@ -39,7 +39,13 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
         ) : (
           <div className="profile-view">
             {avatar ? (
-              <Image src={avatar} circular style={{ width: AVATAR_SIZE_PX, height: AVATAR_SIZE_PX }} centered />
+              <Image
+                src={avatar}
+                alt={t('profile.avatar')}
+                circular
+                style={{ width: AVATAR_SIZE_PX, height: AVATAR_SIZE_PX }}
+                centered
+              />
             ) : (
               <Icon name="user circle" size="massive" />
             )}

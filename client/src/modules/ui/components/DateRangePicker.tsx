@@ -10,7 +10,7 @@ import { isDay, quickRange, validateDateRange, type DateRange, type QuickRange }
 interface Props {
   value: DateRange;
   onChange: (r: DateRange) => void;
-  /** Zone of the quick choices' "today"; the browser's when left out. */
+  /** Zone of the quick choices' "today"; the estate's when left out. */
   timeZone?: string;
 }
 

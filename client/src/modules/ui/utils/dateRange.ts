@@ -1,4 +1,4 @@
-import { browserTimeZone, formatTime } from './formatTime';
+import { displayTimeZone, formatTime } from './formatTime';
 
 /** Dates as yyyy-MM-dd strings ('' = not chosen). */
 export interface DateRange {
@@ -20,10 +20,10 @@ export function isDay(value: string): boolean {
 }
 
 /**
- * Quick choices of SPEC §2 as calendar days of the time zone (the browser's unless given);
+ * Quick choices of SPEC §2 as calendar days of the time zone (the estate's unless given);
  * weeks start on Monday (SPEC §9).
  */
-export function quickRange(kind: QuickRange, now: Date = new Date(), timeZone: string = browserTimeZone()): DateRange {
+export function quickRange(kind: QuickRange, now: Date = new Date(), timeZone: string = displayTimeZone()): DateRange {
   const today = formatTime(now, { dateOnly: true, timeZone });
   if (kind === 'today') return { start: today, end: today };
   const d = utcDay(today);

@@ -1,4 +1,4 @@
-import { browserTimeZone, formatTime } from './formatTime';
+import { displayTimeZone, formatTime } from './formatTime';
 
 export type RelativeTime =
   | { key: 'common.justNow' }
@@ -13,12 +13,12 @@ const dayNumber = (day: string) => Date.UTC(+day.slice(0, 4), +day.slice(5, 7) -
 /**
  * SPEC §9: "just now" within a minute, "N minutes ago" within the hour, then the time today,
  * "yesterday", "the day before yesterday", then the date (yyyy-MM-dd HH:mm). Calendar days are
- * those of the time zone (the browser's unless given).
+ * those of the time zone (the estate's unless given).
  */
 export function relativeTime(
   value: string | number | Date,
   now: Date = new Date(),
-  timeZone: string = browserTimeZone(),
+  timeZone: string = displayTimeZone(),
 ): RelativeTime {
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return { date: String(value) };

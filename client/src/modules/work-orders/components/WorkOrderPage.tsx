@@ -29,7 +29,10 @@ const FILTERS = { q: '', type: '', house: '', from: '', to: '' };
  */
 export function WorkOrderPage({ kind }: { kind: WorkKind }) {
   const { t } = useTranslation();
-  const totals = useSnapshot(liveState).snapshot[kind.totalsKey];
+  const live = useSnapshot(liveState);
+  const totals = live.snapshot[kind.totalsKey];
+  // Unknown until the gateway's snapshot came (socket.io blocked, gateway down): "–", never 0.
+  const count = (n: number) => (live.loaded ? n : null);
   const canView = usePermission(kind.perms.view);
   const list = useListController<WorkRow, typeof FILTERS>({
     filters: FILTERS,
@@ -53,11 +56,15 @@ export function WorkOrderPage({ kind }: { kind: WorkKind }) {
   });
 
   const statusTabs: StatusTab[] = [
-    { value: 0, label: t('workOrders.status.all'), count: totals.untreated + totals.processing + totals.completed },
+    {
+      value: 0,
+      label: t('workOrders.status.all'),
+      count: count(totals.untreated + totals.processing + totals.completed),
+    },
     ...(Object.entries(WorkStatus) as [keyof typeof WorkStatus, number][]).map(([name, value]) => ({
       value,
       label: enumLabel(t, WorkStatus, value),
-      count: totals[name],
+      count: count(totals[name]),
       highlight: value === WorkStatus.untreated,
     })),
   ];

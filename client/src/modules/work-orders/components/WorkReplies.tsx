@@ -10,6 +10,9 @@ import { mediaList } from '../utils/workFormat';
 import type { WorkKind } from '../utils/workKinds';
 import { PictureList, PictureUpload } from './WorkMedia';
 
+/** Replies fetched per page. */
+const REPLY_PAGE = 100;
+
 /** The conversation with the resident: the replies so far and a reply form (required on blur, SPEC §5). */
 export function WorkReplies({
   kind,
@@ -23,22 +26,38 @@ export function WorkReplies({
   const { t } = useTranslation();
   const id = useId();
   const [replies, setReplies] = useState<Reply[]>([]);
+  const [total, setTotal] = useState(0);
+  /** Pages of REPLY_PAGE shown: the conversation grows by a page at a time, none is left out. */
+  const [pages, setPages] = useState(1);
   const [content, setContent] = useState('');
   const [img, setImg] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const load = useCallback(
-    (signal?: AbortSignal) =>
-      fetchReplies(kind.kind, detail.id, signal)
-        .then((r) => setReplies(r.list))
-        .catch(() => undefined),
-    [kind.kind, detail.id],
+    async (signal?: AbortSignal) => {
+      const all: Reply[] = [];
+      let count = 0;
+      try {
+        for (let page = 1; page <= pages; page++) {
+          const r = await fetchReplies(kind.kind, detail.id, page, REPLY_PAGE, signal);
+          all.push(...r.list);
+          count = r.total;
+          if (all.length >= count) break;
+        }
+      } catch {
+        return; // told by the data-access layer, or superseded
+      }
+      setReplies(all);
+      setTotal(count);
+    },
+    [kind.kind, detail.id, pages],
   );
+  // A new reply (the resident's, live, or this person's) changes the record's reply count: fetch again.
   useEffect(() => {
     const ac = new AbortController();
     void load(ac.signal);
     return () => ac.abort();
-  }, [load]);
+  }, [load, detail.replyCount]);
   const error = touched && !content.trim() ? t('validation.replyRequired') : '';
   const send = async () => {
     setTouched(true);
@@ -50,7 +69,8 @@ export function WorkReplies({
       setContent('');
       setImg('');
       setTouched(false);
-      await load();
+      // Enough pages for the new reply (the last one) to show.
+      setPages(Math.ceil((total + 1) / REPLY_PAGE));
       onReplied();
     } catch {
       // shown by the data-access layer
@@ -82,6 +102,11 @@ export function WorkReplies({
             </Comment>
           ))}
         </Comment.Group>
+      )}
+      {replies.length < total && (
+        <Button type="button" basic onClick={() => setPages((p) => p + 1)} data-testid="more-replies">
+          {t('workOrders.moreReplies', { count: Math.min(REPLY_PAGE, total - replies.length) })}
+        </Button>
       )}
       <Form>
         <Form.TextArea

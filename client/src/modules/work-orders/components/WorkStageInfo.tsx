@@ -44,7 +44,8 @@ export function WorkStageInfo({
   const v = s.of(detail);
   return (
     <Segment data-testid={`${stage}-info`}>
-      <Header as="h3" size="tiny">
+      {/* Focus lands here after the step, when no next step is left to offer. */}
+      <Header as="h3" size="tiny" tabIndex={-1} data-stage-heading>
         {t(s.title)}
       </Header>
       <Grid className="work-fields" stackable>

@@ -1,0 +1,1 @@
+ALTER TABLE "housing_estate" ADD COLUMN "time_zone" text DEFAULT 'UTC' NOT NULL;
