@@ -29,6 +29,11 @@ const gateway = await startGateway({
   logLevel: process.env.LOG_LEVEL || 'info',
   graceMs: process.env.GATEWAY_GRACE_MS ? Number(process.env.GATEWAY_GRACE_MS) : undefined,
   leaseTtlMs: process.env.GATEWAY_LEASE_TTL_MS ? Number(process.env.GATEWAY_LEASE_TTL_MS) : undefined,
+  // The same client as the api's: added to the console's sign-in calls (client-credentials.ts).
+  oauthClient: {
+    id: process.env.OAUTH_CLIENT_ID || 'console',
+    secret: process.env.OAUTH_CLIENT_SECRET || 'console-secret',
+  },
   ...limits,
 });
 

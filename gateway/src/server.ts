@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { ApiClient } from './api-client';
+import { addClientCredentials, type OAuthClient } from './client-credentials';
 import type { GatewayServer } from './gateway-io';
 import { IdentityCache } from './identity-cache';
 import { LocalLease, RedisLease, type UpstreamLease } from './lease';
@@ -45,6 +46,8 @@ export interface GatewayOptions {
   proxyLimits?: Partial<ProxyLimits>;
   /** Tabs per person, unauthenticated connections per address, events per tab (defaults in tab-limits.ts). */
   tabLimits?: Partial<TabLimits>;
+  /** The console's OAuth client, added to its sign-in calls (default console / console-secret, as the api's). */
+  oauthClient?: OAuthClient;
 }
 
 export interface GatewayHandle {
@@ -69,6 +72,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   const api = new ApiClient(apiUrl);
   const identities = new IdentityCache(api);
   const prefix = options.redisPrefix ?? 'pm-gateway:';
+  const oauthClient = options.oauthClient ?? { id: 'console', secret: 'console-secret' };
 
   const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 2 }) : null;
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
@@ -87,6 +91,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     const url = req.url ?? '/';
     if (proxy && (url.startsWith('/api/') || url === '/api' || url.startsWith('/api?'))) {
       req.url = url.slice(4) || '/';
+      addClientCredentials(req, req.url, oauthClient);
       apiSecurityHeaders(req, res, () => proxy!(req, res));
       return;
     }

@@ -29,13 +29,21 @@ export interface ApiHandle {
  * Starts the real api (api/src/server.ts) on port 0 with an embedded database and demo data.
  * The module is loaded by path so the gateway compiles on its own.
  */
-export async function startRealApi(): Promise<ApiHandle & { cleanup(): Promise<void> }> {
+export async function startRealApi(
+  options: { oauthClientSecret?: string } = {},
+): Promise<ApiHandle & { cleanup(): Promise<void> }> {
   const modulePath = process.env.GATEWAY_TEST_API_MODULE ?? resolve(import.meta.dirname, '../../api/src/server.ts');
   const mod = (await import(/* @vite-ignore */ pathToFileURL(modulePath).href)) as {
-    startApi(options: { port?: number; seed?: boolean; dataDir?: string; logLevel?: string }): Promise<ApiHandle>;
+    startApi(options: {
+      port?: number;
+      seed?: boolean;
+      dataDir?: string;
+      logLevel?: string;
+      oauthClientSecret?: string;
+    }): Promise<ApiHandle>;
   };
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-test-api-'));
-  const api = await mod.startApi({ port: 0, seed: true, dataDir, logLevel: 'silent' });
+  const api = await mod.startApi({ port: 0, seed: true, dataDir, logLevel: 'silent', ...options });
   return {
     ...api,
     async cleanup() {
