@@ -78,6 +78,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
   const log = pino(
     {
       level: options.logLevel ?? 'info',
+      // Like the gateway's lines: which tier wrote it (pid and hostname add nothing in a container).
+      base: { service: 'api' },
       redact: { paths: [...SECRET_KEYS.map((k) => `*.${k}`), 'req.headers'], censor: '[redacted]' },
       serializers: { err: errorWithoutSecrets },
     },

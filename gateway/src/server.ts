@@ -16,7 +16,7 @@ import { PersonHubs } from './person-hubs';
 import { createApiProxy } from './proxy';
 import type { ProxyLimits } from './proxy-admission';
 import { CompactRecoveryAdapter } from './recovery-adapter';
-import { logRequest, type IdentifiedRequest } from './request-log';
+import { requestLogger, type IdentifiedRequest } from './request-log';
 import { apiSecurityHeaders, consoleSecurityHeaders } from './security-headers';
 import { NoSnapshotStore, RedisSnapshotStore, type SnapshotStore } from './snapshot-store';
 import { staticClient } from './static-client';
@@ -86,8 +86,9 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   app.use(consoleSecurityHeaders);
   // /api/* skips express entirely: the proxy is the hot path and needs no routing.
   let proxy: ReturnType<typeof createApiProxy> | null = null;
+  const logRequest = requestLogger(logger);
   const httpServer = createServer((req: IdentifiedRequest, res) => {
-    logRequest(logger, req, res);
+    logRequest(req, res);
     const url = req.url ?? '/';
     if (proxy && (url.startsWith('/api/') || url === '/api' || url.startsWith('/api?'))) {
       req.url = url.slice(4) || '/';

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Language } from '@pm/shared';
 import type { AppServices } from '../app-services';
 import { AppError } from './app-error';
 import type { ApiModule, ApiRoute } from './define-route';
 import type { AuthedContext, PublicContext } from './request-context';
-import { redactPath } from './redact';
+import { requestLogger } from './request-log';
 import { requestLanguage, translate } from './translate';
 import { validationError } from './validation-message';
 
@@ -109,26 +108,11 @@ export function createApp(services: AppServices, modules: ApiModule[]): express.
   // (TRUST_PROXY, loopback by default): anyone else's header is ignored.
   app.set('trust proxy', services.config.trustProxy);
 
-  // Request id and access log (no headers, no bodies, no query, token-like path segments
-  // redacted: tokens, codes and passwords never reach the log).
-  app.use((req, res, next) => {
-    const incoming = req.headers['x-request-id'];
-    req.requestId = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    res.setHeader('x-request-id', req.requestId);
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      services.log.info(
-        {
-          reqId: req.requestId,
-          method: req.method,
-          path: redactPath(req.path),
-          status: res.statusCode,
-          ms: Math.round(ms),
-        },
-        'request',
-      );
-    });
+  // Request id and access log (no headers, no bodies; tokens, codes and passwords in the URL
+  // redacted, as in the gateway's log).
+  app.use(requestLogger(services.log));
+  app.use((req, _res, next) => {
+    req.requestId = String(req.id);
     next();
   });
   // Language before the body parsers so their errors are translated too.
