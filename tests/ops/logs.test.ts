@@ -40,7 +40,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const requestLines = (p: ServiceProcess, reqId: string) => p.lines.filter((l) => l.msg === 'request' && l.reqId === reqId);
+const requestLines = (p: ServiceProcess, reqId: string) =>
+  p.lines.filter((l) => l.msg === 'request' && l.reqId === reqId);
 
 async function signIn(username: string, password: string): Promise<string> {
   const res = await fetch(`${gatewayUrl}/api/oauth/token`, {

@@ -25,7 +25,12 @@ export function spawnService(
   env: Record<string, string | undefined>,
   options: { command?: string[]; spawn?: SpawnOptions } = {},
 ): ServiceProcess {
-  const [cmd, ...args] = options.command ?? [process.execPath, '--import', 'tsx', join(repoRoot, tier, 'src', 'main.ts')];
+  const [cmd, ...args] = options.command ?? [
+    process.execPath,
+    '--import',
+    'tsx',
+    join(repoRoot, tier, 'src', 'main.ts'),
+  ];
   const child = spawn(cmd, args, {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'info', ...env } as NodeJS.ProcessEnv,
