@@ -65,11 +65,17 @@ const settings = {
 };
 if (!Number.isInteger(settings.port) || settings.port < 0 || settings.port > 65535)
   refuse(`API_PORT must be a port number (0-65535), not "${env.API_PORT}"`);
+// /metrics on a port of its own, on loopback unless API_METRICS_HOST says otherwise; "off": none.
+const metricsPort = env.API_METRICS_PORT === 'off' ? undefined : Number(env.API_METRICS_PORT || 9465);
+if (metricsPort !== undefined && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535))
+  refuse(`API_METRICS_PORT must be a port number (0-65535) or "off", not "${env.API_METRICS_PORT}"`);
 const settingsProblem = databaseUrlProblem(settings.databaseUrl) ?? dataDirProblem(settings.dataDir);
 if (settingsProblem) refuse(settingsProblem);
 
 running.api = await startApi({
   ...settings,
+  metricsPort,
+  metricsHost: env.API_METRICS_HOST || '127.0.0.1',
   smtpUrl: env.SMTP_URL || undefined,
   oauthClientId: env.OAUTH_CLIENT_ID || undefined,
   oauthClientSecret: env.OAUTH_CLIENT_SECRET || undefined,
