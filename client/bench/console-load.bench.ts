@@ -22,7 +22,10 @@ const LOGIN_BUDGET_KB = 250;
 const SCORE_BUDGET = 90;
 
 if (process.env.BENCH_SKIP_BUILD !== '1') {
-  const build = spawnSync('npm', ['run', 'build', '-w', 'client'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const build = spawnSync('npm', ['run', 'build', '-w', 'client'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (build.status !== 0) throw new Error('client build failed');
 }
 
@@ -110,10 +113,32 @@ async function measure(path: string, token?: string): Promise<PageFigures> {
     const lhr = result!.lhr;
     if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-    const requests = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items?.length ?? 0;
+    // BENCH_DETAILS=1: every request of the run on stderr (what to trim next).
+    if (process.env.BENCH_DETAILS === '1') {
+      const items = (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] } | undefined)
+        ?.items;
+      for (const item of items ?? []) console.error(`${path}\t${item.transferSize}\t${item.resourceSize}\t${item.url}`);
+      console.error(`${path}\tLCP\t${JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? {})}`);
+      for (const id of [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'speed-index',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+      ])
+        console.error(`${path}\t${id}\t${lhr.audits[id]?.numericValue}\t${lhr.audits[id]?.score}`);
+    }
+    // Bytes over the network: Lighthouse's total-byte-weight also counts data: URLs (fonts inlined
+    // in the CSS), which arrive inside the CSS and are not transferred again.
+    const items =
+      (lhr.audits['network-requests']?.details as { items?: { url: string; transferSize?: number }[] } | undefined)
+        ?.items ?? [];
+    const network = items.filter((item) => /^https?:/.test(item.url));
+    const requests = network.length;
+    const bytes = network.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
     results.push({
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-      bytes: audit('total-byte-weight'),
+      bytes,
       requests,
       fcp: audit('first-contentful-paint'),
       lcp: audit('largest-contentful-paint'),
