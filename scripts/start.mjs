@@ -55,27 +55,25 @@ for (const [name, host] of [
     );
 }
 
-function newest(dir) {
+/** The newest modification time of a file, or of any file in a directory. */
+function newest(path) {
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
   let t = 0;
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    const s = statSync(p);
-    t = Math.max(t, s.isDirectory() ? newest(p) : s.mtimeMs);
-  }
+  for (const name of readdirSync(path)) t = Math.max(t, newest(join(path, name)));
   return t;
 }
 
-// Build the client when dist/ is missing or older than its sources (not when CLIENT_DIST names another build).
+// Build the client when dist/ is missing or older than what it is built from (not when CLIENT_DIST names another build).
 const dist = join(root, 'client', 'dist', 'index.html');
 const sources = [
-  join(root, 'client', 'src'),
-  join(root, 'client', 'public'),
+  ...['src', 'public', 'build', 'index.html', 'vite.config.ts'].map((p) => join(root, 'client', p)),
   join(root, 'shared', 'src'),
   join(root, 'locales'),
 ];
 if (
   !env.CLIENT_DIST &&
-  (!existsSync(dist) || Math.max(...sources.filter((d) => existsSync(d)).map(newest)) > statSync(dist).mtimeMs)
+  (!existsSync(dist) || Math.max(...sources.filter((p) => existsSync(p)).map(newest)) > statSync(dist).mtimeMs)
 ) {
   console.log('Building the console (client/dist) …');
   const r = spawnSync('npm', ['run', 'build', '-w', 'client'], { cwd: root, stdio: quiet ? 'ignore' : 'inherit' });
