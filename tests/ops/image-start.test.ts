@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageStart } from '../support/dockerfile';
 import { repoRoot } from '../support/product';
 import { freePorts, spawnService, type ServiceProcess } from '../support/processes';
 
@@ -15,22 +16,6 @@ const NOBODY = {
   uid: 65534,
   group: spawnSync('id', ['-gn', 'nobody'], { encoding: 'utf8' }).stdout.trim(),
 };
-
-/** The last stage of a Dockerfile: its ENV, USER, ENTRYPOINT and CMD (exec form). */
-function image(tier: 'api' | 'gateway') {
-  const text = readFileSync(join(repoRoot, tier, 'Dockerfile'), 'utf8');
-  const last = text.slice(text.lastIndexOf('\nFROM '));
-  const json = (instruction: string) => {
-    const m = new RegExp(`^${instruction} (\\[.*\\])$`, 'm').exec(last);
-    return m ? (JSON.parse(m[1]) as string[]) : [];
-  };
-  const env = Object.fromEntries(
-    [...last.matchAll(/^ENV ([\s\S]*?)(?<!\\)$/gm)].flatMap((m) =>
-      [...m[1].matchAll(/(\w+)=(\S+)/g)].map((kv) => [kv[1], kv[2]]),
-    ),
-  );
-  return { entrypoint: json('ENTRYPOINT'), cmd: json('CMD'), user: /^USER (\S+)$/m.exec(last)?.[1], env };
-}
 
 /** A new directory owned by root and closed to everyone else, as Docker creates a volume's mount point. */
 function rootOwnedDir(): string {
@@ -60,7 +45,7 @@ afterAll(async () => {
 
 describe('the api image', () => {
   it('when started as root on a fresh root-owned volume with the demo seeded, then it runs as the unprivileged user, owns the volume and serves its pictures', async () => {
-    const { entrypoint, cmd, env, user } = image('api');
+    const { entrypoint, cmd, env, user } = imageStart('api');
     expect(user).toBeUndefined(); // the entry point drops privileges itself
     expect(entrypoint).toEqual(['docker-entrypoint.sh']);
     expect(env.DATA_DIR).toBe('/data');
@@ -109,7 +94,7 @@ describe('the api image', () => {
   });
 
   it('when started directly as the unprivileged user (docker run --user) on a root-owned volume, then one line says DATA_DIR is not writable and how to fix it, exit 1', async () => {
-    const { cmd, env } = image('api');
+    const { cmd, env } = imageStart('api');
     const dataDir = rootOwnedDir();
     dirs.push(dataDir);
     const ports = await freePorts('api');
@@ -135,7 +120,7 @@ describe('the api image', () => {
 
 describe('the gateway image', () => {
   it('when started as its unprivileged user, then it serves the console and reaches the api', async () => {
-    const { cmd, user, env } = image('gateway');
+    const { cmd, user, env } = imageStart('gateway');
     expect(user).toBe('node');
     const ports = await freePorts('gateway');
     const gateway = spawnService(
