@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { ApiConfig, AppServices } from './app-services';
 import { openDatabase, type Db } from './db/open-database';
+import { serveControlSocket, type ControlSocket } from './backup/control-socket';
 import { createApp } from './http/create-app';
 import { errorWithoutSecrets, SECRET_KEYS } from './http/redact';
 import type { ApiModule } from './http/define-route';
@@ -186,6 +187,13 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
       ? null
       : await listenForMetrics(metrics, options.metricsPort, options.metricsHost ?? '127.0.0.1', log);
   const metricsUrl = metricsServer ? `http://${displayAddress(metricsServer)}/metrics` : null;
+  // `npm run backup` asks the running api over DATA_DIR/api.sock (embedded database only).
+  let control: ControlSocket | null = null;
+  if (database.quiesce && options.dataDir)
+    control = await serveControlSocket(options.dataDir, database.quiesce, log).catch((err: Error) => {
+      log.warn({ err: err.message }, 'no control socket in DATA_DIR: `npm run backup` needs the api stopped');
+      return null;
+    });
   log.info({ host, port, engine: database.engine, metrics: metricsUrl }, 'api listening');
 
   let closing: Promise<void> | null = null;
@@ -200,6 +208,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     seedSeconds,
     close() {
       closing ??= (async () => {
+        await control?.close();
         if (metricsServer) {
           metricsServer.closeAllConnections();
           await new Promise((resolve) => metricsServer.close(resolve));

@@ -27,6 +27,11 @@ export interface Database {
   databaseUrl?: string;
   /** true when the schema had no tables before the migrations ran (a fresh database). */
   fresh: boolean;
+  /**
+   * Embedded database only: runs `work` while no query or transaction runs (after a CHECKPOINT),
+   * so its files can be copied consistently (api/src/backup).
+   */
+  quiesce?<T>(work: () => Promise<T>): Promise<T>;
   /** PostgreSQL pool connections (absent on PGlite, which has one in-process connection). */
   poolStats?(): { total: number; idle: number; waiting: number };
   ping(): Promise<boolean>;
@@ -117,6 +122,11 @@ export async function openDatabase(options: {
     db,
     engine: 'pglite',
     fresh,
+    quiesce: async (work) => {
+      await client.exec('CHECKPOINT');
+      // PGlite runs one transaction at a time: inside ours, no other query runs.
+      return client.transaction(() => work());
+    },
     ping: async () => (await client.query('select 1')).rows.length === 1,
     close: async () => {
       await client.close();
