@@ -51,7 +51,7 @@ process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill()
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 
 /** The gateway as production runs it: its own process, with the flags of `npm start`, logging at info. */
-async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child: ChildProcess }> {
+async function startGatewayProcess(apiUrl: string): Promise<{ url: string; metricsUrl: string; child: ChildProcess }> {
   const port = await freePort();
   // The gateway serves /metrics on a port of its own (METRICS_PORT).
   const metricsPort = await freePort();
