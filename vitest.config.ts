@@ -7,7 +7,8 @@ import { defineConfig } from 'vitest/config';
 // `npm test` prints which engines ran). Every other suite runs everywhere, and a skipped test
 // fails the run (scripts/test.mjs).
 const needsEngine = [
-  ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.postgres.test.ts']),
+  // `*.postgres.redis.test.ts` needs both.
+  ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.postgres.test.ts', '**/*.postgres.redis.test.ts']),
   ...(process.env.TEST_REDIS_URL ? [] : ['**/*.redis.test.ts']),
 ];
 const exclude = ['**/node_modules/**', ...needsEngine];

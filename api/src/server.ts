@@ -6,13 +6,18 @@ import { randomUUID } from 'node:crypto';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { ApiConfig, AppServices } from './app-services';
 import { openDatabase, type Db } from './db/open-database';
+import { serveControlSocket, type ControlSocket } from './backup/control-socket';
 import { createApp } from './http/create-app';
 import { errorWithoutSecrets, SECRET_KEYS } from './http/redact';
 import type { ApiModule } from './http/define-route';
 import { createMailer } from './mail/mailer';
 import { TokenService } from './modules/auth/token.service';
+import { ApiMetrics } from './metrics/api-metrics';
+import { measuredBus } from './metrics/measured-bus';
 import { modules } from './modules';
 import { attachRealtime, PushJournal, type RealtimeHandle } from './modules/realtime';
+import { createLocalBus } from './modules/realtime/event-bus';
+import { createPgEventBus } from './modules/realtime/pg-event-bus';
 import { systemModule } from './modules/system/system.routes';
 import { ensureDemoImages } from './seed/demo-images';
 import { ensureFirstAdmin, type FirstAdmin } from './seed/first-admin';
@@ -47,6 +52,12 @@ export interface StartApiOptions {
   trustProxy?: string;
   /** Called if the embedded DATA_DIR's lock is lost while running (main.ts stops the process). */
   onDataDirLockLost?: () => void;
+  /**
+   * GET /metrics (Prometheus) on a port of its own (0 = any free one) on `metricsHost` (default
+   * 127.0.0.1): never on the api's port, which the gateway exposes under /api. Absent: not served.
+   */
+  metricsPort?: number;
+  metricsHost?: string;
 }
 
 export interface ApiHandle {
@@ -55,6 +66,9 @@ export interface ApiHandle {
   db: Db;
   realtime: RealtimeHandle;
   log: Logger;
+  metrics: ApiMetrics;
+  /** Where /metrics answers (null when not served). */
+  metricsUrl: string | null;
   /** Seconds the demo seed took (null when nothing was seeded). */
   seedSeconds: number | null;
   close(): Promise<void>;
@@ -78,14 +92,19 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
   const log = pino(
     {
       level: options.logLevel ?? 'info',
+      // Like the gateway's lines: which tier wrote it (pid and hostname add nothing in a container).
+      base: { service: 'api' },
       redact: { paths: [...SECRET_KEYS.map((k) => `*.${k}`), 'req.headers'], censor: '[redacted]' },
       serializers: { err: errorWithoutSecrets },
     },
     options.logDestination,
   );
+  const metrics = new ApiMetrics();
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
+    onQuery: (seconds) =>
+      metrics.queryDuration.observe({ engine: options.databaseUrl ? 'postgres' : 'pglite' }, seconds),
     lock: {
       onUnsupported: (reason) => log.warn({ dataDir: options.dataDir }, `DATA_DIR is not locked: ${reason}`),
       onLost: () => {
@@ -131,7 +150,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
   const tokens = new TokenService(db, config.tokenTtlSeconds);
   const mailer = createMailer(db, log, options.smtpUrl);
   const services = { db, config, log, mailer, tokens } as AppServices;
-  const app = createApp(services, allModules(database.ping));
+  const app = createApp(services, allModules(database.ping), { metrics });
   const server: Server = createServer(app);
   server.requestTimeout = 30_000;
 
@@ -143,7 +162,13 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     databaseUrl: database.databaseUrl,
     log,
     journal: new PushJournal(db),
+    // The bus attachRealtime would build, with push latency measured.
+    bus: measuredBus(
+      database.databaseUrl ? await createPgEventBus({ connectionString: database.databaseUrl, log }) : createLocalBus(),
+      metrics,
+    ),
   });
+  metrics.watch({ pool: database.poolStats, realtimeConnections: () => services.realtime.connectionCount() });
   const realtime = services.realtime as RealtimeHandle & { revokeTokenHash?: (hash: string) => Promise<void> };
   tokens.onRevoke((revoked) => {
     for (const r of revoked) {
@@ -158,7 +183,19 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  log.info({ host, port, engine: database.engine }, 'api listening');
+  const metricsServer =
+    options.metricsPort === undefined
+      ? null
+      : await listenForMetrics(metrics, options.metricsPort, options.metricsHost ?? '127.0.0.1', log);
+  const metricsUrl = metricsServer ? `http://${displayAddress(metricsServer)}/metrics` : null;
+  // `npm run backup` asks the running api over DATA_DIR/api.sock (embedded database only).
+  let control: ControlSocket | null = null;
+  if (database.quiesce && options.dataDir)
+    control = await serveControlSocket(options.dataDir, database.quiesce, log).catch((err: Error) => {
+      log.warn({ err: err.message }, 'no control socket in DATA_DIR: `npm run backup` needs the api stopped');
+      return null;
+    });
+  log.info({ host, port, engine: database.engine, metrics: metricsUrl }, 'api listening');
 
   let closing: Promise<void> | null = null;
   return {
@@ -167,9 +204,16 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     db,
     realtime: services.realtime,
     log,
+    metrics,
+    metricsUrl,
     seedSeconds,
     close() {
       closing ??= (async () => {
+        await control?.close();
+        if (metricsServer) {
+          metricsServer.closeAllConnections();
+          await new Promise((resolve) => metricsServer.close(resolve));
+        }
         await services.realtime.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -179,4 +223,43 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
       return closing;
     },
   };
+}
+
+/** `127.0.0.1:9465` of a listening server (an IPv6 address in brackets). */
+function displayAddress(server: Server): string {
+  const { address, port } = server.address() as AddressInfo;
+  return `${address.includes(':') ? `[${address}]` : address}:${port}`;
+}
+
+/**
+ * The metrics listener: GET /metrics and nothing else. Its port being taken does not stop the
+ * api (serving people matters more than being watched): a warning names API_METRICS_PORT.
+ */
+async function listenForMetrics(metrics: ApiMetrics, port: number, host: string, log: Logger): Promise<Server | null> {
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+      (err: Error) => {
+        log.error({ err }, 'metrics failed');
+        res.writeHead(500).end();
+      },
+    );
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+    return server;
+  } catch (err) {
+    log.warn(
+      { err: (err as Error).message },
+      `API_METRICS_PORT ${port} on ${host} cannot be opened: /metrics is not served (set API_METRICS_PORT to a free port)`,
+    );
+    return null;
+  }
 }

@@ -51,8 +51,10 @@ process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill()
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 
 /** The gateway as production runs it: its own process, with the flags of `npm start`, logging at info. */
-async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child: ChildProcess }> {
+async function startGatewayProcess(apiUrl: string): Promise<{ url: string; metricsUrl: string; child: ChildProcess }> {
   const port = await freePort();
+  // The gateway serves /metrics on a port of its own (METRICS_PORT).
+  const metricsPort = await freePort();
   // BENCH_GATEWAY_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the gateway under this load.
   const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(
@@ -63,6 +65,7 @@ async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child
       env: {
         ...process.env,
         PORT: String(port),
+        METRICS_PORT: String(metricsPort),
         API_URL: apiUrl,
         REDIS_URL: '',
         LOG_LEVEL: process.env.BENCH_GATEWAY_LOG_LEVEL ?? 'info',
@@ -72,15 +75,16 @@ async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child
   );
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
+  const metricsUrl = `http://127.0.0.1:${metricsPort}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}`);
     if (
-      await fetch(`${url}/metrics`).then(
+      await fetch(`${metricsUrl}/metrics`).then(
         (r) => r.ok,
         () => false,
       )
     )
-      return { url, child };
+      return { url, metricsUrl, child };
     if (i > 300) throw new Error('gateway did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -147,7 +151,7 @@ async function main(): Promise<void> {
   );
 
   const gateway = await startGatewayProcess(api.url);
-  const rssBefore = await metric(gateway.url, 'gateway_process_resident_memory_bytes');
+  const rssBefore = await metric(gateway.metricsUrl, 'gateway_process_resident_memory_bytes');
   log(`gateway at ${gateway.url}; opening ${PERSONS * TABS_PER_PERSON} tabs in ${TAB_WORKERS} processes`);
   // The tabs are spread over several processes (as they are over browsers in life), each person's
   // five in one of them, so one client process's pauses do not stand for the gateway's.
@@ -172,9 +176,9 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   await new Promise((r) => setTimeout(r, 1000));
   const upstreamApi = api.realtime.connectionCount();
-  const upstreamGateway = await metric(gateway.url, 'gateway_upstream_connections');
-  const sockets = await metric(gateway.url, 'gateway_client_sockets');
-  const rssWithTabs = await metric(gateway.url, 'gateway_process_resident_memory_bytes');
+  const upstreamGateway = await metric(gateway.metricsUrl, 'gateway_upstream_connections');
+  const sockets = await metric(gateway.metricsUrl, 'gateway_client_sockets');
+  const rssWithTabs = await metric(gateway.metricsUrl, 'gateway_process_resident_memory_bytes');
   /** Every delivery since the last call, as { at, ms } (arrival time, latency). */
   const collect = async () =>
     (await Promise.all(tabWorkers.map((w) => ask<{ values: number[] }>(w, { type: 'collect' }, 'latencies')))).flatMap(
@@ -231,7 +235,7 @@ async function main(): Promise<void> {
       ),
     );
   const sent = measured.sent;
-  const rssAfterEvents = await metric(gateway.url, 'gateway_process_resident_memory_bytes');
+  const rssAfterEvents = await metric(gateway.metricsUrl, 'gateway_process_resident_memory_bytes');
 
   // This machine's speed drifts by tens of percent over seconds, so direct and proxied are measured
   // in back-to-back pairs (order swapped each pair) and the ratio is the median of the pairs' ratios.
@@ -246,11 +250,11 @@ async function main(): Promise<void> {
   // (user = JavaScript and V8; system = mostly the kernel's loopback TCP work, charged to the sender).
   const gatewayCpu = { user: 0, system: 0 };
   const proxied = async () => {
-    const userBefore = await metric(gateway.url, 'gateway_process_cpu_user_seconds_total');
-    const systemBefore = await metric(gateway.url, 'gateway_process_cpu_system_seconds_total');
+    const userBefore = await metric(gateway.metricsUrl, 'gateway_process_cpu_user_seconds_total');
+    const systemBefore = await metric(gateway.metricsUrl, 'gateway_process_cpu_system_seconds_total');
     const r = await restRate(loader, proxiedUrl, tokens[0], roundSeconds);
-    gatewayCpu.user += (await metric(gateway.url, 'gateway_process_cpu_user_seconds_total')) - userBefore;
-    gatewayCpu.system += (await metric(gateway.url, 'gateway_process_cpu_system_seconds_total')) - systemBefore;
+    gatewayCpu.user += (await metric(gateway.metricsUrl, 'gateway_process_cpu_user_seconds_total')) - userBefore;
+    gatewayCpu.system += (await metric(gateway.metricsUrl, 'gateway_process_cpu_system_seconds_total')) - systemBefore;
     proxiedRequests += r.requests;
     return r.rps;
   };

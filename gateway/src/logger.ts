@@ -22,54 +22,15 @@ export function createLogger(level = 'info', destination?: DestinationStream): L
         censor: '[redacted]',
       },
     },
-    // Buffered, asynchronous writes to stdout: a log line per proxied request must not cost a syscall each.
-    destination ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+    // Each line is written to stdout at once (a synchronous write): a buffer held lines back for
+    // minutes on a quiet gateway and lost them when the process was killed. pino's JSON
+    // formatting is the costly part; the write is one small syscall.
+    destination ?? pino.destination({ dest: 1, sync: true }),
   );
 }
 
-/** Query parameters whose value may be a secret (token, access_token, resetCode, password, apiKey, …). */
-const SECRET_PARAM = /token|passw|pwd|secret|code|key|sig|auth/i;
-/** A path segment or value that looks like a token: long, of token characters, letters and digits mixed, not a file name. */
-const OPAQUE = /^(?=.*\d)(?=.*[a-z])[\w.~+=-]{24,}$/i;
-const FILE_NAME = /\.[a-z\d]{1,5}$/i;
-
-function looksOpaque(value: string): boolean {
-  return OPAQUE.test(value) && !FILE_NAME.test(value);
-}
-
-/**
- * A request URL safe to log: values of secret-named query parameters (token, access_token, code,
- * password, …) and token-like path segments and values become `[redacted]`; the rest is kept.
- * `/api/oauth/x?access_token=abc&page=2` → `/api/oauth/x?access_token=[redacted]&page=2`.
- */
-export function redactUrl(url: string): string {
-  const at = url.indexOf('?');
-  const path = (at < 0 ? url : url.slice(0, at))
-    .split('/')
-    .map((segment) => (looksOpaque(safeDecode(segment)) ? '[redacted]' : segment))
-    .join('/');
-  if (at < 0) return path;
-  const query = url
-    .slice(at + 1)
-    .split('&')
-    .map((pair) => {
-      const eq = pair.indexOf('=');
-      if (eq < 0) return looksOpaque(safeDecode(pair)) ? '[redacted]' : pair;
-      const name = safeDecode(pair.slice(0, eq));
-      const value = safeDecode(pair.slice(eq + 1).replace(/\+/g, ' '));
-      return SECRET_PARAM.test(name) || looksOpaque(value) ? `${pair.slice(0, eq)}=[redacted]` : pair;
-    })
-    .join('&');
-  return `${path}?${query}`;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
+// The URL redaction both access logs share (shared/src/log-redaction.ts).
+export { redactUrl } from '@pm/shared';
 
 /** `/abc.def/42` → `/[redacted]/42`: the upstream path with its token hidden, safe to log. */
 export function redactUpstreamPath(path: string): string {

@@ -12,24 +12,58 @@ import { createLogger } from './logger';
 import { guardProcess } from './process-guards';
 import { startGateway } from './server';
 
+/** A start-up failure: one line naming the setting and the fix, exit code 1, nothing left running. */
+function refuse(line: string): never {
+  console.error(line);
+  process.exit(1);
+}
+
+/** A port from the environment (`fallback` when unset); `off` only where `allowOff`. */
+function portFrom(name: string, fallback: number, allowOff = false): number | null {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (allowOff && raw === 'off') return null;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    refuse(`${name} must be a port number (0-65535)${allowOff ? ' or "off"' : ''}, not "${raw}"`);
+  return port;
+}
+
 let limits: ReturnType<typeof limitsFromEnv>;
 try {
   limits = limitsFromEnv(process.env);
 } catch (err) {
-  console.error(`gateway: ${(err as Error).message}`);
-  process.exit(1);
+  refuse(`gateway: ${(err as Error).message}`);
 }
 
+const port = portFrom('PORT', 8080)!;
+const apiUrl = process.env.API_URL || `http://127.0.0.1:${process.env.API_PORT || 3000}`;
+if (!URL.canParse(apiUrl)) refuse(`API_URL must be the api's URL, e.g. http://127.0.0.1:3000, not "${apiUrl}"`);
+
 const gateway = await startGateway({
-  port: Number(process.env.PORT ?? 8080),
-  apiUrl: process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3000}`,
+  port,
+  apiUrl,
   redisUrl: process.env.REDIS_URL || undefined,
   redisPrefix: process.env.REDIS_PREFIX || undefined,
   clientDist: process.env.CLIENT_DIST || undefined,
   logLevel: process.env.LOG_LEVEL || 'info',
   graceMs: process.env.GATEWAY_GRACE_MS ? Number(process.env.GATEWAY_GRACE_MS) : undefined,
   leaseTtlMs: process.env.GATEWAY_LEASE_TTL_MS ? Number(process.env.GATEWAY_LEASE_TTL_MS) : undefined,
+  // The same client as the api's: added to the console's sign-in calls (client-credentials.ts).
+  oauthClient: {
+    id: process.env.OAUTH_CLIENT_ID || 'console',
+    secret: process.env.OAUTH_CLIENT_SECRET || 'console-secret',
+  },
+  // /metrics on its own port, on loopback unless METRICS_HOST says otherwise (compose: its network).
+  metricsPort: portFrom('METRICS_PORT', 9464, true),
+  metricsHost: process.env.METRICS_HOST || '127.0.0.1',
   ...limits,
+}).catch((err: NodeJS.ErrnoException & { port?: number }) => {
+  if (err.syscall === 'listen' && err.code === 'EADDRINUSE')
+    refuse(`PORT ${port} is already in use by another process: stop that process, or set PORT to a free port`);
+  if (err.syscall === 'listen' && err.code === 'EACCES')
+    refuse(`PORT ${port} may not be opened by this user: set PORT to a port above 1023`);
+  throw err;
 });
 
 const stop = (code = 0) => {
@@ -43,3 +77,8 @@ const stop = (code = 0) => {
 guardProcess(createLogger(process.env.LOG_LEVEL || 'info'), stop);
 process.on('SIGTERM', () => stop());
 process.on('SIGINT', () => stop());
+// Under `npm start` (scripts/start.mjs): say when ready, and stop when the supervisor is gone.
+if (process.send) {
+  process.send({ ready: 'gateway', port: gateway.port });
+  process.on('disconnect', () => stop());
+}

@@ -21,7 +21,8 @@ export interface ProxyHooks {
   signedOut(token: string): void;
 }
 
-type GatewayRequest = IncomingMessage & { id?: string; gatewayTimedOut?: boolean; proxyStartedAt?: bigint };
+// `req.id` is the access log's request id (pino-http types it on IncomingMessage).
+type GatewayRequest = IncomingMessage & { gatewayTimedOut?: boolean; proxyStartedAt?: bigint };
 
 function bearer(req: IncomingMessage): string | null {
   const header = req.headers.authorization;
@@ -150,7 +151,7 @@ export function createApiProxy(opts: {
       res,
       () => {
         setForwardedHeaders(req);
-        if (req.id) req.headers['x-request-id'] = req.id;
+        if (req.id) req.headers['x-request-id'] = String(req.id);
         middleware(req, res).catch((err: Error) => {
           opts.logger.error({ reqId: req.id, err: err.message }, 'proxy failed');
           sendEnvelope(req, res, 502, 'errors.apiUnavailable');

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { ApiClient } from './api-client';
+import { addClientCredentials, type OAuthClient } from './client-credentials';
 import type { GatewayServer } from './gateway-io';
 import { IdentityCache } from './identity-cache';
 import { LocalLease, RedisLease, type UpstreamLease } from './lease';
@@ -15,7 +16,7 @@ import { PersonHubs } from './person-hubs';
 import { createApiProxy } from './proxy';
 import type { ProxyLimits } from './proxy-admission';
 import { CompactRecoveryAdapter } from './recovery-adapter';
-import { logRequest, type IdentifiedRequest } from './request-log';
+import { requestLogger, type IdentifiedRequest } from './request-log';
 import { apiSecurityHeaders, consoleSecurityHeaders } from './security-headers';
 import { NoSnapshotStore, RedisSnapshotStore, type SnapshotStore } from './snapshot-store';
 import { staticClient } from './static-client';
@@ -47,6 +48,15 @@ export interface GatewayOptions {
   tabLimits?: Partial<TabLimits>;
   /** How often the tokens of connected tabs are checked with the api (ms, default a minute). */
   tokenCheckMs?: number;
+  /** The console's OAuth client, added to its sign-in calls (default console / console-secret, as the api's). */
+  oauthClient?: OAuthClient;
+  /**
+   * Where GET /metrics is served: a port of its own (0 = any free one) on `metricsHost`
+   * (default 127.0.0.1), as main.ts does from METRICS_PORT; null = nowhere; absent = on the
+   * main port, for a gateway embedded in a test. Public users never reach the metrics port.
+   */
+  metricsPort?: number | null;
+  metricsHost?: string;
 }
 
 export interface GatewayHandle {
@@ -54,6 +64,8 @@ export interface GatewayHandle {
   port: number;
   io: GatewayServer;
   metrics: GatewayMetrics;
+  /** Where /metrics answers (null when it is served nowhere). */
+  metricsUrl: string | null;
   /** Graceful: closes upstreams, gives up leases, drains tabs (they reconnect elsewhere), stops listening. */
   close(): Promise<void>;
 }
@@ -76,6 +88,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   const api = new ApiClient(apiUrl);
   const identities = new IdentityCache(api);
   const prefix = options.redisPrefix ?? 'pm-gateway:';
+  const oauthClient = options.oauthClient ?? { id: 'console', secret: 'console-secret' };
 
   const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 2 }) : null;
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
@@ -89,11 +102,13 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   app.use(consoleSecurityHeaders);
   // /api/* skips express entirely: the proxy is the hot path and needs no routing.
   let proxy: ReturnType<typeof createApiProxy> | null = null;
+  const logRequest = requestLogger(logger);
   const httpServer = createServer((req: IdentifiedRequest, res) => {
-    logRequest(logger, req, res);
+    logRequest(req, res);
     const url = req.url ?? '/';
     if (proxy && (url.startsWith('/api/') || url === '/api' || url.startsWith('/api?'))) {
       req.url = url.slice(4) || '/';
+      addClientCredentials(req, req.url, oauthClient);
       apiSecurityHeaders(req, res, () => proxy!(req, res));
       return;
     }
@@ -177,7 +192,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
       .status(ok ? 200 : 503)
       .json({ code: ok ? 200 : 503, msg: ok ? 'ok' : 'unavailable', data: { api: apiUp, redis: redisUp } });
   });
-  app.get('/metrics', async (_req, res) => {
+  const serveMetrics = async (_req: express.Request, res: express.Response) => {
     metrics.upstreamConnections.set(hubs.openUpstreams());
     metrics.clientSockets.set(io.of('/').sockets.size);
     const { running, waiting } = proxy!.admission.load;
@@ -186,7 +201,8 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     const adapter = io.of('/').adapter;
     metrics.recoveryLogBytes.set(adapter instanceof CompactRecoveryAdapter ? adapter.keptBytes : 0);
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+  };
+  if (options.metricsPort === undefined) app.get('/metrics', serveMetrics);
   app.use(staticClient(options.clientDist));
 
   await new Promise<void>((resolve, reject) => {
@@ -194,8 +210,16 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     httpServer.listen(options.port ?? 0, options.host, () => resolve());
   });
   const port = (httpServer.address() as AddressInfo).port;
-  logger.info({ port, apiUrl, redis: redis !== null }, 'gateway listening');
-  logger.flush();
+  let metricsUrl: string | null = options.metricsPort === undefined ? `http://127.0.0.1:${port}/metrics` : null;
+  let metricsServer: HttpServer | null = null;
+  if (typeof options.metricsPort === 'number') {
+    const metricsApp = express();
+    metricsApp.disable('x-powered-by');
+    metricsApp.get('/metrics', serveMetrics);
+    metricsServer = await listenForMetrics(metricsApp, options.metricsPort, options.metricsHost ?? '127.0.0.1', logger);
+    if (metricsServer) metricsUrl = `http://${displayHost(metricsServer)}/metrics`;
+  }
+  logger.info({ port, apiUrl, redis: redis !== null, metrics: metricsUrl }, 'gateway listening');
 
   let closing: Promise<void> | null = null;
   const close = () =>
@@ -213,9 +237,44 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
       clearTimeout(force);
       httpServer.closeAllConnections();
       await redis?.quit().catch(() => undefined);
+      if (metricsServer) {
+        metricsServer.closeAllConnections();
+        await new Promise((resolve) => metricsServer!.close(resolve));
+      }
       logger.info('gateway stopped');
-      logger.flush();
     })());
 
-  return { url: `http://127.0.0.1:${port}`, port, io, metrics, close };
+  return { url: `http://127.0.0.1:${port}`, port, io, metrics, metricsUrl, close };
+}
+
+/** `127.0.0.1:9464` of a listening server (an IPv6 address in brackets). */
+function displayHost(server: HttpServer): string {
+  const { address, port } = server.address() as AddressInfo;
+  return `${address.includes(':') ? `[${address}]` : address}:${port}`;
+}
+
+/**
+ * The metrics listener. Its port being taken does not stop the gateway (serving people matters
+ * more than being watched): it logs a warning that names METRICS_PORT, and /metrics is missing.
+ */
+async function listenForMetrics(
+  app: express.Express,
+  port: number,
+  host: string,
+  logger: ReturnType<typeof createLogger>,
+): Promise<HttpServer | null> {
+  const server = createServer(app);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+    return server;
+  } catch (err) {
+    logger.warn(
+      { err: (err as Error).message },
+      `METRICS_PORT ${port} on ${host} cannot be opened: /metrics is not served (set METRICS_PORT to a free port)`,
+    );
+    return null;
+  }
 }

@@ -30,6 +30,8 @@ const root = resolve(import.meta.dirname, '../..');
 
 interface GatewayProcess {
   url: string;
+  /** Where its /metrics answers: the process serves them on a port of their own (METRICS_PORT). */
+  metricsBase: string;
   child: ChildProcess;
 }
 
@@ -77,20 +79,24 @@ async function spawnGateway(options: { leaseTtl?: 'default' } = {}): Promise<Gat
       API_URL: api.url,
       REDIS_URL: redisUrl,
       REDIS_PREFIX: prefix,
+      METRICS_PORT: '0',
       GATEWAY_LEASE_TTL_MS: options.leaseTtl === 'default' ? '' : '1500',
       GATEWAY_GRACE_MS: '1000',
       LOG_LEVEL: process.env.GATEWAY_TEST_LOG ? 'debug' : 'info',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const gateway = { url: '', child };
+  const gateway = { url: '', metricsBase: '', child };
   processes.push(gateway); // stopped by afterEach even if it never gets ready
   const port = await new Promise<number>((resolvePort, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
       if (process.env.GATEWAY_TEST_LOG) appendFileSync(process.env.GATEWAY_TEST_LOG, `${child.pid} ${line}\n`);
-      const log = JSON.parse(line) as { msg?: string; port?: number };
-      if (log.msg === 'gateway listening' && log.port) resolvePort(log.port);
+      const log = JSON.parse(line) as { msg?: string; port?: number; metrics?: string };
+      if (log.msg === 'gateway listening' && log.port) {
+        gateway.metricsBase = (log.metrics ?? '').replace(/\/metrics$/, '');
+        resolvePort(log.port);
+      }
     });
     child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
   });
@@ -106,7 +112,7 @@ async function stopProcess(p: GatewayProcess, signal: NodeJS.Signals): Promise<v
 }
 
 async function upstreamsOf(p: GatewayProcess): Promise<number> {
-  return metric(p.url, 'gateway_upstream_connections');
+  return metric(p.metricsBase, 'gateway_upstream_connections');
 }
 
 async function tabOn(
@@ -169,12 +175,12 @@ describe('two gateway instances on one Redis', () => {
 
     tab.socket.io.reconnection(false);
     dropConnection(tab, b.url);
-    await waitFor(async () => (await metric(a.url, 'gateway_client_sockets')) === 0);
+    await waitFor(async () => (await metric(a.metricsBase, 'gateway_client_sockets')) === 0);
     await api.realtime.publish([admin.personId], { channelType: 9, dataId: 503 });
     await waitFor(
       async () =>
-        (await metric(a.url, 'gateway_events_total', { topic: 'announcements' })) +
-          (await metric(b.url, 'gateway_events_total', { topic: 'announcements' })) ===
+        (await metric(a.metricsBase, 'gateway_events_total', { topic: 'announcements' })) +
+          (await metric(b.metricsBase, 'gateway_events_total', { topic: 'announcements' })) ===
         1,
     );
     tab.socket.connect();
@@ -182,7 +188,7 @@ describe('two gateway instances on one Redis', () => {
     const missed = await waitFor(() => tab.events.find((e) => e.topic === 'announcements'));
     expect(missed.dataId).toBe(503);
     expect(tab.socket.recovered).toBe(true);
-    expect(await metric(b.url, 'gateway_client_sockets')).toBe(1);
+    expect(await metric(b.metricsBase, 'gateway_client_sockets')).toBe(1);
   });
 
   it('when the lease holder is killed -9 while residents report, then every report, SOS alarms included, reaches the tab on the survivor once and in order', async () => {

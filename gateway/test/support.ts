@@ -36,7 +36,7 @@ export interface ApiHandle {
  * The module is loaded by path so the gateway compiles on its own.
  */
 export async function startRealApi(
-  options: { tokenTtlSeconds?: number } = {},
+  options: { tokenTtlSeconds?: number; oauthClientSecret?: string } = {},
 ): Promise<ApiHandle & { cleanup(): Promise<void> }> {
   const modulePath = process.env.GATEWAY_TEST_API_MODULE ?? resolve(import.meta.dirname, '../../api/src/server.ts');
   const mod = (await import(/* @vite-ignore */ pathToFileURL(modulePath).href)) as {
@@ -46,6 +46,7 @@ export async function startRealApi(
       dataDir?: string;
       logLevel?: string;
       tokenTtlSeconds?: number;
+      oauthClientSecret?: string;
     }): Promise<ApiHandle>;
   };
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-test-api-'));

@@ -5,3 +5,4 @@ export * from './events';
 export * from './permissions';
 export * from './routes';
 export * from './api/core';
+export * from './log-redaction';

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { timePglite, timePgPool, type ObserveQuery } from '../metrics/db-timing';
 import { lockDataDir, type LockOptions } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -26,6 +27,13 @@ export interface Database {
   databaseUrl?: string;
   /** true when the schema had no tables before the migrations ran (a fresh database). */
   fresh: boolean;
+  /**
+   * Embedded database only: runs `work` while no query or transaction runs (after a CHECKPOINT),
+   * so its files can be copied consistently (api/src/backup).
+   */
+  quiesce?<T>(work: () => Promise<T>): Promise<T>;
+  /** PostgreSQL pool connections (absent on PGlite, which has one in-process connection). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -59,6 +67,8 @@ export async function openDatabase(options: {
   dataDir?: string;
   /** What the embedded directory's lock reports (lost while held, or not supported here). */
   lock?: LockOptions;
+  /** Told each query's duration (api metrics). */
+  onQuery?: ObserveQuery;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const url = options.databaseUrl;
@@ -79,12 +89,14 @@ export async function openDatabase(options: {
     }
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     pool.on('error', () => undefined); // a dropped idle client is replaced on the next query
+    if (options.onQuery) timePgPool(pool, options.onQuery);
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
       engine: 'postgres',
       databaseUrl: url,
       fresh,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       ping: async () => (await pool.query('select 1')).rowCount === 1,
       close: () => pool.end(),
     };
@@ -101,6 +113,7 @@ export async function openDatabase(options: {
     await lock?.release();
     throw err;
   }
+  if (options.onQuery) timePglite(client, options.onQuery);
   const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
   const db = pgliteDb as unknown as Db;
   const fresh = await isEmpty(db);
@@ -109,6 +122,11 @@ export async function openDatabase(options: {
     db,
     engine: 'pglite',
     fresh,
+    quiesce: async (work) => {
+      await client.exec('CHECKPOINT');
+      // PGlite runs one transaction at a time: inside ours, no other query runs.
+      return client.transaction(() => work());
+    },
     ping: async () => (await client.query('select 1')).rows.length === 1,
     close: async () => {
       await client.close();

@@ -1,9 +1,6 @@
 import { LANGUAGE_PATH_CODE, type Language } from '@pm/shared';
 import { get, post, request } from './http';
 
-/** OAuth client credentials of the console (internal contract: HTTP Basic console:console-secret). */
-const CLIENT_BASIC = 'Basic ' + btoa('console:console-secret');
-
 export interface TokenAnswer {
   access_token: string;
   token_type: string;
@@ -17,7 +14,11 @@ export interface LoginForm {
   captchaX?: number;
 }
 
-/** POST /oauth/token: a plain OAuth2 answer, not an envelope (internal contract). */
+/**
+ * POST /oauth/token: a plain OAuth2 answer, not an envelope (internal contract). The console
+ * sends no client credentials (a secret in browser JavaScript is no secret): the gateway adds
+ * the OAuth client's from its own environment (gateway/src/client-credentials.ts).
+ */
 export function requestToken(form: LoginForm, signal?: AbortSignal): Promise<TokenAnswer> {
   const body = new URLSearchParams({ grant_type: 'password', username: form.username, password: form.password });
   if (form.captchaId !== undefined && form.captchaX !== undefined) {
@@ -26,7 +27,6 @@ export function requestToken(form: LoginForm, signal?: AbortSignal): Promise<Tok
   }
   return request<TokenAnswer>('/oauth/token', {
     form: body,
-    headers: { Authorization: CLIENT_BASIC },
     raw: true,
     silent: true,
     signal,

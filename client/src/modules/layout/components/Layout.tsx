@@ -11,6 +11,7 @@ import { LayoutRoutes } from './LayoutRoutes';
 import { SettingsDrawer } from './SettingsDrawer';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
+import '../../ui/semantic/signed-in';
 import './layout.css';
 
 const ProfileDialog = lazy(() =>
