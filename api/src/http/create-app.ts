@@ -187,7 +187,8 @@ export function createApp(
 
   const router = express.Router();
   for (const mod of modules) {
-    for (const route of mod.routes) router[route.method](route.path, runRoute(route, services, options.checkAnswers ?? false));
+    for (const route of mod.routes)
+      router[route.method](route.path, runRoute(route, services, options.checkAnswers ?? false));
   }
   app.use(router);
 

@@ -21,7 +21,8 @@ const ERROR_STATUSES: Record<string, string> = {
 
 const ENVELOPE: JsonSchema = {
   type: 'object',
-  description: 'Every JSON answer but the raw ones: code 200 = success, else the HTTP status; msg in the `lang` language',
+  description:
+    'Every JSON answer but the raw ones: code 200 = success, else the HTTP status; msg in the `lang` language',
   properties: { code: { type: 'integer' }, msg: { type: 'string' }, data: {} },
   required: ['code', 'msg'],
 };
@@ -40,7 +41,7 @@ export function operationId(key: string): string {
     .filter(Boolean)
     .map((part) => {
       const param = /^\{(\w+)\}$/.exec(part);
-      return param ? `By${param[1]}` : part;
+      return param ? `By${param[1][0].toUpperCase()}${param[1].slice(1)}` : part;
     })
     .flatMap((part) => part.split(/[^A-Za-z0-9]+/))
     .filter(Boolean);
@@ -112,10 +113,7 @@ function operation(route: ApiRoute, dataId: string): JsonSchema {
           content: {
             'application/json': {
               schema: {
-                allOf: [
-                  ref('Envelope'),
-                  { type: 'object', properties: { data: ref(dataId) }, required: ['data'] },
-                ],
+                allOf: [ref('Envelope'), { type: 'object', properties: { data: ref(dataId) }, required: ['data'] }],
               },
             },
           },
