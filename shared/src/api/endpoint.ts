@@ -71,3 +71,20 @@ export type EndpointAnswer<E extends EndpointSpec> = z.output<E['response']>;
 export type EndpointInput<E extends EndpointSpec> = (E['params'] extends z.ZodType ? z.input<E['params']> : unknown) &
   (E['query'] extends z.ZodType ? z.input<E['query']> : unknown) &
   (E['body'] extends z.ZodType ? z.input<E['body']> : unknown);
+
+/**
+ * The URL path of a call with its `{name}` parameters filled from `input`, and what is left of
+ * `input` (the query of a GET, the body of a POST): `/account/info/{id}` + `{ id: 7 }` → `/account/info/7`.
+ */
+export function fillPath(
+  endpoint: { path: string; restParam?: boolean },
+  input: Record<string, unknown> = {},
+): { path: string; rest: Record<string, unknown> } {
+  const rest = { ...input };
+  const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = String(rest[name] ?? '');
+    delete rest[name];
+    return endpoint.restParam ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
+  });
+  return { path, rest };
+}
