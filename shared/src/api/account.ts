@@ -107,7 +107,7 @@ export const ResetPasswordAnswerSchema = z.object({ password: z.string() });
 /** GET /account/updaterole/{accId}/{roleId} and /account/save/role/{personId}/{roleId}. */
 export const AccountRoleParamsSchema = z.object({ a: IdSchema, b: IdSchema });
 
-export const accountEndpoints = defineEndpoints({
+export const accountEndpoints = /* @__PURE__ */ defineEndpoints({
   'GET /account/info/{id}': {
     permission: 'authenticated',
     summary:

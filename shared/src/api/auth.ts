@@ -50,7 +50,7 @@ export const CurrentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
-export const authEndpoints = defineEndpoints({
+export const authEndpoints = /* @__PURE__ */ defineEndpoints({
   'POST /oauth/token': {
     permission: 'public',
     summary:

@@ -118,7 +118,7 @@ export const ChatUnreadQuerySchema = z.object({ groupId: IdSchema });
 export const PrivateChatParamsSchema = z.object({ a: IdSchema, b: IdSchema });
 export const PrivateChatAnswerSchema = z.object({ groupId: z.number(), created: z.boolean() });
 
-export const chatEndpoints = defineEndpoints({
+export const chatEndpoints = /* @__PURE__ */ defineEndpoints({
   'POST /im/disgroup/list': {
     permission: 'authenticated',
     staffPermission: 'im:list',

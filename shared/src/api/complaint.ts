@@ -248,7 +248,7 @@ function workCalls<
   } satisfies Record<string, EndpointSpec>;
 }
 
-const complaint = workCalls({
+const complaint = /* @__PURE__ */ workCalls({
   what: 'complaints',
   perms: { list: 'complain:list', view: 'complain:view', update: 'complain:update', reply: 'complain:reply' },
   filters: 'status, keyword (code, theme, reporter), report days, house type',
@@ -259,7 +259,7 @@ const complaint = workCalls({
   row: ComplainRowSchema,
   detail: ComplainDetailSchema,
 });
-export const complaintEndpoints = defineEndpoints({
+export const complaintEndpoints = /* @__PURE__ */ defineEndpoints({
   'POST /complain/query/list': complaint.list,
   'POST /complain/query/listByDashboard': complaint.dashboard,
   'POST /complain/query/getComplainStatusTotalVo': complaint.totals,
@@ -270,7 +270,7 @@ export const complaintEndpoints = defineEndpoints({
   'POST /complainReply/save': complaint.reply,
 });
 
-const eventOrder = workCalls({
+const eventOrder = /* @__PURE__ */ workCalls({
   what: 'event work orders',
   perms: { list: 'eventorder:list', view: 'eventorder:view', update: 'eventorder:update', reply: 'eventorder:reply' },
   filters: 'status, type, keyword (code, theme, reporter), report days, house type',
@@ -281,7 +281,7 @@ const eventOrder = workCalls({
   row: EventOrderRowSchema,
   detail: EventOrderDetailSchema,
 });
-export const eventOrderEndpoints = defineEndpoints({
+export const eventOrderEndpoints = /* @__PURE__ */ defineEndpoints({
   'POST /eventOrder/query/list': eventOrder.list,
   'POST /eventOrder/query/listByDashboard': eventOrder.dashboard,
   'POST /eventOrder/query/getEventOrderStatusTotalVo': eventOrder.totals,

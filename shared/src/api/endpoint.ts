@@ -67,10 +67,13 @@ export function defineEndpoints<const T extends Record<EndpointKey, EndpointSpec
 /** The `data` an endpoint answers (the whole answer for `answer: 'raw'`). */
 export type EndpointAnswer<E extends EndpointSpec> = z.output<E['response']>;
 
-/** What a caller sends: path parameters, query and body, each as the schema reads it (before defaults). */
+/**
+ * What a caller sends: path parameters, query and JSON body, each as the schema reads it (before
+ * defaults). A form or multipart body is built by the caller (FormData, URLSearchParams).
+ */
 export type EndpointInput<E extends EndpointSpec> = (E['params'] extends z.ZodType ? z.input<E['params']> : unknown) &
   (E['query'] extends z.ZodType ? z.input<E['query']> : unknown) &
-  (E['body'] extends z.ZodType ? z.input<E['body']> : unknown);
+  (E['bodyType'] extends 'form' | 'multipart' ? unknown : E['body'] extends z.ZodType ? z.input<E['body']> : unknown);
 
 /**
  * The URL path of a call with its `{name}` parameters filled from `input`, and what is left of

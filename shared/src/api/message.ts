@@ -63,7 +63,7 @@ export const MessageRowSchema = z.object({
 });
 export type MessageRow = z.infer<typeof MessageRowSchema>;
 
-export const messageEndpoints = defineEndpoints({
+export const messageEndpoints = /* @__PURE__ */ defineEndpoints({
   'POST /base/message/list': {
     permission: 'authenticated',
     summary:

@@ -31,7 +31,7 @@ export const JoinReviewSchema = z.object({
   status: z.union([z.literal(2), z.literal(3)]),
 });
 
-export const personEndpoints = defineEndpoints({
+export const personEndpoints = /* @__PURE__ */ defineEndpoints({
   'GET /base/person/info/{id}': {
     permission: 'authenticated',
     summary: 'A person of the estate (own record, or any with system:staff)',

@@ -2,7 +2,7 @@ import { LiveCountersSchema, LiveIdentitySchema } from '../events';
 import { defineEndpoints } from './endpoint';
 
 // The gateway's calls (internal contract, issue 14).
-export const realtimeEndpoints = defineEndpoints({
+export const realtimeEndpoints = /* @__PURE__ */ defineEndpoints({
   'GET /realtime/identity': {
     permission: 'authenticated',
     summary:

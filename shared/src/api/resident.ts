@@ -83,7 +83,7 @@ export interface EventOrderSaved {
 const Ok = <T extends z.ZodRawShape>(shape: T) => z.object(shape);
 const RESIDENT = 'Resident API (DESIGN §5), resident token only.';
 
-export const residentEndpoints = defineEndpoints({
+export const residentEndpoints = /* @__PURE__ */ defineEndpoints({
   'GET /app/house/list': {
     permission: 'authenticated',
     summary: `${RESIDENT} The caller's approved units, parking spaces and shops: [{ houseType, houseId, name, identity }].`,

@@ -78,7 +78,7 @@ export const MenuRowSchema = MenuSchema.extend({
 });
 export const MenuPageAnswerSchema = listPageSchema(MenuRowSchema);
 
-export const roleEndpoints = defineEndpoints({
+export const roleEndpoints = /* @__PURE__ */ defineEndpoints({
   'GET /base/sysrole/infoandmenu/{id}': {
     permission: 'authenticated',
     summary:

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint';
 
-export const systemEndpoints = defineEndpoints({
+export const systemEndpoints = /* @__PURE__ */ defineEndpoints({
   'GET /health': {
     permission: 'public',
     summary: 'Health: 200 when the database answers, 503 otherwise',

@@ -42,7 +42,7 @@ export const UploadVoiceFormSchema = z.object({ file: UploadedBytesSchema, durat
 
 const MULTIPART_NOTE = 'multipart/form-data; content is checked by its bytes, not its name or type header.';
 
-export const uploadEndpoints = defineEndpoints({
+export const uploadEndpoints = /* @__PURE__ */ defineEndpoints({
   'POST /upload/uploadimage/batch/{kind}': {
     permission: 'authenticated',
     summary: `Several images (jpg, png, gif, webp; ≤ 10 MB each, 9 at most) → list of { originalImagePath, thumbnailPath }. ${MULTIPART_NOTE}`,
