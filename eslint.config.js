@@ -4,6 +4,12 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// The shared package is imported by its name and index only (`@pm/shared`), never by path.
+const sharedByPath = {
+  group: ['**/shared/src', '**/shared/src/**', '@pm/shared/*'],
+  message: "Import from '@pm/shared' (the package index), not from shared's files by path.",
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/data/**', 'api/drizzle/**', 'coverage/**', '.tmp/**'],
@@ -17,6 +23,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
       eqeqeq: ['error', 'smart'],
+      'no-restricted-imports': ['error', { patterns: [sharedByPath] }],
     },
   },
   {
@@ -27,6 +34,22 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // Screens never call fetch: the data-access layer in client/src/modules/api does (STYLE.md).
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Use the data-access layer (modules/api).' }],
+      // The validator stays out of the console's bundle: calls are typed from shared's
+      // declarations with `import type` (modules/api/call.ts).
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: 'No validator in the console: type calls from @pm/shared.',
+              allowTypeImports: true,
+            },
+          ],
+          patterns: [sharedByPath],
+        },
+      ],
     },
   },
   {

@@ -24,6 +24,8 @@ export default defineConfig({
           root: 'api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude,
+          // Every answer is checked against its declared response schema (api/src/http/create-app.ts).
+          env: { API_CHECK_ANSWERS: '1' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -34,6 +36,7 @@ export default defineConfig({
           root: 'gateway',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude,
+          env: { API_CHECK_ANSWERS: '1' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

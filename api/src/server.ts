@@ -50,6 +50,11 @@ export interface StartApiOptions {
   uploadQuotaMbPerDay?: number;
   /** Express "trust proxy": whose X-Forwarded-For is believed (default: loopback, where `npm start` runs the gateway). */
   trustProxy?: string;
+  /**
+   * Check every answer against its declared response schema and answer 500 when it differs
+   * (tests: `API_CHECK_ANSWERS=1`, set by vitest.config.ts). Off in production: not a hot-path cost.
+   */
+  checkAnswers?: boolean;
   /** Called if the embedded DATA_DIR's lock is lost while running (main.ts stops the process). */
   onDataDirLockLost?: () => void;
   /**
@@ -150,7 +155,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
   const tokens = new TokenService(db, config.tokenTtlSeconds);
   const mailer = createMailer(db, log, options.smtpUrl);
   const services = { db, config, log, mailer, tokens } as AppServices;
-  const app = createApp(services, allModules(database.ping), { metrics });
+  const checkAnswers = options.checkAnswers ?? process.env.API_CHECK_ANSWERS === '1';
+  const app = createApp(services, allModules(database.ping), { metrics, checkAnswers });
   const server: Server = createServer(app);
   server.requestTimeout = 30_000;
 

@@ -2,7 +2,7 @@
 // a token lacking that permission with 403; another tenant's administrator, calling every route
 // with this estate's ids, reads none of its rows and changes none of them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '@pm/shared';
+import { PERMISSIONS, endpoints } from '@pm/shared';
 import type { ApiRoute } from '../src/http/define-route';
 import { allModules } from '../src/server';
 import { startTestApi, testEngines, type TestApi } from './start-test-api';
@@ -22,6 +22,18 @@ describe('route declarations', () => {
         (PERMISSIONS as readonly string[]).includes(r.permission);
       expect(ok, `${r.method.toUpperCase()} ${r.path} declares "${String(r.permission)}"`).toBe(true);
       expect(r.summary.length, `${r.path} has a summary`).toBeGreaterThan(5);
+    }
+  });
+
+  it('when the api is assembled, then every call declared in shared has exactly one route and every route a declaration', () => {
+    const declared = Object.keys(endpoints).sort();
+    const served = routes.map((r) => r.key).sort();
+    expect(served).toEqual(declared);
+    for (const r of routes) {
+      const e = endpoints[r.key];
+      expect(`${r.method.toUpperCase()} ${r.path.replace(/[:*](\w+)/g, '{$1}')}`, r.key).toBe(e.key);
+      expect(r.permission).toBe(e.permission);
+      expect(r.response, `${r.key} declares its answer`).toBeDefined();
     }
   });
 

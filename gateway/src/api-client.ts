@@ -1,7 +1,10 @@
 import {
   HTTP_TIMEOUT_MS,
-  LiveCountersSchema,
-  LiveIdentitySchema,
+  endpoints,
+  fillPath,
+  type EndpointAnswer,
+  type EndpointKey,
+  type Endpoints,
   type Envelope,
 } from '@pm/shared';
 import type { Counters } from './live-state';
@@ -26,37 +29,44 @@ export class ApiClient {
     private readonly timeoutMs = HTTP_TIMEOUT_MS,
   ) {}
 
-  private async call<T>(
-    method: 'GET' | 'POST',
-    path: string,
+  /**
+   * One call declared in shared, on a person's behalf: `data` is checked against the declared
+   * response (null when the status is not 200 or the answer does not match).
+   */
+  private async call<K extends EndpointKey>(
+    key: K,
     token: string,
-    body?: unknown,
-  ): Promise<{ status: number; envelope: Envelope<T> | null }> {
+    input?: Record<string, unknown>,
+  ): Promise<{ status: number; data: EndpointAnswer<Endpoints[K]> | null }> {
+    const endpoint = endpoints[key];
+    const { path, rest } = fillPath(endpoint, input);
+    const body = endpoint.method === 'POST' ? JSON.stringify(rest) : undefined;
+    const query = endpoint.method === 'GET' ? new URLSearchParams(rest as Record<string, string>).toString() : '';
     let res: Response;
     try {
-      res = await fetch(this.baseUrl + path, {
-        method,
+      res = await fetch(this.baseUrl + path + (query && `?${query}`), {
+        method: endpoint.method,
         headers: {
           authorization: `Bearer ${token}`,
           ...(body !== undefined && { 'content-type': 'application/json' }),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (err) {
       throw new ApiUnavailableError(`api unreachable: ${(err as Error).message}`);
     }
-    const envelope = (await res.json().catch(() => null)) as Envelope<T> | null;
-    return { status: res.status, envelope };
+    const envelope = (await res.json().catch(() => null)) as Envelope<unknown> | null;
+    const parsed = res.status === 200 ? endpoint.response.safeParse(envelope?.data) : null;
+    return { status: res.status, data: parsed?.success ? (parsed.data as EndpointAnswer<Endpoints[K]>) : null };
   }
 
   /** The person behind a token, or null when the api says the token is not (or no longer) valid. */
   async identify(token: string): Promise<Identity | null> {
-    const res = await this.call<unknown>('GET', '/realtime/identity', token);
+    const res = await this.call('GET /realtime/identity', token);
     if (res.status === 401 || res.status === 403) return null;
-    const parsed = res.status === 200 ? LiveIdentitySchema.safeParse(res.envelope?.data) : null;
-    if (!parsed?.success) throw new ApiUnavailableError(`identity answered ${res.status}`);
-    const { personId, accId, roleValue, perms, expiresAt } = parsed.data;
+    if (!res.data) throw new ApiUnavailableError(`identity answered ${res.status}`);
+    const { personId, accId, roleValue, perms, expiresAt } = res.data;
     return { personId, accId, roleValue, perms: new Set(perms), expiresAt: Date.parse(expiresAt) };
   }
 
@@ -65,18 +75,17 @@ export class ApiClient {
    * snapshot on the api's side). Totals the person may not list count as zero.
    */
   async loadCounters(token: string): Promise<{ counters: Counters; pushSeq: number }> {
-    const res = await this.call<unknown>('GET', '/realtime/counters', token);
+    const res = await this.call('GET /realtime/counters', token);
     if (res.status === 401) throw new ApiUnavailableError('token rejected while loading counters');
-    const parsed = res.status === 200 ? LiveCountersSchema.safeParse(res.envelope?.data) : null;
-    if (!parsed?.success) throw new ApiUnavailableError(`counters answered ${res.status}`);
-    const { pushSeq, ...counters } = parsed.data;
+    if (!res.data) throw new ApiUnavailableError(`counters answered ${res.status}`);
+    const { pushSeq, ...counters } = res.data;
     return { counters, pushSeq };
   }
 
   /** True when the api answers its health check. */
   async healthy(): Promise<boolean> {
     try {
-      const res = await fetch(`${this.baseUrl}/health`, { signal: AbortSignal.timeout(2000) });
+      const res = await fetch(this.baseUrl + endpoints['GET /health'].path, { signal: AbortSignal.timeout(2000) });
       return res.ok;
     } catch {
       return false;

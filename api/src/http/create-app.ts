@@ -43,8 +43,40 @@ export function sendError(res: Response, lang: Language, err: AppError): void {
   res.status(err.status).json({ code: err.status, msg: translate(lang, err.messageKey, err.params), data: err.data });
 }
 
+/** Where `answer` has a field its schema's parse dropped (an object schema that forgot a field). */
+function undeclaredField(answer: unknown, parsed: unknown, at = 'data'): string | null {
+  if (Array.isArray(answer) && Array.isArray(parsed)) {
+    for (const [i, item] of answer.entries()) {
+      const found = undeclaredField(item, parsed[i], `${at}[${i}]`);
+      if (found) return found;
+    }
+  } else if (answer && parsed && typeof answer === 'object' && typeof parsed === 'object') {
+    for (const [key, value] of Object.entries(answer)) {
+      if (value !== undefined && !(key in parsed)) return `${at}.${key}`;
+      const found = undeclaredField(value, (parsed as Record<string, unknown>)[key], `${at}.${key}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * Tests only (`checkAnswers`): the answer must be exactly what the declaration says, no field
+ * missing, mistyped or undeclared; otherwise the call fails with 500 and the log names the key.
+ */
+function checkAnswer(route: ApiRoute, data: unknown): void {
+  const json: unknown = JSON.parse(JSON.stringify(data ?? null));
+  const parsed = route.response.safeParse(json);
+  const problem = parsed.success ? undeclaredField(json, parsed.data) : parsed.error.message;
+  if (!problem) return;
+  const message = `${route.key}: the answer differs from its declared response: ${problem}`;
+  // On stderr too: test apis log nothing, and this is the line that says which declaration lies.
+  process.stderr.write(`${message}\n`);
+  throw new Error(message);
+}
+
 /** Runs one declared route: token → permission (and staff permission) → tenant scope → validation → handler → envelope. */
-function runRoute(route: ApiRoute, services: AppServices) {
+function runRoute(route: ApiRoute, services: AppServices, checkAnswers: boolean) {
   return async (req: Request, res: Response): Promise<void> => {
     // The declared path (`/complain/info/:id`), for the request-duration metric.
     res.locals.route = route.path;
@@ -86,7 +118,7 @@ function runRoute(route: ApiRoute, services: AppServices) {
     const input = { body: undefined as unknown, query: undefined as unknown, params: undefined as unknown };
     for (const where of ['params', 'query', 'body'] as const) {
       const schema = route[where];
-      if (!schema) continue;
+      if (!schema || (where === 'body' && route.bodyReadBy === 'route')) continue;
       const raw = where === 'body' ? (req.body ?? {}) : req[where];
       const parsed = schema.safeParse(raw);
       if (!parsed.success) throw validationError(parsed.error, where, raw, lang);
@@ -95,6 +127,7 @@ function runRoute(route: ApiRoute, services: AppServices) {
     // Handler, then the envelope.
     const data = await route.handler(ctx, input);
     if (route.answer === 'raw' || res.headersSent) return;
+    if (checkAnswers) checkAnswer(route, data);
     res.json({ code: 200, msg: translate(lang, route.successMessage ?? 'common.success'), data: data ?? null });
   };
 }
@@ -122,7 +155,7 @@ function measureRequests(metrics: ApiMetrics) {
 export function createApp(
   services: AppServices,
   modules: ApiModule[],
-  options: { metrics?: ApiMetrics } = {},
+  options: { metrics?: ApiMetrics; checkAnswers?: boolean } = {},
 ): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -154,7 +187,8 @@ export function createApp(
 
   const router = express.Router();
   for (const mod of modules) {
-    for (const route of mod.routes) router[route.method](route.path, runRoute(route, services));
+    for (const route of mod.routes)
+      router[route.method](route.path, runRoute(route, services, options.checkAnswers ?? false));
   }
   app.use(router);
 

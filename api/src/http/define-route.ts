@@ -1,9 +1,8 @@
-import { z } from 'zod';
-import type { Permission } from '@pm/shared';
+import type { z } from 'zod';
+import { endpoints, type EndpointAccess, type EndpointKey, type EndpointSpec, type Endpoints } from '@pm/shared';
 import type { AuthedContext, PublicContext } from './request-context';
 
-/** 'public': no token needed. 'authenticated': any valid token. Otherwise a permission code (SPEC §6). */
-export type RouteAccess = Permission | 'public' | 'authenticated';
+export type RouteAccess = EndpointAccess;
 export type ContextFor<A extends RouteAccess> = A extends 'public' ? PublicContext : AuthedContext;
 
 export interface RouteInput<B, Q, P> {
@@ -12,71 +11,50 @@ export interface RouteInput<B, Q, P> {
   params: P;
 }
 
-interface RouteSpec<
-  A extends RouteAccess,
-  B extends z.ZodType,
-  Q extends z.ZodType,
-  P extends z.ZodType,
-  R extends z.ZodType,
-> {
-  method: 'get' | 'post';
-  /** Express path: `/account/info/:id`; openapi.json shows it as `/account/info/{id}`. */
-  path: string;
-  /** Declared on every route; the route-table test refuses a route without it. */
-  permission: A;
-  /**
-   * On a route staff and residents share ('authenticated', e.g. chat): the permission a staff
-   * caller must hold as well. Residents pass with their own token.
-   */
-  staffPermission?: Permission;
-  summary: string;
-  /** Request schemas from shared/; a missing one means "nothing read from there". */
-  body?: B;
-  query?: Q;
-  params?: P;
-  /** Schema of `data` in the answer (documentation in /openapi.json). */
-  response?: R;
-  /** Translation key of the answer's `msg` (default common.success). */
-  successMessage?: string;
-  /**
-   * 'raw': the handler writes the answer itself (OAuth token, files). Default: the handler
-   * returns `data` and the envelope step wraps it.
-   */
-  answer?: 'envelope' | 'raw';
-  /** 'form': application/x-www-form-urlencoded body (documentation only; both parsers run). */
-  bodyType?: 'json' | 'form' | 'multipart';
-  handler: (ctx: ContextFor<A>, input: RouteInput<z.output<B>, z.output<Q>, z.output<P>>) => Promise<z.input<R> | void>;
-}
+type Read<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** What a handler receives: each declared schema's output; a body the route reads itself stays unread. */
+type InputOf<E extends EndpointSpec> = RouteInput<
+  E['bodyReadBy'] extends 'route' ? undefined : Read<E['body']>,
+  Read<E['query']>,
+  Read<E['params']>
+>;
+/** What a handler returns: the declared answer, or nothing when it writes the answer itself. */
+type AnswerOf<E extends EndpointSpec> = E['answer'] extends 'raw' ? void : z.input<E['response']>;
 
-/** A declared route with its types erased, as the modules list holds it. */
-export interface ApiRoute {
+export type RouteHandler<K extends EndpointKey> = (
+  ctx: ContextFor<Endpoints[K]['permission']>,
+  input: InputOf<Endpoints[K]>,
+) => Promise<AnswerOf<Endpoints[K]>>;
+
+/** A declared call with its handler, as the router runs it. `path` is the express form (`/account/info/:id`). */
+export interface ApiRoute extends EndpointSpec {
+  key: EndpointKey;
   method: 'get' | 'post';
   path: string;
-  permission: RouteAccess;
-  staffPermission?: Permission;
-  summary: string;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
-  response?: z.ZodType;
-  successMessage?: string;
-  answer?: 'envelope' | 'raw';
-  bodyType?: 'json' | 'form' | 'multipart';
   handler: (ctx: AuthedContext | PublicContext, input: RouteInput<unknown, unknown, unknown>) => Promise<unknown>;
 }
 
+/** `/upload/files/{key}` → `/upload/files/:key` (`*key` when the declaration says the last one takes the rest). */
+export function expressPath(endpoint: { path: string; restParam?: boolean }): string {
+  const path = endpoint.path.replace(/\{(\w+)\}/g, ':$1');
+  return endpoint.restParam ? path.replace(/:(\w+)$/, '*$1') : path;
+}
+
 /**
- * Declares one route: its permission, request schemas, answer shape and handler. The router
- * runs token → permission → tenant scope → validation → handler → envelope around it.
+ * The handler of one call declared in shared (`@pm/shared` endpoints): permission, request
+ * schemas and answer come from the declaration, so ctx, input and the return are typed by it.
+ * The router runs token → permission → tenant scope → validation → handler → envelope around it.
  */
-export function defineRoute<
-  A extends RouteAccess,
-  B extends z.ZodType = z.ZodUnknown,
-  Q extends z.ZodType = z.ZodUnknown,
-  P extends z.ZodType = z.ZodUnknown,
-  R extends z.ZodType = z.ZodUnknown,
->(spec: RouteSpec<A, B, Q, P, R>): ApiRoute {
-  return spec as unknown as ApiRoute;
+export function route<K extends EndpointKey>(key: K, handler: RouteHandler<K>): ApiRoute {
+  const endpoint = endpoints[key] as EndpointSpec & { method: string };
+  if (!endpoint) throw new Error(`route ${key}: no such endpoint in @pm/shared`);
+  return {
+    ...endpoint,
+    key,
+    method: endpoint.method === 'GET' ? 'get' : 'post',
+    path: expressPath(endpoints[key]),
+    handler: handler as ApiRoute['handler'],
+  };
 }
 
 /** A domain module: a name and its routes. Register it once in modules/index.ts. */

@@ -1,6 +1,15 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint';
 import { LANGUAGES } from '../enums';
-import { IdListSchema, IdSchema, KeywordSchema, PageBodySchema, PersonImageSchema, listPageSchema } from './common';
+import {
+  IdListSchema,
+  IdParamsSchema,
+  IdSchema,
+  KeywordSchema,
+  listPageSchema,
+  PageBodySchema,
+  PersonImageSchema,
+} from './common';
 
 const password = z.string().min(6).max(32);
 const email = z.string().trim().toLowerCase().max(200).pipe(z.email());
@@ -97,3 +106,81 @@ export const AccountDeleteSchema = z.object({ accIds: IdListSchema });
 export const ResetPasswordAnswerSchema = z.object({ password: z.string() });
 /** GET /account/updaterole/{accId}/{roleId} and /account/save/role/{personId}/{roleId}. */
 export const AccountRoleParamsSchema = z.object({ a: IdSchema, b: IdSchema });
+
+export const accountEndpoints = /* @__PURE__ */ defineEndpoints({
+  'GET /account/info/{id}': {
+    permission: 'authenticated',
+    summary:
+      'Account info (SPEC §3 "Session user"): company, role, personCompany. Own account, or any with system:account',
+    params: IdParamsSchema,
+    response: AccountInfoSchema,
+  },
+  'GET /account/update/language/{accId}/{lang}': {
+    permission: 'authenticated',
+    summary: 'Saves the language of an account (lang EN, ZH_CN or ZH_TW)',
+    params: LanguageParamsSchema,
+    response: z.null(),
+  },
+  'POST /account/checkpassword': {
+    permission: 'authenticated',
+    summary:
+      'Changes the own password (objStr = old password); every other token of the account is revoked and a new one answered',
+    body: CheckPasswordSchema,
+    response: CheckPasswordAnswerSchema,
+  },
+  'POST /account/forget/password': {
+    permission: 'public',
+    summary:
+      'Mails a 6-digit code (valid 5 minutes) to the account with this e-mail. Answers the same whether or not the e-mail is known',
+    body: ForgetPasswordSchema,
+    response: z.null(),
+  },
+  'POST /account/check/forgetpwd/code': {
+    permission: 'public',
+    summary: 'Checks a forgot-password code without using it up',
+    body: ForgetPasswordCodeSchema,
+    response: z.null(),
+  },
+  'POST /account/forgetpwd/reset': {
+    permission: 'public',
+    summary: 'Sets a new password with a valid code; every token of the account is revoked',
+    body: ForgetPasswordResetSchema,
+    response: z.null(),
+  },
+  'POST /account/page': {
+    permission: 'system:account',
+    summary: 'Accounts of the estate, paged (keyword on username and name, roleId)',
+    body: AccountPageSchema,
+    response: AccountPageAnswerSchema,
+  },
+  'POST /account/update': {
+    permission: 'system:account',
+    summary: 'Changes an account; without accId creates a staff account with its person',
+    body: AccountUpdateSchema,
+    response: z.object({ accId: z.number() }),
+  },
+  'POST /account/delete': {
+    permission: 'system:account',
+    summary: 'Deletes accounts of the estate (not the own one); their tokens are revoked',
+    body: AccountDeleteSchema,
+    response: z.null(),
+  },
+  'GET /account/reset/password/{id}': {
+    permission: 'system:account',
+    summary: 'Gives an account a new random password (answered once) and ends its sessions',
+    params: IdParamsSchema,
+    response: ResetPasswordAnswerSchema,
+  },
+  'GET /account/updaterole/{a}/{b}': {
+    permission: 'system:account',
+    summary: 'Gives account {a} the role {b}',
+    params: AccountRoleParamsSchema,
+    response: z.null(),
+  },
+  'GET /account/save/role/{a}/{b}': {
+    permission: 'system:account',
+    summary: 'Gives the account of person {a} the role {b}',
+    params: AccountRoleParamsSchema,
+    response: z.null(),
+  },
+});

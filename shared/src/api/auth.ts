@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint';
 import { intSchema } from './common';
 
 /**
@@ -48,3 +49,38 @@ export const CurrentUserSchema = z.object({
   accountInfo: z.object({ accId: z.number(), personId: z.number(), username: z.string() }),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+export const authEndpoints = /* @__PURE__ */ defineEndpoints({
+  'POST /oauth/token': {
+    permission: 'public',
+    summary:
+      'Password grant (form, HTTP Basic client). Answers OAuth2 JSON, not an envelope. Errors: 400, 401 bad client/credentials, 403 no role, 428 captcha required, 429 rate limited.',
+    bodyType: 'form',
+    bodyReadBy: 'route',
+    body: OAuthTokenFormSchema,
+    answer: 'raw',
+    response: OAuthTokenAnswerSchema,
+  },
+  'POST /auth/signOut': {
+    permission: 'authenticated',
+    summary: 'Revokes the bearer token (its real-time connections close with 4001)',
+    response: z.null(),
+  },
+  'GET /auth/current/user': {
+    permission: 'authenticated',
+    summary: 'The signed-in account (data.accountInfo.accId)',
+    response: CurrentUserSchema,
+  },
+  'GET /captcha/puzzle': {
+    permission: 'public',
+    summary:
+      'A picture-drag captcha: background with a gap and the piece (PNG data URLs); drag the piece to the gap and send captchaX with the login. 429 after 30 a minute from one address',
+    response: CaptchaPuzzleSchema,
+  },
+  'POST /captcha/check': {
+    permission: 'public',
+    summary: 'Checks a dragged offset (SPEC §5 "Verification passed/failed"); a miss uses the puzzle up',
+    body: CaptchaCheckSchema,
+    response: CaptchaCheckAnswerSchema,
+  },
+});

@@ -1,7 +1,17 @@
 // Instant messaging (SPEC §7 "Instant messaging", §3 "Chat"): groups, members and chat records.
 // Staff and residents use the same calls with their own token (DESIGN §5).
 import { z } from 'zod';
-import { IdListSchema, IdSchema, KeywordSchema, PageBodySchema, PersonImageSchema, intSchema } from './common';
+import { defineEndpoints } from './endpoint';
+import {
+  IdListSchema,
+  IdParamsSchema,
+  IdSchema,
+  intSchema,
+  KeywordSchema,
+  listPageSchema,
+  PageBodySchema,
+  PersonImageSchema,
+} from './common';
 
 /** Record types: 1 text, 2 picture, 4 voice ("<path>?<seconds>"), 5 file. */
 export const ChatRecordTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(4), z.literal(5)]);
@@ -38,6 +48,17 @@ export const ChatGroupRowSchema = z.object({
   lastRecord: ChatLastRecordSchema.nullable(),
   members: z.array(ChatPersonSchema),
   updatedAt: z.string().nullable(),
+});
+
+/** GET /im/disgroup/info/{id}: one chat the caller is in, with its members. */
+export const ChatGroupInfoSchema = ChatGroupRowSchema.pick({
+  groupId: true,
+  groupType: true,
+  groupName: true,
+  isWorkGroup: true,
+  ownerPersonId: true,
+  lastSeq: true,
+  members: true,
 });
 
 /** POST /im/disgroup/chatgroupperson: a group chat of the caller and these persons. */
@@ -96,3 +117,109 @@ export const ChatUnreadQuerySchema = z.object({ groupId: IdSchema });
 /** GET /im/chatrecord/check/chat/{a}/{b}: the private chat of persons a (the caller) and b, created if new. */
 export const PrivateChatParamsSchema = z.object({ a: IdSchema, b: IdSchema });
 export const PrivateChatAnswerSchema = z.object({ groupId: z.number(), created: z.boolean() });
+
+export const chatEndpoints = /* @__PURE__ */ defineEndpoints({
+  'POST /im/disgroup/list': {
+    permission: 'authenticated',
+    staffPermission: 'im:list',
+    summary:
+      "The caller's chats (private and group), newest activity first, with unread count, last record and members; key filters on group or member name",
+    body: ChatGroupListSchema,
+    response: listPageSchema(ChatGroupRowSchema),
+  },
+  'GET /im/disgroup/info/{id}': {
+    permission: 'authenticated',
+    staffPermission: 'im:list',
+    summary: 'One chat the caller is in, with its members',
+    params: IdParamsSchema,
+    response: ChatGroupInfoSchema,
+  },
+  'POST /im/disgroup/chatgroupperson': {
+    permission: 'authenticated',
+    staffPermission: 'im:list',
+    summary: 'Creates a group chat of the caller and personIds (persons of the estate); every member gets event 3200',
+    body: ChatGroupCreateSchema,
+    response: z.object({ groupId: z.number() }),
+  },
+  'POST /im/disgroup/save/work/group/member': {
+    permission: 'im:list',
+    summary:
+      'Creates a staff work group (no groupId) or sets its name and members; added members get event 4, removed ones 5',
+    body: WorkGroupSaveSchema,
+    response: z.object({ groupId: z.number() }),
+  },
+  'POST /im/disgroup/updat/group/name/{groupId}': {
+    permission: 'authenticated',
+    staffPermission: 'im:list',
+    summary: 'Renames a group chat (owner only; the path keeps SPEC\'s spelling "updat")',
+    params: GroupIdParamsSchema,
+    body: ChatGroupRenameSchema,
+    response: z.null(),
+  },
+  'GET /im/disgroup/dismiss/{id}': {
+    permission: 'authenticated',
+    staffPermission: 'im:list',
+    summary: 'Dissolves a group chat (owner only); every member gets event 6',
+    params: IdParamsSchema,
+    response: z.null(),
+  },
+  'POST /im/disgroupmem/list/{id}': {
+    permission: 'authenticated',
+    staffPermission: 'im:list',
+    summary: 'Current members of a chat the caller is in',
+    params: IdParamsSchema,
+    response: z.array(ChatPersonSchema),
+  },
+  'POST /im/disgroupmem/quit/disgroup/{id}': {
+    permission: 'authenticated',
+    staffPermission: 'im:list',
+    summary:
+      'The caller leaves a group chat (event 5); an owner hands it to the longest member, the last one out dissolves it',
+    params: IdParamsSchema,
+    response: z.null(),
+  },
+  'POST /im/disgroupmem/save': {
+    permission: 'authenticated',
+    staffPermission: 'im:list',
+    summary: 'Adds persons of the estate to a group chat the caller is in (event 4)',
+    body: ChatMembersAddSchema,
+    response: z.null(),
+  },
+  'POST /im/chatrecord/list': {
+    permission: 'authenticated',
+    staffPermission: 'im:list',
+    summary:
+      'Records of a chat by seq: order desc pages back from seq (older), asc forward after seq (newer); answers list, total, totalPage',
+    body: ChatRecordListSchema,
+    response: ChatRecordPageSchema,
+  },
+  'POST /im/chatrecord/save': {
+    permission: 'authenticated',
+    staffPermission: 'im:list',
+    summary:
+      'Sends a record (type 1 text, 2 picture, 4 voice "<path>?<seconds>", 5 file): next seq, unread +1 for the others, event 1 (private) or 3 (group) to every member',
+    body: ChatRecordSaveSchema,
+    response: z.object({ recordId: z.number(), groupId: z.number(), seq: z.number(), createdAt: z.string() }),
+  },
+  'GET /im/chatrecord/delete/unread': {
+    permission: 'authenticated',
+    staffPermission: 'im:list',
+    summary: 'Marks a chat read for the caller (?groupId=)',
+    query: ChatUnreadQuerySchema,
+    response: z.null(),
+  },
+  'GET /im/chatrecord/check/chat/{a}/{b}': {
+    permission: 'authenticated',
+    staffPermission: 'im:list',
+    summary:
+      'The private chat of the caller (a) and person b of the estate, created on first use (both get event 3100)',
+    params: PrivateChatParamsSchema,
+    response: PrivateChatAnswerSchema,
+  },
+  'POST /im/chatrecord/query/total/unread': {
+    permission: 'authenticated',
+    staffPermission: 'im:list',
+    summary: 'Unread chat records of the caller over every group they are still in',
+    response: z.number(),
+  },
+});

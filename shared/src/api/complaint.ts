@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { IdSchema, KeywordSchema, PageBodySchema, intSchema } from './common';
+import type { Permission } from '../permissions';
+import { IdParamsSchema, IdSchema, KeywordSchema, PageBodySchema, intSchema, listPageSchema } from './common';
+import { defineEndpoints, type EndpointSpec } from './endpoint';
 
 // Complaints/suggestions and event work orders (SPEC §3, §7; docs/internal-contract.md). One
 // shape, configured twice: work orders name their fields eventOrderId / eventCode / eventStatus
@@ -127,3 +129,165 @@ export const PersonAssetSchema = z.object({
   houseCertImg: z.string().nullable(),
 });
 export type PersonAsset = z.infer<typeof PersonAssetSchema>;
+
+/** Complaint list row (docs/internal-contract.md "Complaints and event work orders"). */
+export const ComplainRowSchema = WorkRowFields.extend({
+  complainId: z.number(),
+  complainCode: z.string(),
+  complainStatus: z.number(),
+});
+export type ComplainRow = z.infer<typeof ComplainRowSchema>;
+/** Event work-order list row: the complaint's fields under their own names, plus `type` (1–5). */
+export const EventOrderRowSchema = WorkRowFields.extend({
+  eventOrderId: z.number(),
+  eventCode: z.string(),
+  eventStatus: z.number(),
+  type: z.number().nullable(),
+});
+export type EventOrderRow = z.infer<typeof EventOrderRowSchema>;
+
+/** What a detail adds to a row: the report, the deal and complete steps (null until done), the rating, the reply count. */
+const WorkDetailFields = {
+  note: z.string(),
+  img: z.string().nullable(),
+  voice: z.string().nullable(),
+  personDealId: z.number().nullable(),
+  personDealName: z.string().nullable(),
+  personDealPhoto: z.string().nullable(),
+  dealTime: z.string().nullable(),
+  dealNote: z.string().nullable(),
+  dealImg: z.string().nullable(),
+  personCompleteId: z.number().nullable(),
+  personCompleteName: z.string().nullable(),
+  personCompletePhoto: z.string().nullable(),
+  completeTime: z.string().nullable(),
+  completeNote: z.string().nullable(),
+  completeImg: z.string().nullable(),
+  serviceComment: z.string().nullable(),
+  serviceScore: z.number().nullable(),
+  serviceEfficiency: z.number().nullable(),
+  serviceAttitude: z.number().nullable(),
+  serviceProcess: z.number().nullable(),
+  replyCount: z.number(),
+};
+export const ComplainDetailSchema = ComplainRowSchema.extend(WorkDetailFields);
+export type ComplainDetail = z.infer<typeof ComplainDetailSchema>;
+export const EventOrderDetailSchema = EventOrderRowSchema.extend(WorkDetailFields);
+export type EventOrderDetail = z.infer<typeof EventOrderDetailSchema>;
+export const ReplyPageAnswerSchema = z.object({ list: z.array(ReplySchema), total: z.number() });
+
+/** The eight calls of one kind; the keys are spelled out below so each stays greppable. */
+function workCalls<
+  L extends z.ZodType,
+  D extends z.ZodType,
+  C extends z.ZodType,
+  R extends z.ZodType,
+  Row extends z.ZodType,
+  Detail extends z.ZodType,
+>(w: {
+  what: string;
+  perms: { list: Permission; view: Permission; update: Permission; reply: Permission };
+  list: L;
+  deal: D;
+  complete: C;
+  reply: R;
+  row: Row;
+  detail: Detail;
+  filters: string;
+}) {
+  return {
+    list: {
+      permission: w.perms.list,
+      summary: `The estate's ${w.what}, newest report first; filters: ${w.filters}`,
+      body: w.list,
+      response: listPageSchema(w.row),
+    },
+    dashboard: {
+      permission: w.perms.list,
+      summary: `Unfinished ${w.what} (untreated and processing), newest first, for the dashboard`,
+      body: DashboardListSchema,
+      response: z.array(w.row),
+    },
+    totals: {
+      permission: w.perms.list,
+      summary: `How many ${w.what} are untreated, processing and completed`,
+      response: StatusTotalsAnswerSchema,
+    },
+    detail: {
+      permission: w.perms.view,
+      summary:
+        'Every field of one (SPEC §3): report, unit display, reporter, deal and complete steps, ratings, reply count',
+      params: IdParamsSchema,
+      response: w.detail,
+    },
+    deal: {
+      permission: w.perms.update,
+      summary: 'Deal with it: untreated → processing (409 otherwise); the caller is recorded as the person dealing',
+      body: w.deal,
+      response: w.detail,
+    },
+    complete: {
+      permission: w.perms.update,
+      summary: 'Complete it: processing → completed (409 otherwise)',
+      body: w.complete,
+      response: w.detail,
+    },
+    replies: {
+      permission: w.perms.reply,
+      summary: 'Replies, oldest first, with their count',
+      params: IdParamsSchema,
+      body: ReplyPageSchema,
+      response: ReplyPageAnswerSchema,
+    },
+    reply: {
+      permission: w.perms.reply,
+      summary: 'A staff reply (content, pictures, voice); the reporter is notified',
+      body: w.reply,
+      response: ReplySchema,
+    },
+  } satisfies Record<string, EndpointSpec>;
+}
+
+const complaint = /* @__PURE__ */ workCalls({
+  what: 'complaints',
+  perms: { list: 'complain:list', view: 'complain:view', update: 'complain:update', reply: 'complain:reply' },
+  filters: 'status, keyword (code, theme, reporter), report days, house type',
+  list: ComplainListSchema,
+  deal: ComplainDealSchema,
+  complete: ComplainCompleteSchema,
+  reply: ComplainReplySaveSchema,
+  row: ComplainRowSchema,
+  detail: ComplainDetailSchema,
+});
+export const complaintEndpoints = /* @__PURE__ */ defineEndpoints({
+  'POST /complain/query/list': complaint.list,
+  'POST /complain/query/listByDashboard': complaint.dashboard,
+  'POST /complain/query/getComplainStatusTotalVo': complaint.totals,
+  'POST /complain/query/id/{id}': complaint.detail,
+  'POST /complain/updateDeal': complaint.deal,
+  'POST /complain/updateComplete': complaint.complete,
+  'POST /complainReply/query/id/{id}': complaint.replies,
+  'POST /complainReply/save': complaint.reply,
+});
+
+const eventOrder = /* @__PURE__ */ workCalls({
+  what: 'event work orders',
+  perms: { list: 'eventorder:list', view: 'eventorder:view', update: 'eventorder:update', reply: 'eventorder:reply' },
+  filters: 'status, type, keyword (code, theme, reporter), report days, house type',
+  list: EventOrderListSchema,
+  deal: EventOrderDealSchema,
+  complete: EventOrderCompleteSchema,
+  reply: EventReplySaveSchema,
+  row: EventOrderRowSchema,
+  detail: EventOrderDetailSchema,
+});
+export const eventOrderEndpoints = /* @__PURE__ */ defineEndpoints({
+  'POST /eventOrder/query/list': eventOrder.list,
+  'POST /eventOrder/query/listByDashboard': eventOrder.dashboard,
+  'POST /eventOrder/query/getEventOrderStatusTotalVo': eventOrder.totals,
+  'POST /eventOrder/query/id/{id}': eventOrder.detail,
+  'POST /eventOrder/updateDeal': eventOrder.deal,
+  'POST /eventOrder/updateComplete': eventOrder.complete,
+  'POST /eventReply/query/id/{id}': eventOrder.replies,
+  'POST /eventReply/save': eventOrder.reply,
+});

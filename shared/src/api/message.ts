@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from '../constants';
-import { IdSchema, intSchema } from './common';
+import { IdSchema, intSchema, listPageSchema } from './common';
 
 /**
  * Notification messages (SPEC §7 "Messages", §9). `unReadStatus` 0 lists unread messages only,
@@ -61,3 +62,26 @@ export const MessageRowSchema = z.object({
   ),
 });
 export type MessageRow = z.infer<typeof MessageRowSchema>;
+
+export const messageEndpoints = /* @__PURE__ */ defineEndpoints({
+  'POST /base/message/list': {
+    permission: 'authenticated',
+    summary:
+      "The caller's notification messages, newest first. unReadStatus 0 = unread only, 1 = read only, absent = all; messageTypeList absent or empty = every type.",
+    body: MessageListQuerySchema,
+    response: listPageSchema(MessageRowSchema),
+  },
+  'POST /base/message/unRead': {
+    permission: 'authenticated',
+    summary:
+      'Unread message counts of the given types: { total, byType: { "<type>": count } } (every requested type present).',
+    body: MessageUnreadQuerySchema,
+    response: MessageUnreadSchema,
+  },
+  'POST /base/message/hasRead': {
+    permission: 'authenticated',
+    summary: "Marks one of the caller's messages read (idempotent). 404 when it is not the caller's.",
+    body: MessageHasReadSchema,
+    response: z.object({ messageId: z.number(), readStatus: z.number() }),
+  },
+});

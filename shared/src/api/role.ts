@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IdListSchema, IdSchema, KeywordSchema, PageBodySchema, listPageSchema } from './common';
+import { defineEndpoints } from './endpoint';
+import { IdListSchema, IdParamsSchema, IdSchema, KeywordSchema, listPageSchema, PageBodySchema } from './common';
 
 export const MenuSchema = z.object({ menuId: z.number(), name: z.string(), path: z.string(), perms: z.string() });
 
@@ -76,3 +77,62 @@ export const MenuRowSchema = MenuSchema.extend({
   sort: z.number(),
 });
 export const MenuPageAnswerSchema = listPageSchema(MenuRowSchema);
+
+export const roleEndpoints = /* @__PURE__ */ defineEndpoints({
+  'GET /base/sysrole/infoandmenu/{id}': {
+    permission: 'authenticated',
+    summary:
+      "A role and its menus (the permissions are the menus' perms). The own role, or any role of the estate with system:role",
+    params: IdParamsSchema,
+    response: RoleInfoAndMenuSchema,
+  },
+  'GET /base/sysrole/list/{id}': {
+    permission: 'system:role',
+    summary: "Every role of the estate of company {id} (the caller's company; another company gets an empty list)",
+    params: IdParamsSchema,
+    response: z.array(RoleRowSchema),
+  },
+  'POST /base/sysrole/page': {
+    permission: 'system:role',
+    summary: 'Roles of the estate, paged, keyword on name and value',
+    body: RolePageSchema,
+    response: RolePageAnswerSchema,
+  },
+  'POST /base/sysrole/saveorupdate': {
+    permission: 'system:role',
+    summary: 'Creates (no roleId) or changes a role; menuIds replace its menus',
+    body: RoleSaveSchema,
+    response: z.object({ roleId: z.number() }),
+  },
+  'POST /base/sysrole/delete': {
+    permission: 'system:role',
+    summary: 'Deletes roles of the estate (not the own one); their accounts lose the role',
+    body: RoleDeleteSchema,
+    response: z.null(),
+  },
+  'POST /base/sysrole/saveperson/batch/{a}/{b}': {
+    permission: 'system:role',
+    summary: "Gives role {a} to the accounts of these persons; {b} is the company (must be the caller's)",
+    params: RoleBatchParamsSchema,
+    body: RolePersonsSchema,
+    response: z.object({ updated: z.number() }),
+  },
+  'POST /base/sysrole/delete/person': {
+    permission: 'system:role',
+    summary: "Takes role roleId away from these persons' accounts (their sessions end)",
+    body: RoleDeletePersonSchema,
+    response: z.object({ updated: z.number() }),
+  },
+  'GET /base/sysmenu/all/menu/{id}': {
+    permission: 'system:role',
+    summary: 'The whole menu tree with the menus of role {id} checked',
+    params: IdParamsSchema,
+    response: z.array(MenuNodeSchema),
+  },
+  'POST /base/sysmenu/page/v2': {
+    permission: 'system:role',
+    summary: 'Menus, paged, keyword on name, path and permission code',
+    body: MenuPageSchema,
+    response: MenuPageAnswerSchema,
+  },
+});

@@ -1,16 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import {
-  CaptchaCheckAnswerSchema,
-  CaptchaCheckSchema,
-  CaptchaPuzzleSchema,
-  CurrentUserSchema,
-  OAuthTokenAnswerSchema,
-  OAuthTokenFormSchema,
-} from '@pm/shared';
+import { OAuthTokenFormSchema } from '@pm/shared';
 import { account } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { defineRoute, type ApiModule } from '../../http/define-route';
+import { route, type ApiModule } from '../../http/define-route';
 import type { PublicContext } from '../../http/request-context';
 import { WindowCounter } from '../../http/window-counter';
 import { checkPuzzle, createPuzzle } from './captcha.service';
@@ -54,85 +47,46 @@ function checkClient(ctx: PublicContext): void {
 export const authModule: ApiModule = {
   name: 'auth',
   routes: [
-    defineRoute({
-      method: 'post',
-      path: '/oauth/token',
-      permission: 'public',
-      summary:
-        'Password grant (form, HTTP Basic client). Answers OAuth2 JSON, not an envelope. Errors: 400, 401 bad client/credentials, 403 no role, 428 captcha required, 429 rate limited.',
-      bodyType: 'form',
-      answer: 'raw',
-      response: OAuthTokenAnswerSchema,
-      handler: async (ctx) => {
-        checkClient(ctx);
-        const parsed = OAuthTokenFormSchema.safeParse(ctx.req.body ?? {});
-        if (!parsed.success) {
-          const missing = parsed.error.issues[0];
-          const field = String(missing.path[0] ?? '');
-          if (field === 'username') throw AppError.badRequest('validation.accountRequired');
-          if (field === 'password') throw AppError.badRequest('validation.passwordRequired');
-          throw AppError.badRequest('validation.invalid', { detail: `${field}: ${missing.message}` });
-        }
-        const form = parsed.data;
-        if (form.grant_type !== 'password') throw AppError.badRequest('errors.unsupportedGrant');
-        const issued = await login(ctx.db, ctx.services.tokens, {
-          ...form,
-          address: clientAddress(ctx.req),
-          cookies: ctx.req.headers.cookie,
-        });
-        ctx.res.setHeader('cache-control', 'no-store');
-        // This browser is now a known device of the account (device-trust.ts).
-        ctx.res.setHeader('set-cookie', deviceCookie(issued.account, ctx.req.secure));
-        ctx.res.json({ access_token: issued.accessToken, token_type: 'bearer', expires_in: issued.expiresIn });
-      },
+    route('POST /oauth/token', async (ctx) => {
+      checkClient(ctx);
+      const parsed = OAuthTokenFormSchema.safeParse(ctx.req.body ?? {});
+      if (!parsed.success) {
+        const missing = parsed.error.issues[0];
+        const field = String(missing.path[0] ?? '');
+        if (field === 'username') throw AppError.badRequest('validation.accountRequired');
+        if (field === 'password') throw AppError.badRequest('validation.passwordRequired');
+        throw AppError.badRequest('validation.invalid', { detail: `${field}: ${missing.message}` });
+      }
+      const form = parsed.data;
+      if (form.grant_type !== 'password') throw AppError.badRequest('errors.unsupportedGrant');
+      const issued = await login(ctx.db, ctx.services.tokens, {
+        ...form,
+        address: clientAddress(ctx.req),
+        cookies: ctx.req.headers.cookie,
+      });
+      ctx.res.setHeader('cache-control', 'no-store');
+      // This browser is now a known device of the account (device-trust.ts).
+      ctx.res.setHeader('set-cookie', deviceCookie(issued.account, ctx.req.secure));
+      ctx.res.json({ access_token: issued.accessToken, token_type: 'bearer', expires_in: issued.expiresIn });
     }),
-    defineRoute({
-      method: 'post',
-      path: '/auth/signOut',
-      permission: 'authenticated',
-      summary: 'Revokes the bearer token (its real-time connections close with 4001)',
-      handler: async (ctx) => {
-        await ctx.services.tokens.revoke(ctx.token);
-        return null;
-      },
+    route('POST /auth/signOut', async (ctx) => {
+      await ctx.services.tokens.revoke(ctx.token);
+      return null;
     }),
-    defineRoute({
-      method: 'get',
-      path: '/auth/current/user',
-      permission: 'authenticated',
-      summary: 'The signed-in account (data.accountInfo.accId)',
-      response: CurrentUserSchema,
-      handler: async (ctx) => {
-        const [acc] = await ctx.db
-          .select({ username: account.username })
-          .from(account)
-          .where(eq(account.id, ctx.caller.accountId));
-        return { accountInfo: { accId: ctx.caller.accountId, personId: ctx.caller.personId, username: acc.username } };
-      },
+    route('GET /auth/current/user', async (ctx) => {
+      const [acc] = await ctx.db
+        .select({ username: account.username })
+        .from(account)
+        .where(eq(account.id, ctx.caller.accountId));
+      return { accountInfo: { accId: ctx.caller.accountId, personId: ctx.caller.personId, username: acc.username } };
     }),
-    defineRoute({
-      method: 'get',
-      path: '/captcha/puzzle',
-      permission: 'public',
-      summary:
-        'A picture-drag captcha: background with a gap and the piece (PNG data URLs); drag the piece to the gap and send captchaX with the login. 429 after 30 a minute from one address',
-      response: CaptchaPuzzleSchema,
-      handler: async (ctx) => {
-        limitPuzzles(ctx);
-        return createPuzzle(ctx.db);
-      },
+    route('GET /captcha/puzzle', async (ctx) => {
+      limitPuzzles(ctx);
+      return createPuzzle(ctx.db);
     }),
-    defineRoute({
-      method: 'post',
-      path: '/captcha/check',
-      permission: 'public',
-      summary: 'Checks a dragged offset (SPEC §5 "Verification passed/failed"); a miss uses the puzzle up',
-      body: CaptchaCheckSchema,
-      response: CaptchaCheckAnswerSchema,
-      handler: async (ctx, { body }) => {
-        const passed = await checkPuzzle(ctx.db, body.captchaId, body.captchaX);
-        return { passed };
-      },
+    route('POST /captcha/check', async (ctx, { body }) => {
+      const passed = await checkPuzzle(ctx.db, body.captchaId, body.captchaX);
+      return { passed };
     }),
   ],
 };

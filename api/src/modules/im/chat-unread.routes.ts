@@ -1,8 +1,8 @@
 import { and, eq, isNull, sum } from 'drizzle-orm';
-import { z } from 'zod';
+
 import type { DbOrTx } from '../../db/open-database';
 import { imGroup, imGroupMember } from '../../db/schema';
-import { defineRoute, type ApiModule } from '../../http/define-route';
+import { route, type ApiModule } from '../../http/define-route';
 import type { TenantScope } from '../../http/request-context';
 
 /** Unread chat records of a person over every group of the estate they are still in. */
@@ -30,14 +30,8 @@ export async function chatUnreadTotal(db: DbOrTx, personId: number, tenant: Tena
 export const chatUnreadModule: ApiModule = {
   name: 'chat-unread',
   routes: [
-    defineRoute({
-      method: 'post',
-      path: '/im/chatrecord/query/total/unread',
-      permission: 'authenticated',
-      staffPermission: 'im:list',
-      summary: 'Unread chat records of the caller over every group they are still in',
-      response: z.number(),
-      handler: async (ctx) => chatUnreadTotal(ctx.db, ctx.caller.personId, ctx.tenant),
-    }),
+    route('POST /im/chatrecord/query/total/unread', async (ctx) =>
+      chatUnreadTotal(ctx.db, ctx.caller.personId, ctx.tenant),
+    ),
   ],
 };

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/open-database';
-import type { MessageRow } from '../../../../shared/src/api/message';
+import type { MessageRow } from '@pm/shared';
 
 /** Whose messages: a person, and for staff also their company and estate. */
 export interface MessageOwner {

@@ -1,15 +1,7 @@
-import { z } from 'zod';
-import { listPageSchema } from '@pm/shared';
 import { AppError } from '../../http/app-error';
-import { defineRoute, type ApiModule } from '../../http/define-route';
+import { route, type ApiModule } from '../../http/define-route';
 import type { AuthedContext } from '../../http/request-context';
-import {
-  MessageHasReadSchema,
-  MessageListQuerySchema,
-  MessageRowSchema,
-  MessageUnreadQuerySchema,
-  MessageUnreadSchema,
-} from '../../../../shared/src/api/message';
+
 import { countUnread, listMessages, markRead, type MessageOwner } from './message.repository';
 
 /** A person's own messages; staff see only those of their company and estate. */
@@ -23,48 +15,22 @@ function ownerOf(ctx: AuthedContext): MessageOwner {
 export const messageModule: ApiModule = {
   name: 'message',
   routes: [
-    defineRoute({
-      method: 'post',
-      path: '/base/message/list',
-      permission: 'authenticated',
-      summary:
-        "The caller's notification messages, newest first. unReadStatus 0 = unread only, 1 = read only, absent = all; messageTypeList absent or empty = every type.",
-      body: MessageListQuerySchema,
-      response: listPageSchema(MessageRowSchema),
-      handler: async (ctx, { body }) => {
-        const { rows, total } = await listMessages(ctx.db, ownerOf(ctx), {
-          types: body.messageTypeList,
-          read: body.unReadStatus === undefined ? undefined : body.unReadStatus === 1,
-          limit: body.limit,
-          offset: (body.page - 1) * body.limit,
-        });
-        return { list: rows, total, page: body.page, limit: body.limit, totalPage: Math.ceil(total / body.limit) };
-      },
+    route('POST /base/message/list', async (ctx, { body }) => {
+      const { rows, total } = await listMessages(ctx.db, ownerOf(ctx), {
+        types: body.messageTypeList,
+        read: body.unReadStatus === undefined ? undefined : body.unReadStatus === 1,
+        limit: body.limit,
+        offset: (body.page - 1) * body.limit,
+      });
+      return { list: rows, total, page: body.page, limit: body.limit, totalPage: Math.ceil(total / body.limit) };
     }),
-    defineRoute({
-      method: 'post',
-      path: '/base/message/unRead',
-      permission: 'authenticated',
-      summary:
-        'Unread message counts of the given types: { total, byType: { "<type>": count } } (every requested type present).',
-      body: MessageUnreadQuerySchema,
-      response: MessageUnreadSchema,
-      handler: async (ctx, { body }) => {
-        const byType = await countUnread(ctx.db, ownerOf(ctx), body.messageTypeList);
-        return { total: Object.values(byType).reduce((a, b) => a + b, 0), byType };
-      },
+    route('POST /base/message/unRead', async (ctx, { body }) => {
+      const byType = await countUnread(ctx.db, ownerOf(ctx), body.messageTypeList);
+      return { total: Object.values(byType).reduce((a, b) => a + b, 0), byType };
     }),
-    defineRoute({
-      method: 'post',
-      path: '/base/message/hasRead',
-      permission: 'authenticated',
-      summary: "Marks one of the caller's messages read (idempotent). 404 when it is not the caller's.",
-      body: MessageHasReadSchema,
-      response: z.object({ messageId: z.number(), readStatus: z.number() }),
-      handler: async (ctx, { body }) => {
-        if (!(await markRead(ctx.db, ownerOf(ctx), body.messageId))) throw AppError.notFound();
-        return { messageId: body.messageId, readStatus: 1 };
-      },
+    route('POST /base/message/hasRead', async (ctx, { body }) => {
+      if (!(await markRead(ctx.db, ownerOf(ctx), body.messageId))) throw AppError.notFound();
+      return { messageId: body.messageId, readStatus: 1 };
     }),
   ],
 };

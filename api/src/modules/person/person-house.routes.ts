@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { IdParamsSchema, IdSchema, PersonAssetSchema, type PersonAsset } from '@pm/shared';
+
+import { type PersonAsset } from '@pm/shared';
 import { queryRows } from '../../db/open-database';
 import { AppError } from '../../http/app-error';
-import { defineRoute, type ApiModule } from '../../http/define-route';
+import { route, type ApiModule } from '../../http/define-route';
 import { reviewJoinRequest } from './join-review.service';
 
 /** Screens that open a person's houses: complaint and work-order details, units, SOS help calls. */
@@ -57,28 +57,15 @@ function toAsset(r: RawAsset): PersonAsset {
   };
 }
 
-/** Approve (2) or refuse (3) a pending request to join a house. */
-const JoinReviewSchema = z.object({
-  personHouseId: IdSchema,
-  status: z.union([z.literal(2), z.literal(3)]),
-});
-
 /** A person's houses in the caller's estate ("more industries", SPEC §2, §3 "Person asset"). */
 export const personHouseModule: ApiModule = {
   name: 'person-house',
   routes: [
-    defineRoute({
-      method: 'get',
-      path: '/base/personhouse/list/:id',
-      permission: 'authenticated',
-      summary: `The approved houses of person {id} in the caller's estate. Needs one of ${MAY_SEE_ASSETS.join(', ')}`,
-      params: IdParamsSchema,
-      response: z.array(PersonAssetSchema),
-      handler: async (ctx, { params }) => {
-        if (!MAY_SEE_ASSETS.some((p) => ctx.caller.perms.has(p))) throw AppError.forbidden();
-        const rows = await queryRows<RawAsset>(
-          ctx.db,
-          sql`select ph.id, ph.house_type, ph.identity, ph.house_cert_code, ph.house_cert_img,
+    route('GET /base/personhouse/list/{id}', async (ctx, { params }) => {
+      if (!MAY_SEE_ASSETS.some((p) => ctx.caller.perms.has(p))) throw AppError.forbidden();
+      const rows = await queryRows<RawAsset>(
+        ctx.db,
+        sql`select ph.id, ph.house_type, ph.identity, ph.house_cert_code, ph.house_cert_img,
                 b.name as build_name, f.name as floor_name, u.name as unit_name, u.room, u.living_room, u.restroom,
                 u.invite_person as unit_invite, cs.carpark_code, cs.invite_person as space_invite,
                 s.shop_code, s.invite_person as shop_invite, p.name as person_name, p.gender, p.images
@@ -92,28 +79,19 @@ export const personHouseModule: ApiModule = {
               where ph.person_id = ${params.id} and ph.status = 2
                 and ph.company_id = ${ctx.tenant.companyId} and ph.housing_estate_id = ${ctx.tenant.housingEstateId}
               order by ph.house_type, ph.id`,
-        );
-        return rows.map(toAsset);
-      },
+      );
+      return rows.map(toAsset);
     }),
-    defineRoute({
-      method: 'post',
-      path: '/base/personhouse/review',
-      permission: 'authenticated',
-      summary:
-        "Decides a pending request to join a house { personHouseId, status 2 approve | 3 refuse } → { personHouseId, status }. Staff of the house's estate with unit:list, carpark:list or shop:list (by house type) decide any request; the house's approved owner decides tenants and relatives. Anything else answers 404. The person who asked gets event 12 with the outcome.",
-      body: JoinReviewSchema,
-      response: z.object({ personHouseId: z.number(), status: z.number() }),
-      handler: async (ctx, { body }) =>
-        reviewJoinRequest(
-          {
-            db: ctx.db,
-            realtime: ctx.services.realtime,
-            onPushError: (err) => ctx.log.error({ err }, 'push after commit failed'),
-          },
-          ctx.caller,
-          body,
-        ),
-    }),
+    route('POST /base/personhouse/review', async (ctx, { body }) =>
+      reviewJoinRequest(
+        {
+          db: ctx.db,
+          realtime: ctx.services.realtime,
+          onPushError: (err) => ctx.log.error({ err }, 'push after commit failed'),
+        },
+        ctx.caller,
+        body,
+      ),
+    ),
   ],
 };

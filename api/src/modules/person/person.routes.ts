@@ -1,32 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { IdParamsSchema, PersonImageSchema, intSchema } from '@pm/shared';
+
 import { person } from '../../db/schema';
 import { scopedTo } from '../../db/tenant-scope';
 import { AppError } from '../../http/app-error';
-import { defineRoute, type ApiModule } from '../../http/define-route';
+import { route, type ApiModule } from '../../http/define-route';
 import type { AuthedContext } from '../../http/request-context';
-
-const PersonInfoSchema = z.object({
-  personId: z.number(),
-  name: z.string(),
-  gender: z.number(),
-  tel: z.string().nullable(),
-  email: z.string().nullable(),
-  images: z.array(PersonImageSchema),
-  accountType: z.number(),
-});
-
-/** The profile dialog's fields (SPEC §2 "edit profile"): name, gender, tel, avatar images (at most 9). */
-const PersonSaveSchema = z.object({
-  name: z.string().trim().min(1).max(100),
-  gender: intSchema(1, 2).optional(),
-  tel: z.string().trim().max(30).nullable().optional(),
-  images: z
-    .array(z.object({ url: z.string().max(500) }))
-    .max(9)
-    .optional(),
-});
 
 /** A person's own record, or any person of the estate with system:staff or the person list permission. */
 function assertMayUse(ctx: AuthedContext, personId: number): void {
@@ -37,52 +15,36 @@ function assertMayUse(ctx: AuthedContext, personId: number): void {
 export const personModule: ApiModule = {
   name: 'person',
   routes: [
-    defineRoute({
-      method: 'get',
-      path: '/base/person/info/:id',
-      permission: 'authenticated',
-      summary: 'A person of the estate (own record, or any with system:staff)',
-      params: IdParamsSchema,
-      response: PersonInfoSchema,
-      handler: async (ctx, { params }) => {
-        assertMayUse(ctx, params.id);
-        const [row] = await ctx.db
-          .select()
-          .from(person)
-          .where(and(scopedTo(person, ctx.tenant), eq(person.id, params.id)));
-        if (!row) throw AppError.notFound();
-        return {
-          personId: row.id,
-          name: row.name,
-          gender: row.gender,
-          tel: row.tel,
-          email: row.email,
-          images: row.images,
-          accountType: row.accountType,
-        };
-      },
+    route('GET /base/person/info/{id}', async (ctx, { params }) => {
+      assertMayUse(ctx, params.id);
+      const [row] = await ctx.db
+        .select()
+        .from(person)
+        .where(and(scopedTo(person, ctx.tenant), eq(person.id, params.id)));
+      if (!row) throw AppError.notFound();
+      return {
+        personId: row.id,
+        name: row.name,
+        gender: row.gender,
+        tel: row.tel,
+        email: row.email,
+        images: row.images,
+        accountType: row.accountType,
+      };
     }),
-    defineRoute({
-      method: 'post',
-      path: '/base/person/saveorupdate/:id',
-      permission: 'authenticated',
-      summary: 'Changes name, gender, phone and avatar of a person (own record, or any with system:staff)',
-      params: IdParamsSchema,
-      body: PersonSaveSchema,
-      handler: async (ctx, { params, body }) => {
-        assertMayUse(ctx, params.id);
-        const changes: Partial<typeof person.$inferInsert> = { name: body.name };
-        if (body.gender !== undefined) changes.gender = body.gender;
-        if (body.tel !== undefined) changes.tel = body.tel;
-        if (body.images !== undefined) changes.images = body.images;
-        const rows = await ctx.db
-          .update(person)
-          .set(changes)
-          .where(and(scopedTo(person, ctx.tenant), eq(person.id, params.id)))
-          .returning({ id: person.id });
-        if (rows.length === 0) throw AppError.notFound();
-        return null;
-      },
+    route('POST /base/person/saveorupdate/{id}', async (ctx, { params, body }) => {
+      assertMayUse(ctx, params.id);
+      const changes: Partial<typeof person.$inferInsert> = { name: body.name };
+      if (body.gender !== undefined) changes.gender = body.gender;
+      if (body.tel !== undefined) changes.tel = body.tel;
+      if (body.images !== undefined) changes.images = body.images;
+      const rows = await ctx.db
+        .update(person)
+        .set(changes)
+        .where(and(scopedTo(person, ctx.tenant), eq(person.id, params.id)))
+        .returning({ id: person.id });
+      if (rows.length === 0) throw AppError.notFound();
+      return null;
     }),
   ],
 };

@@ -83,8 +83,7 @@ function parsePath(
   const m = /^\/([^/]+)\/([^/]+)\/?$/.exec(path);
   if (!m) return null;
   const raw = new URLSearchParams(query ?? '').get('after');
-  const after =
-    raw === null ? null : raw === 'latest' ? 'latest' : /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
+  const after = raw === null ? null : raw === 'latest' ? 'latest' : /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
   try {
     return { token: decodeURIComponent(m[1]).replace(/^Bearer\s+/i, ''), personId: decodeURIComponent(m[2]), after };
   } catch {
@@ -123,7 +122,8 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
   });
   const pruning = journal
     ? setInterval(
-        () => void journal.prune(JOURNAL_RETENTION_MS).catch((err) => log?.warn({ err }, 'realtime: journal prune failed')),
+        () =>
+          void journal.prune(JOURNAL_RETENTION_MS).catch((err) => log?.warn({ err }, 'realtime: journal prune failed')),
         60_000,
       )
     : undefined;

@@ -1,6 +1,6 @@
-import { ALARM_TYPES, LiveCountersSchema, LiveIdentitySchema, MESSAGE_PANEL_TYPES, type LiveCounters } from '@pm/shared';
+import { ALARM_TYPES, MESSAGE_PANEL_TYPES, type LiveCounters } from '@pm/shared';
 import type { Db } from '../../db/open-database';
-import { defineRoute, type ApiModule } from '../../http/define-route';
+import { route, type ApiModule } from '../../http/define-route';
 import type { AuthedContext } from '../../http/request-context';
 import { COMPLAINT, EVENT_ORDER } from '../complaint/work-kinds';
 import { statusTotals } from '../complaint/work.repository';
@@ -29,9 +29,7 @@ async function loadCounters(ctx: AuthedContext): Promise<LiveCounters> {
       const unreadByType = await countUnread(tx, owner, [...MESSAGE_PANEL_TYPES, ...ALARM_TYPES]);
       const chatUnread = await chatUnreadTotal(tx, caller.personId, tenant);
       const complaints = caller.perms.has(COMPLAINT.perms.list) ? await statusTotals(tx, COMPLAINT, tenant) : ZERO;
-      const eventOrders = caller.perms.has(EVENT_ORDER.perms.list)
-        ? await statusTotals(tx, EVENT_ORDER, tenant)
-        : ZERO;
+      const eventOrders = caller.perms.has(EVENT_ORDER.perms.list) ? await statusTotals(tx, EVENT_ORDER, tenant) : ZERO;
       return { unreadByType, chatUnread, complaints, eventOrders, pushSeq };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -42,33 +40,17 @@ async function loadCounters(ctx: AuthedContext): Promise<LiveCounters> {
 export const realtimeModule: ApiModule = {
   name: 'realtime',
   routes: [
-    defineRoute({
-      method: 'get',
-      path: '/realtime/identity',
-      permission: 'authenticated',
-      summary:
-        "Who the bearer token belongs to, the person's permission codes and when the token expires (the gateway binds each tab to it)",
-      response: LiveIdentitySchema,
-      handler: async (ctx) => {
-        // The verified caller carries its token's expiry (TokenService.verify).
-        const expiresAt = (ctx.caller as { expiresAt?: number }).expiresAt;
-        return {
-          personId: ctx.caller.personId,
-          accId: ctx.caller.accountId,
-          roleValue: ctx.caller.roleValue,
-          perms: [...ctx.caller.perms].sort(),
-          expiresAt: new Date(expiresAt ?? Date.now()).toISOString(),
-        };
-      },
+    route('GET /realtime/identity', async (ctx) => {
+      // The verified caller carries its token's expiry (TokenService.verify).
+      const expiresAt = (ctx.caller as { expiresAt?: number }).expiresAt;
+      return {
+        personId: ctx.caller.personId,
+        accId: ctx.caller.accountId,
+        roleValue: ctx.caller.roleValue,
+        perms: [...ctx.caller.perms].sort(),
+        expiresAt: new Date(expiresAt ?? Date.now()).toISOString(),
+      };
     }),
-    defineRoute({
-      method: 'get',
-      path: '/realtime/counters',
-      permission: 'authenticated',
-      summary:
-        "The caller's live counters (unread messages by type, chat unread, complaint and work-order totals) as of push number pushSeq",
-      response: LiveCountersSchema,
-      handler: async (ctx) => loadCounters(ctx),
-    }),
+    route('GET /realtime/counters', async (ctx) => loadCounters(ctx)),
   ],
 };

@@ -40,7 +40,7 @@ import type {
   ResidentRate,
   ResidentReply,
   SosHelp,
-} from '../../../../shared/src/api/resident';
+} from '@pm/shared';
 import {
   estatesOf,
   houseByInviteCode,

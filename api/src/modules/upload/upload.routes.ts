@@ -3,21 +3,15 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import { z } from 'zod';
+
 import { uploadFile } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { defineRoute, type ApiModule } from '../../http/define-route';
+import { route, type ApiModule } from '../../http/define-route';
 import type { AuthedContext, PublicContext } from '../../http/request-context';
-import {
-  ImageUrlQuerySchema,
-  UploadKindParamsSchema,
-  UploadedFileSchema,
-  UploadedImageSchema,
-  UploadedVoiceSchema,
-} from '../../../../shared/src/api/upload';
+
 import { serveUpload } from './serve-upload';
 import { DAY_MS, HOUR_MS, reserveUsage, settleUsage, type UsageLimit } from '../quota/account-usage';
-import { CATEGORY_MAX_BYTES, MAX_BATCH_FILES, maxBytesFor, normalizeKind, type UploadCategory } from './upload-kinds';
+import { MAX_BATCH_FILES, maxBytesFor, normalizeKind, type UploadCategory } from './upload-kinds';
 import { createUploadStore, type UploadStore } from './upload-store';
 import { createUploadService, UploadRejected, type IncomingFile, type UploadService } from './upload.service';
 
@@ -172,96 +166,45 @@ async function serve(ctx: PublicContext, pathOrKey: string): Promise<void> {
   if (!(await serveUpload(uploadsOf(ctx).store, pathOrKey, ctx.req, ctx.res))) throw AppError.notFound();
 }
 
-const multipartNote = 'multipart/form-data; content is checked by its bytes, not its name or type header.';
-
 export const uploadModule: ApiModule = {
   name: 'upload',
   routes: [
-    defineRoute({
-      method: 'post',
-      path: '/upload/uploadimage/batch/:kind',
-      permission: 'authenticated',
-      summary: `Several images (jpg, png, gif, webp; ≤ ${CATEGORY_MAX_BYTES.image / MB} MB each, ${MAX_BATCH_FILES} at most) → list of { originalImagePath, thumbnailPath }. ${multipartNote}`,
-      bodyType: 'multipart',
-      params: UploadKindParamsSchema,
-      response: z.array(UploadedImageSchema),
-      handler: async (ctx, { params }) =>
-        withUploadedFiles(ctx, 'image', params.kind, MAX_BATCH_FILES, async (files, kind) => {
-          const stored = await run(() => uploadsOf(ctx).service.uploadImages(files, kind));
-          for (const [i, s] of stored.entries())
-            await record(ctx, kind, s.originalImagePath, 'image', files[i].size, s.thumbnailPath);
-          return stored;
-        }),
+    route('POST /upload/uploadimage/batch/{kind}', async (ctx, { params }) =>
+      withUploadedFiles(ctx, 'image', params.kind, MAX_BATCH_FILES, async (files, kind) => {
+        const stored = await run(() => uploadsOf(ctx).service.uploadImages(files, kind));
+        for (const [i, s] of stored.entries())
+          await record(ctx, kind, s.originalImagePath, 'image', files[i].size, s.thumbnailPath);
+        return stored;
+      }),
+    ),
+    route('POST /upload/uploadimage/{kind}', async (ctx, { params }) =>
+      withUploadedFiles(ctx, 'image', params.kind, 1, async (files, kind) => {
+        const stored = await run(() => uploadsOf(ctx).service.uploadImage(files[0], kind));
+        await record(ctx, kind, stored.originalImagePath, 'image', files[0].size, stored.thumbnailPath);
+        return stored;
+      }),
+    ),
+    route('POST /upload/uploadvoice/{kind}', async (ctx, { params }) =>
+      withUploadedFiles(ctx, 'voice', params.kind, 1, async (files, kind) => {
+        const duration = (ctx.req.body as Record<string, unknown> | undefined)?.duration;
+        const stored = await run(() =>
+          uploadsOf(ctx).service.uploadVoice(files[0], kind, typeof duration === 'string' ? duration : undefined),
+        );
+        await record(ctx, kind, stored.filePath, stored.contentType, stored.size);
+        return stored;
+      }),
+    ),
+    route('POST /upload/uploadfile/{kind}', async (ctx, { params }) =>
+      withUploadedFiles(ctx, 'file', params.kind, 1, async (files, kind) => {
+        const stored = await run(() => uploadsOf(ctx).service.uploadFile(files[0], kind));
+        await record(ctx, kind, stored.filePath, stored.contentType, stored.size);
+        return stored;
+      }),
+    ),
+    route('GET /upload/files/{key}', async (ctx) => {
+      const key = (ctx.req.params as Record<string, string | string[]>).key;
+      await serve(ctx, Array.isArray(key) ? key.join('/') : String(key ?? ''));
     }),
-    defineRoute({
-      method: 'post',
-      path: '/upload/uploadimage/:kind',
-      permission: 'authenticated',
-      summary: `One image in field "file" (jpg, png, gif, webp; ≤ ${CATEGORY_MAX_BYTES.image / MB} MB, avatars of kind "user" ≤ 5 MB) → { originalImagePath, thumbnailPath } (300 px webp). ${multipartNote}`,
-      bodyType: 'multipart',
-      params: UploadKindParamsSchema,
-      response: UploadedImageSchema,
-      handler: async (ctx, { params }) =>
-        withUploadedFiles(ctx, 'image', params.kind, 1, async (files, kind) => {
-          const stored = await run(() => uploadsOf(ctx).service.uploadImage(files[0], kind));
-          await record(ctx, kind, stored.originalImagePath, 'image', files[0].size, stored.thumbnailPath);
-          return stored;
-        }),
-    }),
-    defineRoute({
-      method: 'post',
-      path: '/upload/uploadvoice/:kind',
-      permission: 'authenticated',
-      summary: `A chat or reply voice message in field "file" (mp3, m4a, aac, amr, wav, ogg, webm; ≤ ${CATEGORY_MAX_BYTES.voice / MB} MB), optional form field "duration" (seconds) → { filePath, voicePath ("<filePath>?<seconds>"), duration, contentType, size }. ${multipartNote}`,
-      bodyType: 'multipart',
-      params: UploadKindParamsSchema,
-      response: UploadedVoiceSchema,
-      handler: async (ctx, { params }) =>
-        withUploadedFiles(ctx, 'voice', params.kind, 1, async (files, kind) => {
-          const duration = (ctx.req.body as Record<string, unknown> | undefined)?.duration;
-          const stored = await run(() =>
-            uploadsOf(ctx).service.uploadVoice(files[0], kind, typeof duration === 'string' ? duration : undefined),
-          );
-          await record(ctx, kind, stored.filePath, stored.contentType, stored.size);
-          return stored;
-        }),
-    }),
-    defineRoute({
-      method: 'post',
-      path: '/upload/uploadfile/:kind',
-      permission: 'authenticated',
-      summary: `A chat file in field "file" (pdf, office documents, zip, text, images, audio, mp4; ≤ ${CATEGORY_MAX_BYTES.file / MB} MB) → { filePath, fileName, contentType, size }. ${multipartNote}`,
-      bodyType: 'multipart',
-      params: UploadKindParamsSchema,
-      response: UploadedFileSchema,
-      handler: async (ctx, { params }) =>
-        withUploadedFiles(ctx, 'file', params.kind, 1, async (files, kind) => {
-          const stored = await run(() => uploadsOf(ctx).service.uploadFile(files[0], kind));
-          await record(ctx, kind, stored.filePath, stored.contentType, stored.size);
-          return stored;
-        }),
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/upload/files/*key',
-      permission: 'public',
-      summary:
-        'A stored upload with its content type, cached for a year (names are never reused). Public so <img> and <audio> can load it; names are random. ?name= downloads it under that name.',
-      answer: 'raw',
-      handler: async (ctx) => {
-        const key = (ctx.req.params as Record<string, string | string[]>).key;
-        await serve(ctx, Array.isArray(key) ? key.join('/') : String(key ?? ''));
-      },
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/upload/image',
-      permission: 'public',
-      summary:
-        'The image-load path of SPEC §7: GET /upload/image?imageUrl=<a path returned by an upload> sends that file.',
-      query: ImageUrlQuerySchema,
-      answer: 'raw',
-      handler: async (ctx, { query }) => serve(ctx, query.imageUrl),
-    }),
+    route('GET /upload/image', async (ctx, { query }) => serve(ctx, query.imageUrl)),
   ],
 };

@@ -1,11 +1,7 @@
 import { LANGUAGE_PATH_CODE, type Language } from '@pm/shared';
-import { get, post, request } from './http';
+import { call, type CallAnswer } from './call';
 
-export interface TokenAnswer {
-  access_token: string;
-  token_type: string;
-  expires_in?: number;
-}
+export type TokenAnswer = CallAnswer<'POST /oauth/token'>;
 
 export interface LoginForm {
   username: string;
@@ -25,36 +21,20 @@ export function requestToken(form: LoginForm, signal?: AbortSignal): Promise<Tok
     body.set('captchaId', form.captchaId);
     body.set('captchaX', String(Math.round(form.captchaX)));
   }
-  return request<TokenAnswer>('/oauth/token', {
-    form: body,
-    raw: true,
-    silent: true,
-    signal,
-  });
+  return call('POST /oauth/token', {}, { form: body, raw: true, silent: true, signal });
 }
 
-export interface CaptchaPuzzle {
-  captchaId: string;
-  /** Data URLs. */
-  background: string;
-  piece: string;
-  /** Top of the piece in the background, in pixels. */
-  y: number;
-  /** Width of the background in pixels. */
-  width: number;
-}
+/** Background and piece are data URLs; `y` places the piece, `width` is the background's (pixels). */
+export type CaptchaPuzzle = CallAnswer<'GET /captcha/puzzle'>;
 
 /** POST /captcha/check: "Verification passed/failed" for a drop; a miss uses the puzzle up. */
 export const checkCaptcha = (captchaId: string, captchaX: number) =>
-  post<{ passed: boolean }>('/captcha/check', { captchaId, captchaX: Math.round(captchaX) }, { silent: true });
+  call('POST /captcha/check', { captchaId, captchaX: Math.round(captchaX) }, { silent: true });
 
-export const fetchCaptchaPuzzle = (signal?: AbortSignal) =>
-  get<CaptchaPuzzle>('/captcha/puzzle', { signal, silent: true });
+export const fetchCaptchaPuzzle = (signal?: AbortSignal) => call('GET /captcha/puzzle', {}, { signal, silent: true });
 
-export interface CurrentUser {
-  accountInfo: { accId: number; personId: number; username: string };
-}
-export const fetchCurrentUser = () => get<CurrentUser>('/auth/current/user', { silent: true });
+export type CurrentUser = CallAnswer<'GET /auth/current/user'>;
+export const fetchCurrentUser = () => call('GET /auth/current/user', {}, { silent: true });
 
 export interface AccountInfo {
   /** `timeZone`: the estate's IANA zone (e.g. Asia/Hong_Kong). */
@@ -65,32 +45,29 @@ export interface AccountInfo {
     person?: { personId: number; name: string; gender?: number; images?: { url: string }[] } | null;
   } | null;
 }
-export const fetchAccountInfo = (accId: number) => get<AccountInfo>(`/account/info/${accId}`, { silent: true });
+export const fetchAccountInfo = (accId: number): Promise<AccountInfo> =>
+  call('GET /account/info/{id}', { id: accId }, { silent: true });
 
-export interface RoleMenu {
-  roleId: number;
-  roleName: string;
-  roleValue: string;
-  menus: { menuId: number; name: string; path: string; perms: string | null }[];
-}
-export const fetchRoleMenu = (roleId: number) => get<RoleMenu>(`/base/sysrole/infoandmenu/${roleId}`, { silent: true });
+export type RoleMenu = CallAnswer<'GET /base/sysrole/infoandmenu/{id}'>;
+export const fetchRoleMenu = (roleId: number) =>
+  call('GET /base/sysrole/infoandmenu/{id}', { id: roleId }, { silent: true });
 
 /** Signs out the given token (the session is already cleared locally, so it is passed in). */
 export const signOut = (token: string) =>
-  post<unknown>('/auth/signOut', {}, { silent: true, headers: { Authorization: `Bearer ${token}` } });
+  call('POST /auth/signOut', {}, { silent: true, headers: { Authorization: `Bearer ${token}` } });
 
 export const saveAccountLanguage = (accId: number, language: Language) =>
-  get<unknown>(`/account/update/language/${accId}/${LANGUAGE_PATH_CODE[language]}`, { silent: true });
+  call('GET /account/update/language/{accId}/{lang}', { accId, lang: LANGUAGE_PATH_CODE[language] }, { silent: true });
 
 /**
  * Changes the password (SPEC §7 /account/checkpassword: personId, objStr = old password; the new
  * one travels as `newPassword`, shared/src/api/account.ts). The api revokes the account's other tokens (internal contract).
  */
 export const changePassword = (personId: number, oldPassword: string, newPassword: string) =>
-  post<{ token?: string } | null>('/account/checkpassword', { personId, objStr: oldPassword, newPassword });
+  call('POST /account/checkpassword', { personId, objStr: oldPassword, newPassword });
 
-export const sendForgetPasswordCode = (email: string) => post<unknown>('/account/forget/password', { email });
+export const sendForgetPasswordCode = (email: string) => call('POST /account/forget/password', { email });
 export const checkForgetPasswordCode = (email: string, code: string) =>
-  post<unknown>('/account/check/forgetpwd/code', { email, code });
+  call('POST /account/check/forgetpwd/code', { email, code });
 export const resetForgottenPassword = (email: string, code: string, password: string) =>
-  post<unknown>('/account/forgetpwd/reset', { email, code, newPassword: password });
+  call('POST /account/forgetpwd/reset', { email, code, newPassword: password });

@@ -1,6 +1,6 @@
-import type { ListPage, PersonAsset, Reply } from '@pm/shared';
+import type { EndpointKey } from '@pm/shared';
 import { WORK_KINDS, type WorkKindName } from '../work-orders/utils/workKinds';
-import { get, post } from './http';
+import { call, type CallInput, type CallOptions } from './call';
 
 /**
  * Complaints and event work orders: one set of calls; paths and field names come from the one
@@ -63,6 +63,26 @@ export interface WorkFilter {
 
 type Raw = Record<string, unknown>;
 
+/** The declared calls of both kinds under a prefix: `POST /complain/updateDeal` | `POST /eventOrder/updateDeal`. */
+type WorkPaths = { base: '/complain' | '/eventOrder'; reply: '/complainReply' | '/eventReply' };
+type Prefix = keyof WorkPaths;
+type WorkKey<P extends Prefix, S extends string> = Extract<EndpointKey, `POST ${WorkPaths[P]}${S}`>;
+
+/**
+ * One call of the kind's (its path from the kind table). The two kinds' bodies differ only in
+ * the field names the kind table gives (complainId / eventOrderId …); the api validates them.
+ */
+function workCall<P extends Prefix, S extends string>(
+  kind: WorkKindName,
+  prefix: P,
+  suffix: S,
+  input: Raw,
+  options?: CallOptions,
+) {
+  const key = `POST ${wire(kind)[prefix]}${suffix}` as WorkKey<P, S>;
+  return call(key, input as CallInput<WorkKey<P, S>>, options);
+}
+
 /** complainId / eventOrderId … → id, code, status. */
 function toWorkRow<T extends WorkRow>(kind: WorkKindName, raw: Raw): T {
   const api = wire(kind);
@@ -94,37 +114,34 @@ export async function fetchWorkList(
   f: WorkFilter,
   signal?: AbortSignal,
 ) {
-  const data = await post<ListPage<Raw>>(`${wire(kind).base}/query/list`, listBody(kind, page, limit, f), { signal });
+  const data = await workCall(kind, 'base', '/query/list', listBody(kind, page, limit, f), { signal });
   return { ...data, list: data.list.map((r) => toWorkRow<WorkRow>(kind, r)) };
 }
 
 export const fetchWorkTotals = (kind: WorkKindName) =>
-  post<{ untreated: number; processing: number; completed: number }>(
-    `${wire(kind).base}/query/${wire(kind).totals}`,
-    {},
-  );
+  workCall(kind, 'base', `/query/${wire(kind).totals}` as `/query/get${string}StatusTotalVo`, {});
 
 export async function fetchWorkDetail(kind: WorkKindName, id: number, signal?: AbortSignal) {
-  return toWorkRow<WorkDetail>(kind, await post<Raw>(`${wire(kind).base}/query/id/${id}`, {}, { signal }));
+  return toWorkRow<WorkDetail>(kind, await workCall(kind, 'base', '/query/id/{id}', { id }, { signal }));
 }
 
 export async function dealWith(kind: WorkKindName, id: number, dealNote: string, dealImg: string) {
   const body = { [wire(kind).idField]: id, dealNote, ...(dealImg ? { dealImg } : {}) };
-  return toWorkRow<WorkDetail>(kind, await post<Raw>(`${wire(kind).base}/updateDeal`, body));
+  return toWorkRow<WorkDetail>(kind, await workCall(kind, 'base', '/updateDeal', body));
 }
 
 export async function completeWork(kind: WorkKindName, id: number, completeNote: string, completeImg: string) {
   const body = { [wire(kind).idField]: id, completeNote, ...(completeImg ? { completeImg } : {}) };
-  return toWorkRow<WorkDetail>(kind, await post<Raw>(`${wire(kind).base}/updateComplete`, body));
+  return toWorkRow<WorkDetail>(kind, await workCall(kind, 'base', '/updateComplete', body));
 }
 
 /** One page of a record's replies, oldest first. */
 export const fetchReplies = (kind: WorkKindName, id: number, page: number, limit: number, signal?: AbortSignal) =>
-  post<{ list: Reply[]; total: number }>(`${wire(kind).reply}/query/id/${id}`, { page, limit }, { signal });
+  workCall(kind, 'reply', '/query/id/{id}', { id, page, limit }, { signal });
 
 export const saveReply = (kind: WorkKindName, id: number, content: string, img: string) =>
-  post<Reply>(`${wire(kind).reply}/save`, { [wire(kind).idField]: id, content, ...(img ? { img } : {}) });
+  workCall(kind, 'reply', '/save', { [wire(kind).idField]: id, content, ...(img ? { img } : {}) });
 
 /** The reporter's houses ("more industries", SPEC §3 "Person asset"). */
 export const fetchPersonAssets = (personId: number, signal?: AbortSignal) =>
-  get<PersonAsset[]>(`/base/personhouse/list/${personId}`, { signal });
+  call('GET /base/personhouse/list/{id}', { id: personId }, { signal });

@@ -5,3 +5,4 @@ export * from './auth-api';
 export * from './person-api';
 export * from './message-api';
 export * from './complaint-api';
+export * from './call';

@@ -1,5 +1,5 @@
 import { PANEL_LIMIT, PANEL_PAGE, type ListPage } from '@pm/shared';
-import { post } from './http';
+import { call } from './call';
 
 /** A notification message (SPEC §3). */
 export interface NotificationMessage {
@@ -17,10 +17,10 @@ export interface NotificationMessage {
 
 /** The unread messages of some types, as the panels show them (SPEC §9). */
 export const fetchUnreadMessages = (messageTypeList: number[], signal?: AbortSignal) =>
-  post<ListPage<NotificationMessage>>(
-    '/base/message/list',
+  call(
+    'POST /base/message/list',
     { page: PANEL_PAGE, limit: PANEL_LIMIT, messageTypeList, unReadStatus: 0 },
     { signal },
-  );
+  ) as Promise<ListPage<NotificationMessage>>;
 
-export const markMessageRead = (messageId: number) => post<unknown>('/base/message/hasRead', { messageId });
+export const markMessageRead = (messageId: number) => call('POST /base/message/hasRead', { messageId });

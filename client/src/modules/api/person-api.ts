@@ -1,4 +1,5 @@
-import { API_BASE, get, post, request } from './http';
+import { call } from './call';
+import { API_BASE } from './http';
 
 export interface PersonInfo {
   personId?: number;
@@ -8,16 +9,16 @@ export interface PersonInfo {
 }
 
 export const fetchPerson = (personId: number, signal?: AbortSignal) =>
-  get<PersonInfo>(`/base/person/info/${personId}`, { signal });
+  call('GET /base/person/info/{id}', { id: personId }, { signal }) as Promise<PersonInfo>;
 
 export const savePerson = (personId: number, name: string, images: { url: string }[]) =>
-  post<unknown>(`/base/person/saveorupdate/${personId}`, { personId, name, images }, { notify: true });
+  call('POST /base/person/saveorupdate/{id}', { id: personId, name, images }, { notify: true });
 
 /** POST /upload/uploadimage/{kind}, multipart field `file`. */
 export async function uploadImage(kind: string, file: Blob, fileName = 'image.png'): Promise<string> {
   const form = new FormData();
   form.append('file', file, fileName);
-  const data = await request<{ originalImagePath: string }>(`/upload/uploadimage/${kind}`, { form });
+  const data = await call('POST /upload/uploadimage/{kind}', { kind }, { form });
   return data.originalImagePath;
 }
 

@@ -1,0 +1,33 @@
+import { accountEndpoints } from './account';
+import { authEndpoints } from './auth';
+import { chatEndpoints } from './chat';
+import { complaintEndpoints, eventOrderEndpoints } from './complaint';
+import { messageEndpoints } from './message';
+import { personEndpoints } from './person';
+import { realtimeEndpoints } from './realtime';
+import { residentEndpoints } from './resident';
+import { roleEndpoints } from './role';
+import { systemEndpoints } from './system';
+import { uploadEndpoints } from './upload';
+
+/**
+ * Every call of the api, declared once (issue 15). The api serves exactly these (one route each,
+ * the route-table test checks it), /openapi.json documents them, the client and the gateway call
+ * them by key. A new domain adds its `defineEndpoints` here.
+ */
+export const endpoints = {
+  ...systemEndpoints,
+  ...authEndpoints,
+  ...accountEndpoints,
+  ...roleEndpoints,
+  ...personEndpoints,
+  ...messageEndpoints,
+  ...complaintEndpoints,
+  ...eventOrderEndpoints,
+  ...chatEndpoints,
+  ...uploadEndpoints,
+  ...residentEndpoints,
+  ...realtimeEndpoints,
+};
+export type Endpoints = typeof endpoints;
+export type EndpointKey = keyof Endpoints;
