@@ -3,7 +3,7 @@
 // and different on every install, and wrong codes are limited per account.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../src/db/open-database';
+import { queryRows } from '../src/db/sql';
 import { JOIN_LIMITS } from '../src/modules/resident/resident.service';
 import { startTestApi, testEngines, type TestApi } from './start-test-api';
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/open-database';
+import type { DbOrTx } from '../../db/open-database';
+import { likePattern, queryRows } from '../../db/sql';
 import type { TenantScope } from '../../http/request-context';
-import { likePattern } from '../account/account.repository';
 import type { WorkKind } from './work-kinds';
 
 /** Filters of the list (SPEC §2): status, work-order type, keyword, report days, house type. */

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/open-database';
+import type { DbOrTx } from '../../db/open-database';
+import { queryRows } from '../../db/sql';
 import type { MessageRow } from '../../../../shared/src/api/message';
 
 /** Whose messages: a person, and for staff also their company and estate. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { IdParamsSchema, IdSchema, PersonAssetSchema, type PersonAsset } from '@pm/shared';
-import { queryRows } from '../../db/open-database';
+import { queryRows } from '../../db/sql';
 import { AppError } from '../../http/app-error';
 import { defineRoute, type ApiModule } from '../../http/define-route';
 import { reviewJoinRequest } from './join-review.service';

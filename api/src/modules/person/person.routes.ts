@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { IdParamsSchema, PersonImageSchema, intSchema } from '@pm/shared';
 import { person } from '../../db/schema';
-import { scopedTo } from '../../db/tenant-scope';
+import { scopedTo } from '../../db/sql';
 import { AppError } from '../../http/app-error';
 import { defineRoute, type ApiModule } from '../../http/define-route';
 import type { AuthedContext } from '../../http/request-context';

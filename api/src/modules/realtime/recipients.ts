@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ADMIN_ROLE, type Permission } from '@pm/shared';
-import { queryRows, type DbOrTx } from '../../db/open-database';
+import type { DbOrTx } from '../../db/open-database';
+import { queryRows } from '../../db/sql';
 
 /**
  * Who receives which push (SPEC §6, §7): every module that notifies asks here, so the rules

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/open-database';
+import type { DbOrTx } from '../../db/open-database';
+import { queryRows } from '../../db/sql';
 
 /** An approved link of the resident to a unit, parking space or shop, with its display name. */
 export interface HouseLink {
