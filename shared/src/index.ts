@@ -6,4 +6,5 @@ export * from './permissions';
 export * from './routes';
 export * from './work-kinds';
 export * from './api/core';
+export * from './api/resident';
 export * from './log-redaction';

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { TenantScope } from '../http/request-context';
+import type { TenantScope } from '../http/caller';
 import type { DbOrTx } from './database-types';
 
 /**
@@ -51,7 +51,9 @@ export function dayRange(column: SQL, housingEstateId: number, startTime?: strin
     );
   if (endTime)
     parts.push(
-      DAY.test(endTime) ? sql`${column} < ${dayStart(endTime, 1)}` : sql`${column} <= ${new Date(endTime).toISOString()}`,
+      DAY.test(endTime)
+        ? sql`${column} < ${dayStart(endTime, 1)}`
+        : sql`${column} <= ${new Date(endTime).toISOString()}`,
     );
   return parts;
 }

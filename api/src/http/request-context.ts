@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Language } from '@pm/shared';
-import type { Db } from '../db/open-database';
+import type { Db } from '../db/database-types';
 import type { AppServices } from '../app-services';
 import type { Caller, TenantScope } from './caller';
 

@@ -1,5 +1,4 @@
 import { timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import {
   CaptchaCheckAnswerSchema,
   CaptchaCheckSchema,
@@ -8,7 +7,6 @@ import {
   OAuthTokenAnswerSchema,
   OAuthTokenFormSchema,
 } from '@pm/shared';
-import { account } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { defineRoute, type ApiModule } from '../../http/define-route';
 import type { PublicContext } from '../../http/request-context';
@@ -16,7 +14,7 @@ import { WindowCounter } from '../../http/window-counter';
 import { checkPuzzle, createPuzzle } from './captcha.service';
 import { clientAddress } from './client-address';
 import { deviceCookie } from './device-trust';
-import { login } from './login.service';
+import { login, usernameOf } from './login.service';
 
 /** Captcha pictures one address may ask for per minute (each costs the api a little CPU). */
 export const PUZZLES_PER_MINUTE = 30;
@@ -103,11 +101,8 @@ export const authModule: ApiModule = {
       summary: 'The signed-in account (data.accountInfo.accId)',
       response: CurrentUserSchema,
       handler: async (ctx) => {
-        const [acc] = await ctx.db
-          .select({ username: account.username })
-          .from(account)
-          .where(eq(account.id, ctx.caller.accountId));
-        return { accountInfo: { accId: ctx.caller.accountId, personId: ctx.caller.personId, username: acc.username } };
+        const username = await usernameOf(ctx.db, ctx.caller.accountId);
+        return { accountInfo: { accId: ctx.caller.accountId, personId: ctx.caller.personId, username } };
       },
     }),
     defineRoute({

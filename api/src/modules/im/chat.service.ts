@@ -5,7 +5,11 @@ import { likePattern, offsetOf, queryRows } from '../../db/sql';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext, TenantScope } from '../../http/request-context';
 import { queuePush, withPushes } from '../message/push-outbox';
-import { chatGroupMembers, staffWithPermission } from '../realtime/recipients';
+import { staffWithPermission } from '../realtime/recipients';
+import { chatGroupMembers } from './chat.recipients';
+
+// The sidebar's chat unread total is the repository's sum as it stands.
+export { chatUnreadTotal } from './chat-unread.repository';
 
 /**
  * Instant messaging (SPEC §7): private chats (two persons), group chats and staff work groups.

@@ -10,7 +10,7 @@ import {
   MessageUnreadQuerySchema,
   MessageUnreadSchema,
 } from '../../../../shared/src/api/message';
-import { countUnread, listMessages, markRead, type MessageOwner } from './message.repository';
+import { countUnread, listMessages, markRead, type MessageOwner } from './message.service';
 
 /** A person's own messages; staff see only those of their company and estate. */
 function ownerOf(ctx: AuthedContext): MessageOwner {

@@ -1,11 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { IdParamsSchema, PersonImageSchema, intSchema } from '@pm/shared';
-import { person } from '../../db/schema';
-import { scopedTo } from '../../db/sql';
 import { AppError } from '../../http/app-error';
 import { defineRoute, type ApiModule } from '../../http/define-route';
 import type { AuthedContext } from '../../http/request-context';
+import { findPerson, updatePerson, type PersonChanges } from './person.service';
 
 const PersonInfoSchema = z.object({
   personId: z.number(),
@@ -46,10 +44,7 @@ export const personModule: ApiModule = {
       response: PersonInfoSchema,
       handler: async (ctx, { params }) => {
         assertMayUse(ctx, params.id);
-        const [row] = await ctx.db
-          .select()
-          .from(person)
-          .where(and(scopedTo(person, ctx.tenant), eq(person.id, params.id)));
+        const row = await findPerson(ctx.db, ctx.tenant, params.id);
         if (!row) throw AppError.notFound();
         return {
           personId: row.id,
@@ -71,16 +66,11 @@ export const personModule: ApiModule = {
       body: PersonSaveSchema,
       handler: async (ctx, { params, body }) => {
         assertMayUse(ctx, params.id);
-        const changes: Partial<typeof person.$inferInsert> = { name: body.name };
+        const changes: PersonChanges = { name: body.name };
         if (body.gender !== undefined) changes.gender = body.gender;
         if (body.tel !== undefined) changes.tel = body.tel;
         if (body.images !== undefined) changes.images = body.images;
-        const rows = await ctx.db
-          .update(person)
-          .set(changes)
-          .where(and(scopedTo(person, ctx.tenant), eq(person.id, params.id)))
-          .returning({ id: person.id });
-        if (rows.length === 0) throw AppError.notFound();
+        if (!(await updatePerson(ctx.db, ctx.tenant, params.id, changes))) throw AppError.notFound();
         return null;
       },
     }),

@@ -14,11 +14,20 @@ import {
   ReplySchema,
   StatusTotalsAnswerSchema,
   listPage,
+  COMPLAINT,
+  EVENT_ORDER,
+  type WorkKind,
 } from '@pm/shared';
 import { defineRoute, type ApiModule } from '../../http/define-route';
-import { COMPLAINT, EVENT_ORDER, type WorkKind } from './work-kinds';
-import { dashboardWork, listReplies, listWork, statusTotals } from './work.repository';
-import { advance, getWork, replyAsStaff } from './work.service';
+import {
+  advance,
+  dashboardWork,
+  getWork,
+  listReplies,
+  listWork,
+  replyAsStaff,
+  statusTotals,
+} from './work-orders.service';
 
 /** Body schemas of each kind (their field names differ: complainId / eventOrderId …). */
 const SCHEMAS = {
