@@ -65,8 +65,7 @@ export class PushJournal {
           returning person_id, last_seq`,
     );
     const next = new Map<number, number>();
-    for (const c of cursors)
-      next.set(Number(c.person_id), Number(c.last_seq) - (counts.get(Number(c.person_id)) ?? 0) + 1);
+    for (const c of cursors) next.set(Number(c.person_id), Number(c.last_seq) - (counts.get(Number(c.person_id)) ?? 0) + 1);
     const rows: { p: number; s: number; m: UpstreamMessage }[] = [];
     const stamped = pushes.map((push, i) => {
       const seqs = recipients[i].map((id) => {
