@@ -56,4 +56,22 @@ export default tseslint.config(
     files: ['client/src/modules/api/**'],
     rules: { 'no-restricted-globals': 'off' },
   },
+  {
+    // Layering (api/src/README.md): a route validates and calls a service; only services and
+    // repositories reach the database (drizzle, db/*, *.repository), so a handler never holds SQL.
+    files: ['api/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db', '**/db/*', '**/db/**', '**/*.repository'],
+              message: 'Route files call a service; database code (drizzle, db/*, repositories) stays below it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

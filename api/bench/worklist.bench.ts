@@ -8,9 +8,10 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, queryRows, type Db } from '../src/db/open-database';
-import { COMPLAINT, EVENT_ORDER, type WorkKind } from '../src/modules/complaint/work-kinds';
-import { listWork, statusTotals, type WorkFilter } from '../src/modules/complaint/work.repository';
+import { openDatabase, type Db } from '../src/db/open-database';
+import { queryRows } from '../src/db/sql';
+import { COMPLAINT, EVENT_ORDER, type WorkKind } from '@pm/shared';
+import { listWork, statusTotals, type WorkFilter } from '../src/modules/work-orders/work-orders.repository';
 import { seedDemo } from '../src/seed/seed-demo';
 import type { TenantScope } from '../src/http/request-context';
 
@@ -35,10 +36,10 @@ async function fill(db: Db, k: WorkKind, estateId: number): Promise<void> {
     const to = Math.min(ROWS, from + CHUNK - 1);
     await db.execute(
       sql.raw(`
-      with t as (select row_number() over (order by id) - 1 as k, * from ${k.table} where housing_estate_id = ${estateId}),
+      with t as (select row_number() over (order by id) - 1 as k, * from ${k.sql.table} where housing_estate_id = ${estateId}),
            n as (select count(*)::int as c from t)
-      insert into ${k.table} (company_id, housing_estate_id, name, note, report_person_id, person_type, person_identity,
-                              unit_id, car_space_id, shop_id, report_time, ${k.codeColumn}, ${k.statusColumn}${extraColumns})
+      insert into ${k.sql.table} (company_id, housing_estate_id, name, note, report_person_id, person_type, person_identity,
+                              unit_id, car_space_id, shop_id, report_time, ${k.sql.codeColumn}, ${k.sql.statusColumn}${extraColumns})
       select t.company_id, t.housing_estate_id,
              (array['Water leaking from the ceiling', 'Noise from the flat above', 'Lift out of order', 'Parking space taken', 'Corridor light broken'])[1 + g % 5] || ' #' || g,
              'bench row', t.report_person_id, t.person_type, t.person_identity, t.unit_id, t.car_space_id, t.shop_id,
@@ -55,7 +56,7 @@ interface Figures {
   total: number;
 }
 
-async function time(run: () => Promise<{ total: number } | Record<string, number>>): Promise<Figures> {
+async function time(run: () => Promise<object>): Promise<Figures> {
   let total = 0;
   for (let i = 0; i < 3; i++) await run();
   const ms: number[] = [];
@@ -101,7 +102,7 @@ async function benchEngine(engine: 'postgres' | 'pglite', databaseUrl?: string) 
     const tenant = { companyId: estate.company_id, housingEstateId: estate.id };
     const started = performance.now();
     for (const k of [COMPLAINT, EVENT_ORDER]) {
-      log(`${engine}: adding ${ROWS} rows to ${k.table}`);
+      log(`${engine}: adding ${ROWS} rows to ${k.sql.table}`);
       await fill(db, k, estate.id);
     }
     log(`${engine}: analyze`);

@@ -3,7 +3,7 @@
 // they answer exactly like an id nobody has — and nobody else is pushed a chat-created event.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../src/db/open-database';
+import { queryRows } from '../src/db/sql';
 import { openSocket } from './realtime-test-client';
 import { grantRolePermission } from './role-helpers';
 import { startTestApi, testEngines, type TestApi } from './start-test-api';

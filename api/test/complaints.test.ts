@@ -2,7 +2,7 @@
 // race, permissions per call, tenant isolation, and notification + push written with the change.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../src/db/open-database';
+import { queryRows } from '../src/db/sql';
 import { openSocket } from './realtime-test-client';
 import { startTestApi, testEngines, type TestApi } from './start-test-api';
 

@@ -3,7 +3,7 @@
 // one at 00:30 on the 8th is not — on both engines, whatever zone the api runs in.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../src/db/open-database';
+import { queryRows } from '../src/db/sql';
 import { startTestApi, testEngines, type TestApi } from './start-test-api';
 
 describe.each(testEngines())('the estate time zone on %s', (engine) => {

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@pm/shared';
-import { queryRows } from '../src/db/open-database';
+import { queryRows } from '../src/db/sql';
 import { account, sysMenu } from '../src/db/schema';
 import { ensureFirstAdmin, firstAdminProblem } from '../src/seed/first-admin';
 import { CLIENT_AUTH, startTestApi, testEngines, type TestApi } from './start-test-api';

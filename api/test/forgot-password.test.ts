@@ -7,7 +7,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, passwordResetCode } from '../src/db/schema';
-import { queryRows } from '../src/db/open-database';
+import { queryRows } from '../src/db/sql';
 import { startTestApi, testEngines, withSearchPath, type TestApi } from './start-test-api';
 
 interface Delivered {

@@ -3,8 +3,8 @@
 // and different on every install, and wrong codes are limited per account.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../src/db/open-database';
-import { JOIN_LIMITS } from '../src/modules/resident/resident.service';
+import { queryRows } from '../src/db/sql';
+import { JOIN_LIMITS } from '../src/modules/person/resident-houses.service';
 import { startTestApi, testEngines, type TestApi } from './start-test-api';
 
 describe.each(testEngines())('joining by invite code on %s', (engine) => {

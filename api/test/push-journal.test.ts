@@ -3,7 +3,7 @@
 // the counters the gateway reloads say which push they are as of.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../src/db/open-database';
+import { queryRows } from '../src/db/sql';
 import { queuePush, withPushes } from '../src/modules/message/push-outbox';
 import { JOURNAL_RETENTION_MS, PushJournal } from '../src/modules/realtime';
 import { openSocket, refusedStatus, type TestSocket } from './realtime-test-client';

@@ -3,7 +3,7 @@
 // and pushes a real app's call triggers — and the console's message calls that show them.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../src/db/open-database';
+import { queryRows } from '../src/db/sql';
 import { openSocket } from './realtime-test-client';
 import { startTestApi, testEngines, type TestApi } from './start-test-api';
 

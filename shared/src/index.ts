@@ -4,5 +4,7 @@ export * from './envelope';
 export * from './events';
 export * from './permissions';
 export * from './routes';
+export * from './work-kinds';
 export * from './api/core';
+export * from './api/resident';
 export * from './log-redaction';

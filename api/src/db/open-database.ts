@@ -2,23 +2,19 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { timePglite, timePgPool, type ObserveQuery } from '../metrics/db-timing';
+import type { Db } from './database-types';
 import { lockDataDir, type LockOptions } from './data-dir-lock';
 import * as schema from './schema';
+import { queryRows } from './sql';
 
-export type Schema = typeof schema;
-/** The one database type every repository uses; the same on PGlite and PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction handle (`db.transaction(async (tx) => …)`); it has the same query API as Db. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+export type { Db, DbOrTx, Schema, Tx } from './database-types';
 
 export interface Database {
   db: Db;
@@ -39,12 +35,6 @@ export interface Database {
 }
 
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
-
-/** Rows of a raw SQL query, on either driver. */
-export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 async function isEmpty(db: Db): Promise<boolean> {
   const rows = await queryRows<{ n: number }>(

@@ -1,29 +1,13 @@
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Language } from '@pm/shared';
-import type { Db } from '../db/open-database';
+import type { Db } from '../db/database-types';
 import type { AppServices } from '../app-services';
+import type { Caller, TenantScope } from './caller';
 
-/** Who is calling: resolved from the bearer token by the token step. */
-export interface Caller {
-  tokenId: number;
-  accountId: number;
-  personId: number;
-  companyId: number;
-  housingEstateId: number;
-  companyType: number;
-  roleId: number | null;
-  roleValue: string;
-  kind: 'staff' | 'resident';
-  /** Permission codes of the role's menus; every code for an ADMIN role. */
-  perms: Set<string>;
-}
-
-/** The company and estate every query of the request is limited to (the caller's). */
-export interface TenantScope {
-  companyId: number;
-  housingEstateId: number;
-}
+// Caller and TenantScope have their own file, so the token service can name a caller without
+// depending on the request context (and through it on app-services, which holds the token service).
+export type { Caller, TenantScope };
 
 export interface PublicContext {
   requestId: string;

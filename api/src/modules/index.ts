@@ -1,17 +1,20 @@
 // Every domain module of the api. Adding a module is one line here (and one import).
 import type { ApiModule } from '../http/define-route';
 import { accountModule } from './account/account.routes';
+import { residentAnnouncementModule } from './announcement/resident-announcement.routes';
 import { authModule } from './auth/auth.routes';
+import { residentDisasterModule } from './disaster/resident-disaster.routes';
 import { chatModule } from './im/chat.routes';
 import { chatUnreadModule } from './im/chat-unread.routes';
-import { complaintModule, eventOrderModule } from './complaint/work.routes';
 import { messageModule } from './message/message.routes';
 import { personHouseModule } from './person/person-house.routes';
 import { personModule } from './person/person.routes';
+import { residentHousesModule } from './person/resident-houses.routes';
 import { realtimeModule } from './realtime/realtime.routes';
-import { residentModule } from './resident/resident.routes';
 import { roleModule } from './role/role.routes';
 import { uploadModule } from './upload/upload.routes';
+import { residentWorkOrdersModule } from './work-orders/resident-work-orders.routes';
+import { complaintModule, eventOrderModule } from './work-orders/work-orders.routes';
 
 export const modules: ApiModule[] = [
   authModule,
@@ -25,6 +28,10 @@ export const modules: ApiModule[] = [
   chatUnreadModule,
   chatModule,
   uploadModule,
-  residentModule,
+  // The resident API (DESIGN §5), each domain's own calls.
+  residentHousesModule,
+  residentWorkOrdersModule,
+  residentDisasterModule,
+  residentAnnouncementModule,
   realtimeModule,
 ];

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Tx } from '../db/open-database';
 import * as s from '../db/schema';
 import { ago, demoRandom } from './demo-random';
-import { newInviteCode } from '../modules/resident/invite-code';
+import { newInviteCode } from '../modules/person/invite-code';
 import type { DailyCodes } from './daily-codes';
 import { demoImagePath } from './demo-images';
 

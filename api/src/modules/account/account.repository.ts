@@ -2,13 +2,8 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AccountRow } from '@pm/shared';
 import type { DbOrTx } from '../../db/open-database';
 import { account, company, housingEstate, person, sysRole } from '../../db/schema';
-import { scopedTo } from '../../db/tenant-scope';
+import { likePattern, scopedTo } from '../../db/sql';
 import type { TenantScope } from '../../http/request-context';
-
-/** `%` and `_` in a keyword match themselves. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export async function findAccountInTenant(db: DbOrTx, tenant: TenantScope, accId: number) {
   const [row] = await db

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AccountPageSchema, AccountUpdateSchema } from '@pm/shared';
 import type { Db } from '../../db/open-database';
 import { account, person, personCompany } from '../../db/schema';
-import { scopedTo } from '../../db/tenant-scope';
+import { offsetOf, scopedTo } from '../../db/sql';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext, TenantScope } from '../../http/request-context';
 import { hashPassword, randomPassword, verifyPassword } from '../auth/password';
@@ -74,7 +74,7 @@ export async function accountPage(db: Db, tenant: TenantScope, body: z.output<ty
     keyword: body.keyword,
     roleId: body.roleId,
     limit: body.limit,
-    offset: (body.page - 1) * body.limit,
+    offset: offsetOf(body.page, body.limit),
   });
   return listPage(rows, total, body);
 }

@@ -1,7 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { OAuthTokenFormSchema } from '@pm/shared';
-import { account } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { route, type ApiModule } from '../../http/define-route';
 import type { PublicContext } from '../../http/request-context';
@@ -9,7 +7,7 @@ import { WindowCounter } from '../../http/window-counter';
 import { checkPuzzle, createPuzzle } from './captcha.service';
 import { clientAddress } from './client-address';
 import { deviceCookie } from './device-trust';
-import { login } from './login.service';
+import { login, usernameOf } from './login.service';
 
 /** Captcha pictures one address may ask for per minute (each costs the api a little CPU). */
 export const PUZZLES_PER_MINUTE = 30;
@@ -74,11 +72,8 @@ export const authModule: ApiModule = {
       return null;
     }),
     route('GET /auth/current/user', async (ctx) => {
-      const [acc] = await ctx.db
-        .select({ username: account.username })
-        .from(account)
-        .where(eq(account.id, ctx.caller.accountId));
-      return { accountInfo: { accId: ctx.caller.accountId, personId: ctx.caller.personId, username: acc.username } };
+      const username = await usernameOf(ctx.db, ctx.caller.accountId);
+      return { accountInfo: { accId: ctx.caller.accountId, personId: ctx.caller.personId, username } };
     }),
     route('GET /captcha/puzzle', async (ctx) => {
       limitPuzzles(ctx);

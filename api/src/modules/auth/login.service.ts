@@ -55,3 +55,9 @@ export async function login(db: Db, tokens: TokenService, input: LoginInput) {
   if (acc.kind === 'staff' && acc.roleId === null) throw new AppError(403, 'errors.noPagePermission');
   return { ...(await tokens.issue(acc.id)), account: { id: acc.id, passwordHash: acc.passwordHash } };
 }
+
+/** The username of a signed-in account (its token was verified, so it exists). */
+export async function usernameOf(db: Db, accountId: number): Promise<string> {
+  const [acc] = await db.select({ username: account.username }).from(account).where(eq(account.id, accountId));
+  return acc.username;
+}

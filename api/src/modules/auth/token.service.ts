@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import { PERMISSIONS, isAdminRole } from '@pm/shared';
 import type { Db, DbOrTx } from '../../db/open-database';
 import { account, company, oauthToken, sysMenu, sysRole, sysRoleMenu } from '../../db/schema';
-import type { Caller } from '../../http/request-context';
+import type { Caller } from '../../http/caller';
 
 /** A verified bearer token: the caller plus when the token expires (epoch ms). */
 export interface VerifiedCaller extends Caller {

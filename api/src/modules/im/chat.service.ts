@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { ChannelType, ChatGroupType, JoinStatus } from '@pm/shared';
-import { queryRows, type DbOrTx, type Tx } from '../../db/open-database';
+import type { DbOrTx, Tx } from '../../db/open-database';
+import { likePattern, offsetOf, queryRows } from '../../db/sql';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext, TenantScope } from '../../http/request-context';
-import { likePattern } from '../account/account.repository';
 import { queuePush, withPushes } from '../message/push-outbox';
-import { chatGroupMembers, staffWithPermission } from '../realtime/recipients';
+import { staffWithPermission } from '../realtime/recipients';
+import { chatGroupMembers } from './chat.recipients';
+
+// The sidebar's chat unread total is the repository's sum as it stands.
+export { chatUnreadTotal } from './chat-unread.repository';
 
 /**
  * Instant messaging (SPEC §7): private chats (two persons), group chats and staff work groups.
@@ -152,7 +156,7 @@ export async function listGroups(
           left join person rp on rp.id = r.from_person_id
         where ${where}
         order by coalesce(g.updated_at, g.created_at) desc, g.id desc
-        limit ${body.limit} offset ${(body.page - 1) * body.limit}`,
+        limit ${body.limit} offset ${offsetOf(body.page, body.limit)}`,
   );
   const list = rows.map((g) => {
     const members = (typeof g.members === 'string' ? JSON.parse(g.members) : g.members) as {
@@ -380,7 +384,7 @@ export async function listRecords(
         from im_chat_record r join person p on p.id = r.from_person_id
         where r.group_id = ${body.groupId} and ${from}
         order by r.seq ${desc ? sql`desc` : sql`asc`}
-        limit ${body.limit} offset ${(body.page - 1) * body.limit}`,
+        limit ${body.limit} offset ${offsetOf(body.page, body.limit)}`,
   );
   const list = rows.map((r) => ({
     recordId: r.id,

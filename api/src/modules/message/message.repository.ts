@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/open-database';
 import type { MessageRow } from '@pm/shared';
+import type { DbOrTx } from '../../db/open-database';
+import { queryRows } from '../../db/sql';
 
 /** Whose messages: a person, and for staff also their company and estate. */
 export interface MessageOwner {

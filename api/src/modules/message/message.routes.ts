@@ -1,8 +1,7 @@
 import { AppError } from '../../http/app-error';
 import { route, type ApiModule } from '../../http/define-route';
 import type { AuthedContext } from '../../http/request-context';
-
-import { countUnread, listMessages, markRead, type MessageOwner } from './message.repository';
+import { countUnread, listMessages, markRead, type MessageOwner } from './message.service';
 
 /** A person's own messages; staff see only those of their company and estate. */
 function ownerOf(ctx: AuthedContext): MessageOwner {

@@ -1,13 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { ChannelType, Identity, JoinStatus, type Permission } from '@pm/shared';
+import { ChannelType, Identity, JoinStatus } from '@pm/shared';
 import type { Db, DbOrTx } from '../../db/open-database';
 import { carSpace, personHouse, shop, unit } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/request-context';
 import { queuePush, withPushes, type PushSink } from '../message/push-outbox';
-
-/** Staff who list a kind of house review the requests to join it (the same who get message 27/28/29). */
-const LIST_PERMISSION: Record<number, Permission> = { 1: 'unit:list', 2: 'carpark:list', 3: 'shop:list' };
+import { HOUSE_LIST_PERMISSION } from './person.recipients';
 
 type JoinRequest = typeof personHouse.$inferSelect;
 
@@ -28,7 +26,8 @@ async function mayReview(db: DbOrTx, caller: Caller, request: JoinRequest): Prom
     return (
       request.companyId === caller.companyId &&
       request.housingEstateId === caller.housingEstateId &&
-      caller.perms.has(LIST_PERMISSION[request.houseType])
+      // Staff who list a kind of house review the requests to join it (the same who get message 27/28/29).
+      caller.perms.has(HOUSE_LIST_PERMISSION[request.houseType])
     );
   }
   if (request.identity === Identity.owner) return false;

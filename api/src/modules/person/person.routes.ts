@@ -1,10 +1,7 @@
-import { and, eq } from 'drizzle-orm';
-
-import { person } from '../../db/schema';
-import { scopedTo } from '../../db/tenant-scope';
 import { AppError } from '../../http/app-error';
 import { route, type ApiModule } from '../../http/define-route';
 import type { AuthedContext } from '../../http/request-context';
+import { findPerson, updatePerson, type PersonChanges } from './person.service';
 
 /** A person's own record, or any person of the estate with system:staff or the person list permission. */
 function assertMayUse(ctx: AuthedContext, personId: number): void {
@@ -17,10 +14,7 @@ export const personModule: ApiModule = {
   routes: [
     route('GET /base/person/info/{id}', async (ctx, { params }) => {
       assertMayUse(ctx, params.id);
-      const [row] = await ctx.db
-        .select()
-        .from(person)
-        .where(and(scopedTo(person, ctx.tenant), eq(person.id, params.id)));
+      const row = await findPerson(ctx.db, ctx.tenant, params.id);
       if (!row) throw AppError.notFound();
       return {
         personId: row.id,
@@ -34,16 +28,11 @@ export const personModule: ApiModule = {
     }),
     route('POST /base/person/saveorupdate/{id}', async (ctx, { params, body }) => {
       assertMayUse(ctx, params.id);
-      const changes: Partial<typeof person.$inferInsert> = { name: body.name };
+      const changes: PersonChanges = { name: body.name };
       if (body.gender !== undefined) changes.gender = body.gender;
       if (body.tel !== undefined) changes.tel = body.tel;
       if (body.images !== undefined) changes.images = body.images;
-      const rows = await ctx.db
-        .update(person)
-        .set(changes)
-        .where(and(scopedTo(person, ctx.tenant), eq(person.id, params.id)))
-        .returning({ id: person.id });
-      if (rows.length === 0) throw AppError.notFound();
+      if (!(await updatePerson(ctx.db, ctx.tenant, params.id, changes))) throw AppError.notFound();
       return null;
     }),
   ],

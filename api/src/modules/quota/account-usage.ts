@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { queryRows, type Db, type DbOrTx } from '../../db/open-database';
+import type { Db, DbOrTx } from '../../db/open-database';
+import { queryRows } from '../../db/sql';
 import { accountUsage } from '../../db/schema';
 
 /**

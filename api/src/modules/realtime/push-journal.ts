@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { UpstreamMessage } from '@pm/shared';
-import { queryRows, type Db, type DbOrTx } from '../../db/open-database';
+import type { Db, DbOrTx } from '../../db/open-database';
+import { queryRows } from '../../db/sql';
 import type { PersonId } from './event-bus';
 
 /** A push to some persons before it is numbered. */

@@ -3,11 +3,10 @@ import { isAdminRole, listPage, type MenuNode } from '@pm/shared';
 import type { z } from 'zod';
 import type { RolePageSchema, RoleSaveSchema } from '@pm/shared';
 import type { Db, DbOrTx } from '../../db/open-database';
+import { likePattern, offsetOf, scopedTo } from '../../db/sql';
 import { account, sysMenu, sysRole, sysRoleMenu } from '../../db/schema';
-import { scopedTo } from '../../db/tenant-scope';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext, TenantScope } from '../../http/request-context';
-import { likePattern } from '../account/account.repository';
 import { assertMayChangeAccess } from './access-policy';
 
 type MenuRow = typeof sysMenu.$inferSelect;
@@ -94,7 +93,7 @@ export async function rolePage(ctx: AuthedContext, body: z.output<typeof RolePag
     .where(where)
     .orderBy(desc(sysRole.id))
     .limit(body.limit)
-    .offset((body.page - 1) * body.limit);
+    .offset(offsetOf(body.page, body.limit));
   const persons = await personCounts(
     ctx.db,
     roles.map((r) => r.id),
@@ -245,7 +244,7 @@ export async function menuPage(db: Db, body: { keyword?: string; page: number; l
     .where(where)
     .orderBy(asc(sysMenu.sort))
     .limit(body.limit)
-    .offset((body.page - 1) * body.limit);
+    .offset(offsetOf(body.page, body.limit));
   return listPage(
     rows.map((m) => ({
       menuId: m.id,

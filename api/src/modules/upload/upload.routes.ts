@@ -3,8 +3,6 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Request, Response } from 'express';
 import multer from 'multer';
-
-import { uploadFile } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { route, type ApiModule } from '../../http/define-route';
 import type { AuthedContext, PublicContext } from '../../http/request-context';
@@ -13,7 +11,13 @@ import { serveUpload } from './serve-upload';
 import { DAY_MS, HOUR_MS, reserveUsage, settleUsage, type UsageLimit } from '../quota/account-usage';
 import { MAX_BATCH_FILES, maxBytesFor, normalizeKind, type UploadCategory } from './upload-kinds';
 import { createUploadStore, type UploadStore } from './upload-store';
-import { createUploadService, UploadRejected, type IncomingFile, type UploadService } from './upload.service';
+import {
+  createUploadService,
+  insertUploadFile,
+  UploadRejected,
+  type IncomingFile,
+  type UploadService,
+} from './upload.service';
 
 const MB = 1024 * 1024;
 /** Multipart framing and form fields on top of the files themselves. */
@@ -150,7 +154,7 @@ async function record(
   size: number,
   thumbnailPath: string | null = null,
 ) {
-  await ctx.db.insert(uploadFile).values({
+  await insertUploadFile(ctx.db, {
     companyId: ctx.caller.companyId,
     housingEstateId: ctx.caller.housingEstateId,
     personId: ctx.caller.personId,

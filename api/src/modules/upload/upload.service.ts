@@ -2,6 +2,9 @@ import { sniffFile } from './sniff-file';
 import { InvalidImageError, type StoredFile, type StoredImage, type UploadStore } from './upload-store';
 import { maxBytesFor, normalizeKind, type UploadCategory } from './upload-kinds';
 
+// Recording an upload is the repository's insert as it stands.
+export { insertUploadFile } from './upload.repository';
+
 /** One received file, on disk under the incoming directory; only its bytes are trusted, the name is kept for display. */
 export interface IncomingFile {
   path: string;

@@ -4,6 +4,6 @@ import { WORK_KINDS } from './utils/workKinds';
 
 /** The work-orders module's screens: complaints/suggestions and event work orders. */
 export const workOrderScreens: Screens = {
-  [WORK_KINDS.complaint.path]: lazy(() => import('./components/ComplaintsPage')),
-  [WORK_KINDS.eventOrder.path]: lazy(() => import('./components/EventOrdersPage')),
+  [WORK_KINDS.complaint.screenPath]: lazy(() => import('./components/ComplaintsPage')),
+  [WORK_KINDS.eventOrder.screenPath]: lazy(() => import('./components/EventOrdersPage')),
 };

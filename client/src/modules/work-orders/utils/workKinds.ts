@@ -1,76 +1,68 @@
-import type { Permission } from '@pm/shared';
+import { WORK_KINDS as SHARED_KINDS, type WorkKind as SharedWorkKind, type WorkKindName } from '@pm/shared';
 
 /** Complaints/suggestions and event work orders: one screen, one set of calls, two kinds. */
-export type WorkKindName = 'complaint' | 'eventOrder';
+export type { WorkKindName };
 
 /**
- * Everything that differs between the two kinds, in one table: a screen or call reads its
- * kind's row here instead of branching on the kind (STYLE.md "a variant is data").
+ * What only the console's screens know of a kind: its screen, its test id and its translation
+ * keys. Every other fact (paths, field names, permissions, upload folder, `hasType`, counters
+ * key) comes from the shared kind table (`@pm/shared` work-kinds.ts).
  */
-export interface WorkKind {
-  kind: WorkKindName;
+interface WorkScreen {
   /** The screen's route (shared route table) and the page's test id. */
-  path: string;
+  screenPath: string;
   testId: string;
-  /** Wire names of SPEC §7 and §3. */
-  api: {
-    base: string;
-    reply: string;
-    totals: string;
-    idField: 'complainId' | 'eventOrderId';
-    codeField: 'complainCode' | 'eventCode';
-    statusField: 'complainStatus' | 'eventStatus';
-  };
-  /** Upload folder of its pictures (`/upload/uploadimage/{kind}`). */
-  uploadKind: 'complain' | 'eventorder';
-  /** Permission codes (SPEC §6). */
-  perms: { update: Permission; reply: Permission; view: Permission };
-  /** Only work orders have a type (SPEC §3): its column and filter. */
-  hasType: boolean;
-  /** Translation keys. */
+  /** Translation keys: the code column's header and the detail's first tab. */
   codeColumn: string;
   infoTab: string;
-  /** The live counters of this kind in the gateway's snapshot. */
-  totalsKey: 'complaints' | 'eventOrders';
+}
+
+const SCREENS: Readonly<Record<WorkKindName, WorkScreen>> = {
+  complaint: {
+    screenPath: '/complaints-suggestions/index',
+    testId: 'work-page-complaint',
+    codeColumn: 'workOrders.columns.complainCode',
+    infoTab: 'workOrders.complaintInfo',
+  },
+  eventOrder: {
+    screenPath: '/event-work-order/index',
+    testId: 'work-page-eventOrder',
+    codeColumn: 'workOrders.columns.eventCode',
+    infoTab: 'workOrders.eventInfo',
+  },
+};
+
+/**
+ * A kind as the screens read it (STYLE.md "a variant is data"): the shared kind, its screen,
+ * and its wire names in the shape the data-access layer reads (`api`).
+ */
+export interface WorkKind extends SharedWorkKind, WorkScreen {
+  api: {
+    base: SharedWorkKind['path'];
+    reply: SharedWorkKind['replyPath'];
+    totals: SharedWorkKind['totalsCall'];
+    idField: SharedWorkKind['idField'];
+    codeField: SharedWorkKind['codeField'];
+    statusField: SharedWorkKind['statusField'];
+  };
+}
+
+function screenOf(k: SharedWorkKind): WorkKind {
+  return {
+    ...k,
+    ...SCREENS[k.kind],
+    api: {
+      base: k.path,
+      reply: k.replyPath,
+      totals: k.totalsCall,
+      idField: k.idField,
+      codeField: k.codeField,
+      statusField: k.statusField,
+    },
+  };
 }
 
 export const WORK_KINDS: Readonly<Record<WorkKindName, WorkKind>> = {
-  complaint: {
-    kind: 'complaint',
-    path: '/complaints-suggestions/index',
-    testId: 'work-page-complaint',
-    api: {
-      base: '/complain',
-      reply: '/complainReply',
-      totals: 'getComplainStatusTotalVo',
-      idField: 'complainId',
-      codeField: 'complainCode',
-      statusField: 'complainStatus',
-    },
-    uploadKind: 'complain',
-    perms: { update: 'complain:update', reply: 'complain:reply', view: 'complain:view' },
-    hasType: false,
-    codeColumn: 'workOrders.columns.complainCode',
-    infoTab: 'workOrders.complaintInfo',
-    totalsKey: 'complaints',
-  },
-  eventOrder: {
-    kind: 'eventOrder',
-    path: '/event-work-order/index',
-    testId: 'work-page-eventOrder',
-    api: {
-      base: '/eventOrder',
-      reply: '/eventReply',
-      totals: 'getEventOrderStatusTotalVo',
-      idField: 'eventOrderId',
-      codeField: 'eventCode',
-      statusField: 'eventStatus',
-    },
-    uploadKind: 'eventorder',
-    perms: { update: 'eventorder:update', reply: 'eventorder:reply', view: 'eventorder:view' },
-    hasType: true,
-    codeColumn: 'workOrders.columns.eventCode',
-    infoTab: 'workOrders.eventInfo',
-    totalsKey: 'eventOrders',
-  },
+  complaint: screenOf(SHARED_KINDS.complaint),
+  eventOrder: screenOf(SHARED_KINDS.eventOrder),
 };

@@ -1,11 +1,16 @@
+import type { WorkKind } from '@pm/shared';
 import type { Tx } from '../../db/open-database';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext } from '../../http/request-context';
 import { notify, pushAfterCommit } from '../message/notify';
 import { withPushes } from '../message/push-outbox';
-import { staffWithPermission } from '../realtime/recipients';
-import type { WorkKind } from './work-kinds';
-import { findWork, insertReply, moveStatus, workHead } from './work.repository';
+import { listingStaff } from './work-orders.recipients';
+import { findWork, insertReply, moveStatus, workHead, type WorkDetail } from './work-orders.repository';
+
+/** The staff's side of complaints and event work orders: read, deal with, complete, reply. */
+
+// Reads that are the repository's query as it stands (list, dashboard, totals, replies).
+export { dashboardWork, listReplies, listWork, statusTotals } from './work-orders.repository';
 
 /** Runs a change and its notifications in one transaction; pushes leave after the commit. */
 function inTransaction<T>(ctx: AuthedContext, work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -17,7 +22,7 @@ function assertSelf(ctx: AuthedContext, personId: number | undefined): void {
   if (personId !== undefined && personId !== ctx.caller.personId) throw AppError.badRequest('errors.notYourself');
 }
 
-export async function getWork(ctx: AuthedContext, k: WorkKind, id: number) {
+export async function getWork(ctx: AuthedContext, k: WorkKind, id: number): Promise<WorkDetail> {
   const found = await findWork(ctx.db, k, ctx.tenant, id);
   if (!found) throw AppError.notFound();
   return found;
@@ -45,7 +50,7 @@ export async function advance(
       img: step.img || null,
     });
     if (!moved) throw AppError.conflict(from === 1 ? 'errors.workNotUntreated' : 'errors.workNotProcessing');
-    const staff = await staffWithPermission(tx, ctx.tenant.housingEstateId, k.perms.list);
+    const staff = await listingStaff(tx, k, ctx.tenant.housingEstateId);
     pushAfterCommit(tx, [...staff, head.report_person_id], {
       channelType: k.channel,
       dataId: id,

@@ -6,11 +6,20 @@ import {
   type ComplainDealSchema,
   type ComplainReplySaveSchema,
   type EventOrderListSchema,
+  COMPLAINT,
+  EVENT_ORDER,
+  type WorkKind,
 } from '@pm/shared';
 import { route, type ApiModule } from '../../http/define-route';
-import { COMPLAINT, EVENT_ORDER, type WorkKind } from './work-kinds';
-import { dashboardWork, listReplies, listWork, statusTotals } from './work.repository';
-import { advance, getWork, replyAsStaff } from './work.service';
+import {
+  advance,
+  dashboardWork,
+  getWork,
+  listReplies,
+  listWork,
+  replyAsStaff,
+  statusTotals,
+} from './work-orders.service';
 
 /**
  * The repository answers rows as records under the kind's field names (complainId …); the

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/open-database';
+import type { WorkKind } from '@pm/shared';
+import type { DbOrTx } from '../../db/open-database';
+import { dayRange, isoOrNull as iso, likePattern, queryRows } from '../../db/sql';
 import type { TenantScope } from '../../http/request-context';
-import { likePattern } from '../account/account.repository';
-import type { WorkKind } from './work-kinds';
 
 /** Filters of the list (SPEC §2): status, work-order type, keyword, report days, house type. */
 export interface WorkFilter {
@@ -14,36 +14,6 @@ export interface WorkFilter {
   houseType?: number;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/**
- * The report-time conditions of a filter. A `yyyy-MM-dd` is a whole day of the estate's time
- * zone (housing_estate.time_zone, e.g. Asia/Hong_Kong: 2026-11-07 runs from 2026-11-06 16:00
- * UTC), whatever zone the staff's browser is in; the zone is read once in the query, so the
- * bounds stay constants for the report-time index. An ISO date-time is an exact instant.
- */
-function timeConditions(tenant: TenantScope, startTime?: string, endTime?: string): SQL[] {
-  const zone = sql`(select he.time_zone from housing_estate he where he.id = ${tenant.housingEstateId})`;
-  const dayStart = (day: string, plusDays: 0 | 1) =>
-    sql`((${day}::date + ${sql.raw(String(plusDays))})::timestamp at time zone ${zone})`;
-  const parts: SQL[] = [];
-  if (startTime)
-    parts.push(
-      DAY.test(startTime)
-        ? sql`w.report_time >= ${dayStart(startTime, 0)}`
-        : sql`w.report_time >= ${new Date(startTime).toISOString()}`,
-    );
-  if (endTime)
-    parts.push(
-      DAY.test(endTime)
-        ? sql`w.report_time < ${dayStart(endTime, 1)}`
-        : sql`w.report_time <= ${new Date(endTime).toISOString()}`,
-    );
-  return parts;
-}
-
-const iso = (v: unknown): string | null =>
-  v === null || v === undefined ? null : new Date(v as string | Date).toISOString();
 const avatar = (images: unknown): string | null => {
   const list = (typeof images === 'string' ? JSON.parse(images) : images) as { url?: string }[] | null;
   return list?.[0]?.url ?? null;
@@ -60,8 +30,8 @@ const DETAIL_COLUMNS = `w.note, w.img, w.voice, w.person_deal_id, w.deal_time, w
 /** A row's columns (plus `extra`), with the unit display (SPEC §3) joined in. */
 function rowSelect(k: WorkKind, extra = ''): SQL {
   return sql.raw(`
-    select ${ROW_COLUMNS}, w.${k.codeColumn} as code, w.${k.statusColumn} as status, ${k.hasType ? 'w.type' : 'null::smallint as type'}${extra ? `, ${extra}` : ''}
-    from ${k.table} w
+    select ${ROW_COLUMNS}, w.${k.sql.codeColumn} as code, w.${k.sql.statusColumn} as status, ${k.hasType ? 'w.type' : 'null::smallint as type'}${extra ? `, ${extra}` : ''}
+    from ${k.sql.table} w
       join person p on p.id = w.report_person_id
       left join unit u on u.id = w.unit_id
       left join floor f on f.id = u.floor_id
@@ -92,8 +62,57 @@ interface RawRow {
   report_time: unknown;
 }
 
+/** The fields named after the kind: complainId, complainCode, complainStatus or eventOrderId, eventCode, eventStatus. */
+export type WorkKeyFields = Partial<Record<WorkKind['idField'] | WorkKind['statusField'], number>> &
+  Partial<Record<WorkKind['codeField'], string>>;
+
+/** A list row (SPEC §3) under its kind's field names; `type` only for work orders. */
+export interface WorkRow extends WorkKeyFields {
+  type?: number | null;
+  name: string;
+  reportPersonId: number;
+  reportPersonName: string;
+  reportPersonPhoto: string | null;
+  personType: number;
+  personIdentity: number | null;
+  unitId: number | null;
+  unitName: string | null;
+  floorName: string | null;
+  buildName: string | null;
+  carParkId: number | null;
+  carParkCode: string | null;
+  shopId: number | null;
+  shopCode: string | null;
+  reportTime: string | null;
+}
+
+/** Every field of one (SPEC §3): the row, the deal and complete steps, ratings and reply count. */
+export interface WorkDetail extends WorkRow {
+  note: string;
+  img: string | null;
+  voice: string | null;
+  personDealId: number | null;
+  personDealName: string | null;
+  personDealPhoto: string | null;
+  dealTime: string | null;
+  dealNote: string | null;
+  dealImg: string | null;
+  personCompleteId: number | null;
+  personCompleteName: string | null;
+  personCompletePhoto: string | null;
+  completeTime: string | null;
+  completeNote: string | null;
+  completeImg: string | null;
+  serviceComment: string | null;
+  serviceScore: number | null;
+  serviceEfficiency: number | null;
+  serviceAttitude: number | null;
+  serviceProcess: number | null;
+  replyCount: number;
+}
+
 /** A list row under the kind's field names (complainId / eventOrderId …). */
-export function toRow(k: WorkKind, r: RawRow): Record<string, unknown> {
+export function toRow(k: WorkKind, r: RawRow): WorkRow {
   return {
     [k.idField]: r.id,
     [k.codeField]: r.code,
@@ -119,16 +138,16 @@ export function toRow(k: WorkKind, r: RawRow): Record<string, unknown> {
 
 function whereOf(k: WorkKind, tenant: TenantScope, f: WorkFilter): SQL {
   const parts: SQL[] = [sql`w.company_id = ${tenant.companyId}`, sql`w.housing_estate_id = ${tenant.housingEstateId}`];
-  if (f.status) parts.push(sql`${sql.raw(`w.${k.statusColumn}`)} = ${f.status}`);
+  if (f.status) parts.push(sql`${sql.raw(`w.${k.sql.statusColumn}`)} = ${f.status}`);
   if (f.type && k.hasType) parts.push(sql`w.type = ${f.type}`);
   if (f.houseType) parts.push(sql`w.person_type = ${f.houseType}`);
-  parts.push(...timeConditions(tenant, f.startTime, f.endTime));
+  parts.push(...dayRange(sql`w.report_time`, tenant.housingEstateId, f.startTime, f.endTime));
   if (f.keyword) {
     // Code, theme or reporter name. Written as a union of id sets so each part can use its
     // trigram index (migration 0003) instead of one OR across a join that scans every row.
     const like = likePattern(f.keyword);
-    const table = sql.raw(k.table);
-    const code = sql.raw(`x.${k.codeColumn}`);
+    const table = sql.raw(k.sql.table);
+    const code = sql.raw(`x.${k.sql.codeColumn}`);
     parts.push(sql`w.id in (
       select x.id from ${table} x
         where x.company_id = ${tenant.companyId} and x.housing_estate_id = ${tenant.housingEstateId} and (${code} ilike ${like} or x.name ilike ${like})
@@ -161,7 +180,7 @@ async function countWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, f: WorkFi
   }
   const [{ n }] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from ${sql.raw(k.table)} w where ${where}`,
+    sql`select count(*)::int as n from ${sql.raw(k.sql.table)} w where ${where}`,
   );
   return n;
 }
@@ -173,7 +192,7 @@ export async function listWork(
   f: WorkFilter,
   limit: number,
   offset: number,
-) {
+): Promise<{ rows: WorkRow[]; total: number }> {
   const where = whereOf(k, tenant, f);
   // The total and the page are independent: on PostgreSQL they run at once on two connections.
   // Deferred join: the page's ids come from the index alone (a deep page skips index entries,
@@ -183,7 +202,7 @@ export async function listWork(
     queryRows<RawRow>(
       db,
       sql`${rowSelect(k)}
-        join (select w.id from ${sql.raw(k.table)} w where ${where} order by w.report_time desc, w.id desc limit ${limit} offset ${offset}) page on page.id = w.id
+        join (select w.id from ${sql.raw(k.sql.table)} w where ${where} order by w.report_time desc, w.id desc limit ${limit} offset ${offset}) page on page.id = w.id
         order by w.report_time desc, w.id desc`,
     ),
   ]);
@@ -191,18 +210,25 @@ export async function listWork(
 }
 
 /** Unfinished ones (untreated and processing), newest first, for the dashboard. */
-export async function dashboardWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, limit: number) {
+export async function dashboardWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, limit: number): Promise<WorkRow[]> {
   const rows = await queryRows<RawRow>(
     db,
     sql`${rowSelect(k)} where w.company_id = ${tenant.companyId} and w.housing_estate_id = ${tenant.housingEstateId}
-          and ${sql.raw(`w.${k.statusColumn}`)} in (1, 2)
+          and ${sql.raw(`w.${k.sql.statusColumn}`)} in (1, 2)
         order by w.report_time desc, w.id desc limit ${limit}`,
   );
   return rows.map((r) => toRow(k, r));
 }
 
+/** Untreated / processing / completed counts of one kind. */
+export interface StatusTotals {
+  untreated: number;
+  processing: number;
+  completed: number;
+}
+
 /** Untreated / processing / completed counts of the estate, from the work_total counters. */
-export async function statusTotals(db: DbOrTx, k: WorkKind, tenant: TenantScope) {
+export async function statusTotals(db: DbOrTx, k: WorkKind, tenant: TenantScope): Promise<StatusTotals> {
   const rows = await queryRows<{ status: number; n: number }>(
     db,
     sql`select status, sum(n)::int as n from work_total
@@ -238,11 +264,11 @@ interface RawDetail extends RawRow {
 }
 
 /** Every field of SPEC §3 for one of the caller's estate; null when it is not there (or not theirs). */
-export async function findWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, id: number) {
+export async function findWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, id: number): Promise<WorkDetail | null> {
   const [r] = await queryRows<RawDetail>(
     db,
     sql`select q.*, dp.name as deal_name, dp.images as deal_images, cp.name as complete_name, cp.images as complete_images,
-          (select count(*)::int from ${sql.raw(k.replyTable)} x where x.${sql.raw(k.replyForeignKey)} = q.id) as reply_count
+          (select count(*)::int from ${sql.raw(k.sql.replyTable)} x where x.${sql.raw(k.sql.replyForeignKey)} = q.id) as reply_count
         from (${rowSelect(k, DETAIL_COLUMNS)}
               where w.id = ${id} and w.company_id = ${tenant.companyId} and w.housing_estate_id = ${tenant.housingEstateId}) q
           left join person dp on dp.id = q.person_deal_id
@@ -275,18 +301,21 @@ export async function findWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, id:
   };
 }
 
+/** The status, reporter and house of one row (for notifications). */
+export interface WorkHead {
+  status: number;
+  report_person_id: number;
+  name: string;
+  unit_id: number | null;
+  car_space_id: number | null;
+  shop_id: number | null;
+}
+
 /** The reporter and house of one row (for notifications); null when not in the estate. */
-export async function workHead(db: DbOrTx, k: WorkKind, tenant: TenantScope, id: number) {
-  const [r] = await queryRows<{
-    status: number;
-    report_person_id: number;
-    name: string;
-    unit_id: number | null;
-    car_space_id: number | null;
-    shop_id: number | null;
-  }>(
+export async function workHead(db: DbOrTx, k: WorkKind, tenant: TenantScope, id: number): Promise<WorkHead | null> {
+  const [r] = await queryRows<WorkHead>(
     db,
-    sql`select ${sql.raw(k.statusColumn)} as status, report_person_id, name, unit_id, car_space_id, shop_id from ${sql.raw(k.table)}
+    sql`select ${sql.raw(k.sql.statusColumn)} as status, report_person_id, name, unit_id, car_space_id, shop_id from ${sql.raw(k.sql.table)}
         where id = ${id} and company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId}`,
   );
   return r ?? null;
@@ -306,13 +335,13 @@ export async function moveStatus(
 ): Promise<boolean> {
   const set =
     from === 1
-      ? sql`${sql.raw(k.statusColumn)} = 2, person_deal_id = ${step.personId}, deal_time = now(), deal_note = ${step.note}, deal_img = ${step.img}`
-      : sql`${sql.raw(k.statusColumn)} = 3, person_complete_id = ${step.personId}, complete_time = now(), complete_note = ${step.note}, complete_img = ${step.img}`;
+      ? sql`${sql.raw(k.sql.statusColumn)} = 2, person_deal_id = ${step.personId}, deal_time = now(), deal_note = ${step.note}, deal_img = ${step.img}`
+      : sql`${sql.raw(k.sql.statusColumn)} = 3, person_complete_id = ${step.personId}, complete_time = now(), complete_note = ${step.note}, complete_img = ${step.img}`;
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`update ${sql.raw(k.table)} set ${set}, updated_at = now()
+    sql`update ${sql.raw(k.sql.table)} set ${set}, updated_at = now()
         where id = ${id} and company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId}
-          and ${sql.raw(k.statusColumn)} = ${from}
+          and ${sql.raw(k.sql.statusColumn)} = ${from}
         returning id`,
   );
   return rows.length === 1;
@@ -330,7 +359,20 @@ interface RawReply {
   company_type: number | null;
 }
 
-const toReply = (r: RawReply) => ({
+/** A reply as answered (shared ReplySchema). */
+export interface WorkReply {
+  replyId: number;
+  personId: number;
+  personName: string;
+  personPhoto: string | null;
+  replyTime: string;
+  content: string;
+  img: string | null;
+  voice: string | null;
+  companyType: number | null;
+}
+
+const toReply = (r: RawReply): WorkReply => ({
   replyId: r.id,
   personId: r.person_id,
   personName: r.person_name,
@@ -343,16 +385,22 @@ const toReply = (r: RawReply) => ({
 });
 
 /** Replies oldest first, paged. */
-export async function listReplies(db: DbOrTx, k: WorkKind, workId: number, limit: number, offset: number) {
-  const fk = sql.raw(k.replyForeignKey);
+export async function listReplies(
+  db: DbOrTx,
+  k: WorkKind,
+  workId: number,
+  limit: number,
+  offset: number,
+): Promise<{ list: WorkReply[]; total: number }> {
+  const fk = sql.raw(k.sql.replyForeignKey);
   const [{ n }] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from ${sql.raw(k.replyTable)} where ${fk} = ${workId}`,
+    sql`select count(*)::int as n from ${sql.raw(k.sql.replyTable)} where ${fk} = ${workId}`,
   );
   const rows = await queryRows<RawReply>(
     db,
     sql`select r.id, r.person_id, p.name as person_name, p.images as person_images, r.reply_time, r.content, r.img, r.voice, r.company_type
-        from ${sql.raw(k.replyTable)} r join person p on p.id = r.person_id
+        from ${sql.raw(k.sql.replyTable)} r join person p on p.id = r.person_id
         where r.${fk} = ${workId} order by r.reply_time, r.id limit ${limit} offset ${offset}`,
   );
   return { list: rows.map(toReply), total: n };
@@ -364,17 +412,165 @@ export async function insertReply(
   tenant: TenantScope,
   workId: number,
   reply: { personId: number; content: string; img: string | null; voice: string | null; companyType: number | null },
-) {
+): Promise<WorkReply> {
   const [row] = await queryRows<{ id: number }>(
     db,
-    sql`insert into ${sql.raw(k.replyTable)} (company_id, housing_estate_id, ${sql.raw(k.replyForeignKey)}, person_id, content, img, voice, company_type)
+    sql`insert into ${sql.raw(k.sql.replyTable)} (company_id, housing_estate_id, ${sql.raw(k.sql.replyForeignKey)}, person_id, content, img, voice, company_type)
         values (${tenant.companyId}, ${tenant.housingEstateId}, ${workId}, ${reply.personId}, ${reply.content}, ${reply.img}, ${reply.voice}, ${reply.companyType})
         returning id`,
   );
   const [r] = await queryRows<RawReply>(
     db,
     sql`select r.id, r.person_id, p.name as person_name, p.images as person_images, r.reply_time, r.content, r.img, r.voice, r.company_type
-        from ${sql.raw(k.replyTable)} r join person p on p.id = r.person_id where r.id = ${row.id}`,
+        from ${sql.raw(k.sql.replyTable)} r join person p on p.id = r.person_id where r.id = ${row.id}`,
   );
   return toReply(r);
+}
+
+/**
+ * The next code of the day: prefix + yyyyMMdd (UTC) + a 4-digit (or longer) daily sequence,
+ * e.g. C202611220001. A transaction-scoped advisory lock per prefix and day serializes
+ * concurrent reports, so two never get the same code.
+ */
+export async function nextCode(tx: DbOrTx, k: WorkKind, now = new Date()): Promise<string> {
+  const day = now.toISOString().slice(0, 10).replace(/-/g, '');
+  const start = `${k.codePrefix}${day}`;
+  await queryRows(tx, sql`select pg_advisory_xact_lock(hashtext(${`work-code:${start}`}))`);
+  const code = sql.raw(k.sql.codeColumn);
+  const rows = await queryRows<{ code: string }>(
+    tx,
+    sql`select ${code} as code from ${sql.raw(k.sql.table)} where ${code} like ${`${start}%`}
+        order by length(${code}) desc, ${code} desc limit 1`,
+  );
+  const last = rows[0] ? Number(rows[0].code.slice(start.length)) || 0 : 0;
+  return `${start}${String(last + 1).padStart(4, '0')}`;
+}
+
+/** What a resident reports from one of their houses. */
+export interface NewWork {
+  companyId: number;
+  housingEstateId: number;
+  name: string;
+  note: string;
+  img: string | null;
+  voice: string | null;
+  reportPersonId: number;
+  personType: number;
+  personIdentity: number;
+  unitId: number | null;
+  carSpaceId: number | null;
+  shopId: number | null;
+  code: string;
+  /** Work orders only. */
+  type?: number;
+}
+
+/** Stores a new one (status 1, untreated); answers its id. */
+export async function insertWork(tx: DbOrTx, k: WorkKind, w: NewWork): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into ${sql.raw(k.sql.table)} (company_id, housing_estate_id, name, note, img, voice, report_person_id,
+          person_type, person_identity, unit_id, car_space_id, shop_id, ${sql.raw(k.sql.codeColumn)}, ${sql.raw(k.sql.statusColumn)}${k.hasType ? sql.raw(', type') : sql``})
+        values (${w.companyId}, ${w.housingEstateId}, ${w.name}, ${w.note}, ${w.img}, ${w.voice}, ${w.reportPersonId},
+          ${w.personType}, ${w.personIdentity}, ${w.unitId}, ${w.carSpaceId}, ${w.shopId}, ${w.code}, 1${k.hasType ? sql`, ${w.type}` : sql``})
+        returning id`,
+  );
+  return row.id;
+}
+
+/** One the resident reported, as their own calls see it. */
+export interface OwnWork {
+  id: number;
+  companyId: number;
+  housingEstateId: number;
+  name: string;
+  status: number;
+  rated: boolean;
+  unitId: number | null;
+  carSpaceId: number | null;
+  shopId: number | null;
+}
+
+/** A complaint or work order the resident reported (null when it is not theirs). */
+export async function ownWork(db: DbOrTx, k: WorkKind, id: number, personId: number): Promise<OwnWork | null> {
+  const [r] = await queryRows<{
+    id: number;
+    company_id: number;
+    housing_estate_id: number;
+    name: string;
+    status: number;
+    service_efficiency: number | null;
+    unit_id: number | null;
+    car_space_id: number | null;
+    shop_id: number | null;
+  }>(
+    db,
+    sql`select id, company_id, housing_estate_id, name, ${sql.raw(k.sql.statusColumn)} as status, service_efficiency, unit_id, car_space_id, shop_id
+        from ${sql.raw(k.sql.table)} where id = ${id} and report_person_id = ${personId}`,
+  );
+  if (!r) return null;
+  return {
+    id: r.id,
+    companyId: r.company_id,
+    housingEstateId: r.housing_estate_id,
+    name: r.name,
+    status: r.status,
+    rated: r.service_efficiency !== null,
+    unitId: r.unit_id,
+    carSpaceId: r.car_space_id,
+    shopId: r.shop_id,
+  };
+}
+
+/** A resident's reply (company_type null = resident); answers its id. */
+export async function insertResidentReply(
+  tx: DbOrTx,
+  k: WorkKind,
+  work: OwnWork,
+  reply: { personId: number; content: string; img: string | null; voice: string | null },
+): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into ${sql.raw(k.sql.replyTable)} (company_id, housing_estate_id, ${sql.raw(k.sql.replyForeignKey)}, person_id, content, img, voice, company_type)
+        values (${work.companyId}, ${work.housingEstateId}, ${work.id}, ${reply.personId}, ${reply.content}, ${reply.img}, ${reply.voice}, null)
+        returning id`,
+  );
+  return row.id;
+}
+
+/** The resident's ratings; false when it was rated meanwhile (the "not yet rated" condition loses the race cleanly). */
+export async function rateWork(
+  db: DbOrTx,
+  k: WorkKind,
+  id: number,
+  rating: {
+    serviceEfficiency: number;
+    serviceAttitude: number;
+    serviceProcess: number;
+    serviceComment: string | null;
+    serviceScore: number;
+  },
+): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update ${sql.raw(k.sql.table)} set service_efficiency = ${rating.serviceEfficiency}, service_attitude = ${rating.serviceAttitude},
+          service_process = ${rating.serviceProcess}, service_comment = ${rating.serviceComment}, service_score = ${rating.serviceScore},
+          updated_at = now()
+        where id = ${id} and service_efficiency is null
+        returning id`,
+  );
+  return rows.length === 1;
+}
+
+/** Who deals with and who completed one (person ids, either may be null), and its estate; null when missing. */
+export async function workHandlers(
+  db: DbOrTx,
+  k: WorkKind,
+  id: number,
+): Promise<{ housingEstateId: number; deal: number | null; complete: number | null } | null> {
+  const [r] = await queryRows<{ housing_estate_id: number; deal: number | null; complete: number | null }>(
+    db,
+    sql`select housing_estate_id, person_deal_id as deal, person_complete_id as complete from ${sql.raw(k.sql.table)} where id = ${id}`,
+  );
+  return r ? { housingEstateId: r.housing_estate_id, deal: r.deal, complete: r.complete } : null;
 }

@@ -1,0 +1,64 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { TenantScope } from '../http/caller';
+import type { DbOrTx } from './database-types';
+
+/**
+ * The general SQL helpers every repository uses, in one place: raw rows, the tenant filter,
+ * keyword patterns, paging and day ranges in the estate's time zone.
+ */
+
+/** Rows of a raw SQL query, on either driver. */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** `company_id = ? and housing_estate_id = ?` for any tenant-owned table. */
+export function scopedTo(table: { companyId: PgColumn; housingEstateId: PgColumn }, tenant: TenantScope): SQL {
+  return and(eq(table.companyId, tenant.companyId), eq(table.housingEstateId, tenant.housingEstateId)) as SQL;
+}
+
+/** An `ilike` pattern that finds the keyword anywhere; `%`, `_` and `\` in it match themselves. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The row offset of a 1-based page. */
+export function offsetOf(page: number, limit: number): number {
+  return (page - 1) * limit;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Conditions on a time column for a `startTime` / `endTime` filter. A `yyyy-MM-dd` is a whole
+ * day of the estate's time zone (housing_estate.time_zone, e.g. Asia/Hong_Kong: 2026-11-07 runs
+ * from 2026-11-06 16:00 UTC), whatever zone the staff's browser is in; the zone is read once in
+ * the query, so the bounds stay constants for an index on the column. An ISO date-time is an
+ * exact instant.
+ */
+export function dayRange(column: SQL, housingEstateId: number, startTime?: string, endTime?: string): SQL[] {
+  const zone = sql`(select he.time_zone from housing_estate he where he.id = ${housingEstateId})`;
+  const dayStart = (day: string, plusDays: 0 | 1) =>
+    sql`((${day}::date + ${sql.raw(String(plusDays))})::timestamp at time zone ${zone})`;
+  const parts: SQL[] = [];
+  if (startTime)
+    parts.push(
+      DAY.test(startTime)
+        ? sql`${column} >= ${dayStart(startTime, 0)}`
+        : sql`${column} >= ${new Date(startTime).toISOString()}`,
+    );
+  if (endTime)
+    parts.push(
+      DAY.test(endTime)
+        ? sql`${column} < ${dayStart(endTime, 1)}`
+        : sql`${column} <= ${new Date(endTime).toISOString()}`,
+    );
+  return parts;
+}
+
+/** A timestamp column's value as an ISO string (null stays null). */
+export function isoOrNull(v: unknown): string | null {
+  return v === null || v === undefined ? null : new Date(v as string | Date).toISOString();
+}

@@ -1,0 +1,125 @@
+import { ChannelType, JoinStatus, joinMessageType, type PersonHouseJoin, type ResidentHouse } from '@pm/shared';
+import { AppError } from '../../http/app-error';
+import { notify } from '../message/notify';
+import { withPushes } from '../message/push-outbox';
+import { reserveUsage, settleUsage, HOUR_MS, type UsageLimit } from '../quota/account-usage';
+import type { ResidentDeps } from '../resident/resident-api';
+import { normalizeInviteCode } from './invite-code';
+import {
+  hasOpenLink,
+  houseByInviteCode,
+  houseOf,
+  housesOf,
+  insertJoinRequest,
+  type HouseIds,
+  type HouseLink,
+} from './person-house.repository';
+import { houseStaff } from './person.recipients';
+
+/** A resident's own houses: the list, the house a report comes from, and joining one by invite code. */
+
+/** One of the caller's approved houses, or 403 when the house is not theirs. */
+export async function linkedHouse(d: ResidentDeps, houseType: number, houseId: number): Promise<HouseLink> {
+  const house = await houseOf(d.db, d.personId, houseType, houseId);
+  if (!house) throw new AppError(403, 'resident.errors.houseNotYours');
+  return house;
+}
+
+/** The unit / parking space / shop columns a report from the house carries. */
+export function houseColumns(h: HouseLink): HouseIds {
+  return { unitId: h.unitId, carSpaceId: h.carSpaceId, shopId: h.shopId };
+}
+
+/** GET /app/house/list. */
+export async function listHouses(d: ResidentDeps): Promise<ResidentHouse[]> {
+  return (await housesOf(d.db, d.personId)).map((h) => ({
+    houseType: h.houseType,
+    houseId: h.houseId,
+    name: h.name,
+    identity: h.identity,
+  }));
+}
+
+/** Who joined, for the history record (OperationType): owner 3, relatives and friends 4, tenant 5. */
+const OPERATION_BY_IDENTITY: Record<number, number> = { 1: 3, 2: 5, 3: 4 };
+
+/**
+ * How often one account may use invite codes (issue 14): join requests of any outcome, and
+ * wrong codes — the guessing limit. Codes are 128-bit random, so a wrong code is a typo or a
+ * guess, and ten an hour is plenty for typos.
+ */
+export const JOIN_LIMITS = {
+  requests: { windowMs: HOUR_MS, max: 20 },
+  wrongCodes: { windowMs: HOUR_MS, max: 10 },
+} satisfies Record<string, UsageLimit>;
+
+/** Counts a join request and, until the code proves right, a wrong code; 429 past either limit. */
+async function admitJoin(d: ResidentDeps): Promise<{ wrongCodeId: number }> {
+  const tooMany = (key: string, r: { limit: UsageLimit; retryAfterSeconds: number }) =>
+    new AppError(
+      429,
+      key,
+      { count: r.limit.max, minutes: Math.ceil(r.retryAfterSeconds / 60) },
+      { retryAfterSeconds: r.retryAfterSeconds },
+    );
+  const request = await reserveUsage(d.db, d.accountId, 'invite-join', 1, [JOIN_LIMITS.requests]);
+  if (!request.ok) throw tooMany('resident.errors.tooManyJoins', request);
+  const wrongCode = await reserveUsage(d.db, d.accountId, 'invite-wrong-code', 1, [JOIN_LIMITS.wrongCodes]);
+  if (!wrongCode.ok) throw tooMany('resident.errors.tooManyWrongCodes', wrongCode);
+  return { wrongCodeId: wrongCode.id };
+}
+
+/**
+ * POST /app/personhouse/join: a request to join a unit, parking space or shop by its invite
+ * code. Every request waits for review (status 1) by the house's owner or the estate's staff
+ * (POST /base/personhouse/review): until then the caller is no member of the house, does not
+ * see it in /app/house/list and cannot report or call SOS from it. The staff who list that
+ * kind of house get message 27/28/29 on channel 12.
+ */
+export async function joinHouse(
+  d: ResidentDeps,
+  body: PersonHouseJoin,
+): Promise<{ personHouseId: number; status: number; houseType: number; houseId: number }> {
+  const { wrongCodeId } = await admitJoin(d);
+  const house = await houseByInviteCode(d.db, normalizeInviteCode(body.inviteCode));
+  if (!house) throw new AppError(400, 'resident.errors.inviteCodeInvalid');
+  await settleUsage(d.db, wrongCodeId, 0);
+  const ids: HouseIds = {
+    unitId: house.houseType === 1 ? house.houseId : null,
+    carSpaceId: house.houseType === 2 ? house.houseId : null,
+    shopId: house.houseType === 3 ? house.houseId : null,
+  };
+  const status = JoinStatus.pending;
+  return withPushes(
+    d.db,
+    d.realtime,
+    async (tx) => {
+      if (await hasOpenLink(tx, d.personId, house.houseType, house.houseId))
+        throw new AppError(409, 'resident.errors.alreadyLinked');
+      const { personHouseId, historyId } = await insertJoinRequest(tx, {
+        companyId: house.companyId,
+        housingEstateId: house.housingEstateId,
+        personId: d.personId,
+        houseType: house.houseType,
+        ids,
+        identity: body.identity,
+        status,
+        operationType: OPERATION_BY_IDENTITY[body.identity],
+      });
+      await notify(tx, {
+        companyId: house.companyId,
+        housingEstateId: house.housingEstateId,
+        messageType: joinMessageType(house.houseType as 1 | 2 | 3),
+        channelType: ChannelType.join,
+        dataId: personHouseId,
+        recipients: await houseStaff(tx, house.housingEstateId, house.houseType),
+        personTriggerId: d.personId,
+        personHouseHistoryId: historyId,
+        ...ids,
+        push: { houseType: house.houseType, identity: body.identity, status },
+      });
+      return { personHouseId, status, houseType: house.houseType, houseId: house.houseId };
+    },
+    d.onPushError,
+  );
+}
