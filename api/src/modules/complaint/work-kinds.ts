@@ -1,4 +1,4 @@
-import { ChannelType, MessageType, type Permission } from '@pm/shared';
+import { ChannelType, MessageType, type ChannelOf, type MessageTypeOf, type Permission } from '@pm/shared';
 
 /**
  * Complaints/suggestions and event work orders share one shape (SPEC §3, §4); this is
@@ -22,9 +22,9 @@ export interface WorkKind {
   replyPath: '/complainReply' | '/eventReply';
   totalsCall: 'getComplainStatusTotalVo' | 'getEventOrderStatusTotalVo';
   perms: { list: Permission; view: Permission; update: Permission; reply: Permission };
-  channel: ChannelType;
+  channel: ChannelOf<'workorders'>;
   /** Message type a staff reply leaves for the reporter. */
-  replyMessage: MessageType;
+  replyMessage: MessageTypeOf<'workorders'>;
 }
 
 export const COMPLAINT: WorkKind = {

@@ -1,3 +1,4 @@
+import { WorkStatus } from '@pm/shared';
 import type { Tx } from '../../db/open-database';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext } from '../../http/request-context';
@@ -49,7 +50,7 @@ export async function advance(
     pushAfterCommit(tx, [...staff, head.report_person_id], {
       channelType: k.channel,
       dataId: id,
-      status: from + 1,
+      status: from === 1 ? WorkStatus.processing : WorkStatus.completed,
       name: head.name,
     });
   });

@@ -4,8 +4,8 @@ import {
   JoinStatus,
   MessageType,
   joinMessageType,
-  type ChannelType as Channel,
-  type MessageType as MsgType,
+  type ChannelOf,
+  type MessageTypeOf,
 } from '@pm/shared';
 import type { Db } from '../../db/open-database';
 import {
@@ -64,7 +64,10 @@ export interface ResidentDeps {
 
 type Kind = 'complaint' | 'eventOrder';
 /** The numbers of each kind: push channel, "new" and "reply" message types. */
-const NUMBERS: Record<Kind, { channel: Channel; created: MsgType; reply: MsgType }> = {
+const NUMBERS: Record<
+  Kind,
+  { channel: ChannelOf<'workorders'>; created: MessageTypeOf<'workorders'>; reply: MessageTypeOf<'workorders'> }
+> = {
   complaint: { channel: ChannelType.complaint, created: MessageType.newComplaint, reply: MessageType.complaintReply },
   eventOrder: { channel: ChannelType.eventOrder, created: MessageType.newEventOrder, reply: MessageType.eventReply },
 };
