@@ -4,7 +4,7 @@ import {
   MESSAGE_COUNTER_TYPES,
   TOPIC_CHANNELS,
   TOPIC_COUNTER_SHAPE,
-  topicDefinition,
+  applyTopicCounters,
   zeroTopicCounters,
   type EventOf,
   type LiveEvent,
@@ -108,6 +108,12 @@ export type Counters = Omit<LiveSnapshot, 'version'>;
 export const LiveCountersSchema = LiveSnapshotSchema.omit({ version: true }).extend({ pushSeq: z.number().int() });
 export type LiveCounters = z.infer<typeof LiveCountersSchema>;
 
+/**
+ * Response header by which the api tells the gateway that the call revoked the caller's bearer
+ * token (sign-out): the gateway ends that token's tabs and strips the header before answering.
+ */
+export const TOKEN_REVOKED_HEADER = 'x-token-revoked';
+
 /** Who a token belongs to, for the gateway (`GET /realtime/identity`). */
 export const LiveIdentitySchema = z.object({
   personId: z.number().int(),
@@ -134,8 +140,6 @@ export function alarmCount(s: LiveSnapshot): number {
 }
 
 type CounterValues = Record<string, unknown>;
-/** A copy of a counter value that may be changed in place (a totals object is copied). */
-const copy = (v: unknown) => (typeof v === 'object' && v !== null ? { ...v } : v);
 
 /**
  * Applies one event to a snapshot and returns the new one (pure). A stored notification
@@ -148,12 +152,7 @@ export function applyEvent(s: LiveSnapshot, e: LiveEvent | CountersChangedEvent)
   if (e.messageType !== undefined && e.messageId !== undefined) {
     next.unreadByType[e.messageType] = (next.unreadByType[e.messageType] ?? 0) + 1;
   }
-  const counters = topicDefinition(e.topic).counters;
-  if (counters) {
-    const own = next as unknown as CounterValues;
-    for (const key of Object.keys(counters.shape)) own[key] = copy(own[key]);
-    counters.apply(own, e);
-  }
+  applyTopicCounters(next, e);
   return next;
 }
 

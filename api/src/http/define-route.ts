@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { Permission } from '@pm/shared';
-import type { AuthedContext, PublicContext } from './request-context';
+import type { Counters, Permission } from '@pm/shared';
+import type { DbOrTx } from '../db/open-database';
+import type { AuthedContext, Caller, PublicContext, TenantScope } from './request-context';
 
 /** 'public': no token needed. 'authenticated': any valid token. Otherwise a permission code (SPEC §6). */
 export type RouteAccess = Permission | 'public' | 'authenticated';
@@ -79,8 +80,16 @@ export function defineRoute<
   return spec as unknown as ApiRoute;
 }
 
+/**
+ * The module's part of a person's live counters (`GET /realtime/counters`), read with `db` (one
+ * read-only snapshot shared by every module). Counters a module leaves out count as zero.
+ */
+export type CountersContribution = (db: DbOrTx, tenant: TenantScope, caller: Caller) => Promise<Partial<Counters>>;
+
 /** A domain module: a name and its routes. Register it once in modules/index.ts. */
 export interface ApiModule {
   name: string;
   routes: ApiRoute[];
+  /** What the module adds to the live counters the top bar and sidebar show. */
+  counters?: CountersContribution;
 }

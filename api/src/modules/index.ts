@@ -26,5 +26,6 @@ export const modules: ApiModule[] = [
   chatModule,
   uploadModule,
   residentModule,
-  realtimeModule,
+  // Composes the live counters every module above contributes.
+  realtimeModule(() => modules),
 ];

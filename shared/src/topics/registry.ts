@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Permission } from '../permissions';
 import { alarms } from './alarms';
 import { announcements } from './announcements';
 import { chat } from './chat';
-import type { AnyTopic, MessageTypeSpec, RawMessage, TopicDefinition, TopicEvent, ViewTarget } from './define-topic';
+import type { AnyTopic, MessageTypeSpec, ToastSpec, TopicDefinition, TopicEvent, ViewTarget } from './define-topic';
+import { deriveTopics } from './derive';
 import { residents } from './residents';
 import { session } from './session';
 import { workorders } from './workorders';
@@ -55,16 +56,13 @@ export type TopicPush = {
   } & PayloadOf<T>;
 }[Topic];
 
-const all = LIVE_TOPICS as readonly AnyTopic[];
+const derived = deriveTopics(LIVE_TOPICS as readonly AnyTopic[]);
 
 /** The topic names, in registry order. */
-export const TOPICS = LIVE_TOPICS.map((t) => t.name) as readonly Topic[];
+export const TOPICS = derived.names as readonly Topic[];
 
 /** Permissions that allow subscribing to a topic (any one of them); null = always allowed. */
-export const TOPIC_PERMISSIONS = Object.fromEntries(all.map((t) => [t.name, t.permissions])) as Record<
-  Topic,
-  Permission[] | null
->;
+export const TOPIC_PERMISSIONS = derived.permissions as Record<Topic, Permission[] | null>;
 
 /** Topics a person holding these permissions may subscribe to. */
 export function allowedTopics(perms: ReadonlySet<string>): Topic[] {
@@ -75,82 +73,51 @@ export function allowedTopics(perms: ReadonlySet<string>): Topic[] {
 }
 
 /** Real-time event numbers of SPEC §7 (the api's upstream `channelType`), by name, from every topic. */
-export const TOPIC_CHANNELS = Object.assign({}, ...all.map((t) => t.channels)) as UnionToIntersection<
-  Parts<Definitions>['channels']
->;
+export const TOPIC_CHANNELS = derived.channels as UnionToIntersection<Parts<Definitions>['channels']>;
 
 type MessageNames<M> = { [K in keyof M]: M[K] extends MessageTypeSpec ? M[K]['type'] : never };
 /** Notification message types of SPEC §9, by name, from every topic. */
-export const MessageType = Object.fromEntries(
-  all.flatMap((t) => Object.entries(t.messageTypes).map(([name, spec]) => [name, spec.type])),
-) as UnionToIntersection<MessageNames<Parts<Definitions>['messages']>>;
+export const MessageType = derived.messageTypeNames as UnionToIntersection<
+  MessageNames<Parts<Definitions>['messages']>
+>;
 export type MessageType = MessageTypeOf<Topic>;
 
-const byChannel = new Map<number, AnyTopic>(all.flatMap((t) => Object.values(t.channels).map((c) => [c, t] as const)));
-const byMessageType = new Map<number, { topic: AnyTopic; spec: MessageTypeSpec }>(
-  all.flatMap((t) => Object.values(t.messageTypes).map((spec) => [spec.type, { topic: t, spec }] as const)),
-);
-const messageTypes = (keep: (spec: MessageTypeSpec) => boolean) =>
-  [...byMessageType.values()]
-    .map((m) => m.spec)
-    .filter(keep)
-    .map((spec) => spec.type as MessageType)
-    .sort((a, b) => a - b);
-
 /** Every notification message type a topic takes: the ones the live counters count unread. */
-export const LIVE_MESSAGE_TYPES: MessageType[] = messageTypes(() => true);
+export const LIVE_MESSAGE_TYPES = derived.liveMessageTypes as MessageType[];
 /** Types listed in the message panel (SPEC §9). */
-export const MESSAGE_PANEL_TYPES: MessageType[] = messageTypes((s) => s.panel === 'messages');
+export const MESSAGE_PANEL_TYPES = derived.panelTypes as MessageType[];
 /** Types counted by the message bell's unread counter (SPEC §9). */
-export const MESSAGE_COUNTER_TYPES: MessageType[] = messageTypes((s) => s.panel === 'messages' && s.counted);
+export const MESSAGE_COUNTER_TYPES = derived.counterTypes as MessageType[];
 /** Types listed and counted by the alarm bell. */
-export const ALARM_TYPES: MessageType[] = messageTypes((s) => s.panel === 'alarms');
+export const ALARM_TYPES = derived.alarmTypes as MessageType[];
 
 /** The topic a notification message type belongs to (for panels and counters). */
-export function topicOfMessageType(messageType: number): Topic | null {
-  return (byMessageType.get(messageType)?.topic.name as Topic | undefined) ?? null;
-}
+export const topicOfMessageType = derived.topicOfMessageType as (messageType: number) => Topic | null;
 
 /** What "View" on a notification of this type opens, and the permission it needs; null for none. */
-export function messageViewTarget(messageType: number): ViewTarget | null {
-  return byMessageType.get(messageType)?.spec.view ?? null;
-}
+export const messageViewTarget: (messageType: number) => ViewTarget | null = derived.viewTarget;
 
 /** Where View goes: the screen, with the record open (`?open=` of the list kit) when it is about one. */
 export function messageViewLink(target: ViewTarget, dataId: number | null | undefined): string {
   return target.opensRecord && dataId ? `${target.path}?open=${dataId}` : target.path;
 }
 
-/** The definition of a topic (its counters, toast …). */
-export function topicDefinition(name: Topic): AnyTopic {
-  return all.find((t) => t.name === name) as AnyTopic;
-}
+/** The toast a tab shows for an event (its topic's `toast`), or null for none. */
+export const toastFor = derived.toast as (e: LiveEvent) => ToastSpec | null;
 
 /**
  * Turns one upstream message into its typed event: the topic of its event number classifies it.
  * Heartbeats and numbers no topic takes give null (SPEC §7: unknown event numbers are logged as
  * warnings and dropped by the caller).
  */
-export function normalizeUpstream(message: { channelType: number | 'heartbeat' } & Record<string, unknown>): LiveEvent | null {
-  if (message.channelType === 'heartbeat') return null;
-  const topic = byChannel.get(message.channelType);
-  if (!topic) return null;
-  const { channelType, messageType, messageId, dataId, pushSeq: _pushSeq, ...payload } = message as RawMessage;
-  return {
-    topic: topic.name,
-    ...topic.classify(message as RawMessage),
-    channelType,
-    ...(messageType !== undefined && { messageType }),
-    ...(messageId !== undefined && { messageId }),
-    ...(dataId !== undefined && { dataId }),
-    payload,
-  } as LiveEvent;
-}
+export const normalizeUpstream = derived.normalize as (
+  message: { channelType: number | 'heartbeat' } & Record<string, unknown>,
+) => LiveEvent | null;
 
 type CounterShape = UnionToIntersection<Parts<Definitions>['shape']>;
 /** The zod shape of every topic's counters together (part of the live snapshot). */
-export const TOPIC_COUNTER_SHAPE = Object.assign({}, ...all.map((t) => t.counters?.shape ?? {})) as CounterShape;
+export const TOPIC_COUNTER_SHAPE = derived.counterShape as CounterShape;
 /** Every topic's counters at zero. */
-export function zeroTopicCounters(): z.infer<z.ZodObject<CounterShape>> {
-  return Object.assign({}, ...all.map((t) => t.counters?.zero() ?? {}));
-}
+export const zeroTopicCounters = derived.zeroCounters as () => z.infer<z.ZodObject<CounterShape>>;
+/** Applies an event to its topic's own counters in `next`, a copy of the snapshot (changed in place). */
+export const applyTopicCounters = derived.applyCounters as (next: object, e: LiveEvent) => void;

@@ -13,7 +13,11 @@ export type ResidentPayload = {
 };
 
 const UNIT = { perm: 'unit:view', path: '/building-management/unit-management', opensRecord: false } as const;
-const CAR_PARK = { perm: 'carpark:view', path: '/building-management/park-space-management', opensRecord: false } as const;
+const CAR_PARK = {
+  perm: 'carpark:view',
+  path: '/building-management/park-space-management',
+  opensRecord: false,
+} as const;
 const SHOP = { perm: 'shop:view', path: '/building-management/merchant-management', opensRecord: false } as const;
 
 /** Persons joining (event 12) or leaving (14) a residence, car park space or shop. */

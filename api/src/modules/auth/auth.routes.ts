@@ -7,6 +7,7 @@ import {
   CurrentUserSchema,
   OAuthTokenAnswerSchema,
   OAuthTokenFormSchema,
+  TOKEN_REVOKED_HEADER,
 } from '@pm/shared';
 import { account } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -93,6 +94,8 @@ export const authModule: ApiModule = {
       summary: 'Revokes the bearer token (its real-time connections close with 4001)',
       handler: async (ctx) => {
         await ctx.services.tokens.revoke(ctx.token);
+        // The gateway ends this token's tabs when it sees the header (and strips it).
+        ctx.res.setHeader(TOKEN_REVOKED_HEADER, '1');
         return null;
       },
     }),

@@ -23,6 +23,8 @@ export interface WorkKind {
   totalsCall: 'getComplainStatusTotalVo' | 'getEventOrderStatusTotalVo';
   perms: { list: Permission; view: Permission; update: Permission; reply: Permission };
   channel: ChannelOf<'workorders'>;
+  /** Its status totals in the live counters. */
+  counters: 'complaints' | 'eventOrders';
   /** Message type a staff reply leaves for the reporter. */
   replyMessage: MessageTypeOf<'workorders'>;
 }
@@ -43,6 +45,7 @@ export const COMPLAINT: WorkKind = {
   totalsCall: 'getComplainStatusTotalVo',
   perms: { list: 'complain:list', view: 'complain:view', update: 'complain:update', reply: 'complain:reply' },
   channel: ChannelType.complaint,
+  counters: 'complaints',
   replyMessage: MessageType.complaintReply,
 };
 
@@ -62,5 +65,6 @@ export const EVENT_ORDER: WorkKind = {
   totalsCall: 'getEventOrderStatusTotalVo',
   perms: { list: 'eventorder:list', view: 'eventorder:view', update: 'eventorder:update', reply: 'eventorder:reply' },
   channel: ChannelType.eventOrder,
+  counters: 'eventOrders',
   replyMessage: MessageType.eventReply,
 };

@@ -45,6 +45,9 @@ function workModule(k: WorkKind): ApiModule {
   const what = k.kind === 'complaint' ? 'complaints' : 'event work orders';
   return {
     name: k.kind,
+    // The live counters' totals, for a person who may list them (others see zero).
+    counters: async (db, tenant, caller) =>
+      caller.perms.has(k.perms.list) ? { [k.counters]: await statusTotals(db, k, tenant) } : {},
     routes: [
       defineRoute({
         method: 'post',

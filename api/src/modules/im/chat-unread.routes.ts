@@ -29,6 +29,7 @@ export async function chatUnreadTotal(db: DbOrTx, personId: number, tenant: Tena
  */
 export const chatUnreadModule: ApiModule = {
   name: 'chat-unread',
+  counters: async (db, tenant, caller) => ({ chatUnread: await chatUnreadTotal(db, caller.personId, tenant) }),
   routes: [
     defineRoute({
       method: 'post',

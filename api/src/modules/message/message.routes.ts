@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { listPageSchema } from '@pm/shared';
-import { AppError } from '../../http/app-error';
+import { LIVE_MESSAGE_TYPES, listPageSchema } from '@pm/shared';
 import { defineRoute, type ApiModule } from '../../http/define-route';
-import type { AuthedContext } from '../../http/request-context';
+import type { Caller } from '../../http/request-context';
 import {
   MessageHasReadSchema,
   MessageListQuerySchema,
@@ -10,11 +9,11 @@ import {
   MessageUnreadQuerySchema,
   MessageUnreadSchema,
 } from '../../../../shared/src/api/message';
-import { countUnread, listMessages, markRead, type MessageOwner } from './message.repository';
+import { countUnread, listMessages, type MessageOwner } from './message.repository';
+import { readMessage } from './message.service';
 
 /** A person's own messages; staff see only those of their company and estate. */
-function ownerOf(ctx: AuthedContext): MessageOwner {
-  const { caller } = ctx;
+function ownerOf({ caller }: { caller: Caller }): MessageOwner {
   return caller.kind === 'staff'
     ? { personId: caller.personId, companyId: caller.companyId, housingEstateId: caller.housingEstateId }
     : { personId: caller.personId };
@@ -22,6 +21,10 @@ function ownerOf(ctx: AuthedContext): MessageOwner {
 
 export const messageModule: ApiModule = {
   name: 'message',
+  // Unread messages of every type a live topic takes.
+  counters: async (db, _tenant, caller) => ({
+    unreadByType: await countUnread(db, ownerOf({ caller }), LIVE_MESSAGE_TYPES),
+  }),
   routes: [
     defineRoute({
       method: 'post',
@@ -62,7 +65,7 @@ export const messageModule: ApiModule = {
       body: MessageHasReadSchema,
       response: z.object({ messageId: z.number(), readStatus: z.number() }),
       handler: async (ctx, { body }) => {
-        if (!(await markRead(ctx.db, ownerOf(ctx), body.messageId))) throw AppError.notFound();
+        await readMessage(ctx, ownerOf(ctx), body.messageId);
         return { messageId: body.messageId, readStatus: 1 };
       },
     }),

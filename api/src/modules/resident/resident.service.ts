@@ -1,12 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  ChannelType,
-  JoinStatus,
-  MessageType,
-  joinMessageType,
-  type ChannelOf,
-  type MessageTypeOf,
-} from '@pm/shared';
+import { ChannelType, JoinStatus, MessageType, joinMessageType, type ChannelOf, type MessageTypeOf } from '@pm/shared';
 import type { Db } from '../../db/open-database';
 import {
   announcement,
