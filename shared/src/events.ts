@@ -162,7 +162,7 @@ function applyDelta(next: LiveSnapshot, change: CounterDelta): LiveSnapshot {
   }
   const values = next as unknown as CounterValues;
   for (const [key, d] of Object.entries(change)) {
-    if (key !== 'unreadByType' && typeof d === 'number' && typeof values[key] === 'number')
+    if (key !== 'unreadByType' && key !== 'version' && typeof d === 'number' && typeof values[key] === 'number')
       values[key] = Math.max(0, (values[key] as number) + d);
   }
   return next;

@@ -148,6 +148,8 @@ describe('counters changes (quiet pushes)', () => {
     expect(cleared.chatUnread).toBe(0);
     expect(cleared.version).toBe(start.version + 2);
     expect(countersChangeOf({ channelType: 8 })).toBeNull();
+    // Only counters move: the version is the gateway's.
+    expect(applyEvent(start, countersChangeOf({ channelType: 3900, version: 99 })!).version).toBe(start.version + 1);
   });
 });
 
