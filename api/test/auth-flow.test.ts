@@ -101,7 +101,10 @@ describe.each(testEngines())('sign-in and sessions on %s', (engine) => {
   it('when a person signs out, then that token is dead and their other tokens still work', async () => {
     const one = await api.login('admin', 'admin123');
     const two = await api.login('admin', 'admin123');
-    expect((await api.http.post('/auth/signOut').set(as(one))).status).toBe(200);
+    const signedOut = await api.http.post('/auth/signOut').set(as(one));
+    expect(signedOut.status).toBe(200);
+    // The gateway ends the token's tabs on this mark (docs/internal-contract.md).
+    expect(signedOut.headers['x-token-revoked']).toBe('1');
     expect((await api.http.get('/auth/current/user').set(as(one))).status).toBe(401);
     expect((await api.http.get('/auth/current/user').set(as(two))).status).toBe(200);
     expect((await api.http.get('/auth/current/user').set(as('not-a-token'))).status).toBe(401);

@@ -82,6 +82,9 @@ describe.each(testEngines())('chat on %s', (engine) => {
 
       expect((await get('staff', `/im/chatrecord/delete/unread?groupId=${groupId}`)).status).toBe(200);
       expect(await unreadTotal('staff')).toBe(before);
+      // The reader's tabs learn it from a numbered counters change (no path known to the gateway).
+      const cleared = await staffSocket.waitFor((m) => m.channelType === 3900);
+      expect(cleared).toMatchObject({ chatUnread: -1 });
     } finally {
       await staffSocket.close();
       await residentSocket.close();

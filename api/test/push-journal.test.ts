@@ -27,7 +27,7 @@ describe.each(testEngines())('push journal on %s', (engine) => {
     return s;
   };
   /** A push as every change sends it: queued in a transaction, journaled in it, published after the commit. */
-  const push = (who: string, message: { channelType: number; dataId: number }) =>
+  const push = (who: string, message: { channelType: 9; dataId: number }) =>
     withPushes(api.db, api.realtime, async (tx) => queuePush(tx, [pid[who]], message));
   const fileComplaint = async (name: string) => {
     const houses = (await api.http.get('/app/house/list').set(as('resident'))).body.data;

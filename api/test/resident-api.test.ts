@@ -58,6 +58,10 @@ describe.each(testEngines())('resident API on %s', (engine) => {
 
       expect((await post('admin', '/base/message/hasRead', { messageId: pushed.messageId })).status).toBe(200);
       expect(await unread('admin', 7)).toBe(before);
+      // The reader's tabs learn it from a numbered counters change; reading it again changes nothing.
+      const read = await adminSocket.waitFor((m) => m.channelType === 3900);
+      expect(read).toMatchObject({ unreadByType: { '7': -1 } });
+      expect((await post('admin', '/base/message/hasRead', { messageId: pushed.messageId })).status).toBe(200);
       // Someone else's message cannot be marked read by another person.
       expect((await post('staff', '/base/message/hasRead', { messageId: pushed.messageId })).status).toBe(404);
       // A house that is not the resident's is refused.

@@ -13,7 +13,8 @@ let latencies: number[] = [];
 async function openTab(url: string, token: string): Promise<Tab> {
   const socket: Tab = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
   socket.on('announcements', (e: AnnouncementEvent) => {
-    const sentAt = Number(e.payload.sentAt);
+    // The benchmark's own field on its pushes, beside the announcement's payload.
+    const sentAt = Number((e.payload as { sentAt?: unknown }).sentAt);
     if (!sentAt) return;
     const arrivedAt = now();
     latencies.push(arrivedAt, arrivedAt - sentAt);

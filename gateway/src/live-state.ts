@@ -1,10 +1,19 @@
-import { applyEvent, emptySnapshot, type LiveEvent, type LiveSnapshot } from '@pm/shared';
+import {
+  applyEvent,
+  emptySnapshot,
+  type CountersChangedEvent,
+  type Counters,
+  type LiveEvent,
+  type LiveSnapshot,
+} from '@pm/shared';
 
-export type Counters = Omit<LiveSnapshot, 'version'>;
+export type { Counters };
+/** What the upstream's numbered pushes change the state with. */
+type PushEvent = LiveEvent | CountersChangedEvent;
 
 /** A reload of the counters in flight: the numbered pushes applied since it was asked for. */
 export interface ReloadTicket {
-  applied: { seq: number; event: LiveEvent }[];
+  applied: { seq: number; event: PushEvent }[];
 }
 
 /**
@@ -44,7 +53,7 @@ export class LiveState {
     return this.current;
   }
 
-  apply(event: LiveEvent): LiveSnapshot {
+  apply(event: PushEvent): LiveSnapshot {
     this.current = applyEvent(this.current, event);
     return this.current;
   }
@@ -53,7 +62,10 @@ export class LiveState {
    * A push from the upstream: applied unless its number was applied already (then null).
    * `reloaded` is the snapshot of a reload that was waiting for this push, to send after it.
    */
-  applyPush(event: LiveEvent, seq: number | undefined): { snapshot: LiveSnapshot; reloaded: LiveSnapshot | null } | null {
+  applyPush(
+    event: PushEvent,
+    seq: number | undefined,
+  ): { snapshot: LiveSnapshot; reloaded: LiveSnapshot | null } | null {
     if (seq === undefined) return { snapshot: this.apply(event), reloaded: null };
     if (this.pushSeq !== null && seq <= this.pushSeq) return null;
     const snapshot = this.apply(event);

@@ -1,4 +1,10 @@
-import { normalizeUpstream, type LiveSnapshot, type SessionEvent, type UpstreamMessage } from '@pm/shared';
+import {
+  countersChangeOf,
+  normalizeUpstream,
+  type LiveSnapshot,
+  type SessionEvent,
+  type UpstreamMessage,
+} from '@pm/shared';
 import type { ApiClient } from './api-client';
 import { emitLive, type GatewayServer } from './gateway-io';
 import type { IdentityCache } from './identity-cache';
@@ -243,7 +249,7 @@ export class PersonHub {
       }
       return;
     }
-    const event = normalizeUpstream(message);
+    const event = normalizeUpstream(message) ?? countersChangeOf(message);
     if (!event) {
       this.ctx.metrics.droppedEvents.inc();
       this.log.warn(
@@ -256,12 +262,16 @@ export class PersonHub {
     const applied = state?.applyPush(event, message.pushSeq);
     // Already delivered (sent again after a reconnect or a takeover): the tabs have it.
     if (applied === null) return;
-    this.ctx.metrics.events.inc({ topic: event.topic });
-    emitLive(this.ctx.io.to(rooms.topic(this.personId, event.topic)), event);
+    // A counters change is no event for tabs: they get the new snapshot instead (below).
+    if (event.topic !== null) {
+      this.ctx.metrics.events.inc({ topic: event.topic });
+      emitLive(this.ctx.io.to(rooms.topic(this.personId, event.topic)), event);
+    }
     if (!state || !applied) return;
     // Saved after the emit (one Redis connection keeps the order): a successor never skips this event.
     this.ctx.snapshots.save(this.personId, applied.reloaded ?? applied.snapshot, state.pushSeq);
-    if (applied.reloaded) this.ctx.io.to(rooms.person(this.personId)).emit('snapshot', applied.reloaded);
+    const snapshot = applied.reloaded ?? (event.topic === null && state.loaded ? applied.snapshot : null);
+    if (snapshot) this.ctx.io.to(rooms.person(this.personId)).emit('snapshot', snapshot);
   }
 
   /**

@@ -43,15 +43,6 @@ export class PersonHubs {
     return n;
   }
 
-  /**
-   * Reloads a person's counters wherever that person's upstream is held: here, or on the
-   * instance holding the lease (asked through the adapter).
-   */
-  reconcile(personId: number): void {
-    void this.hubs.get(personId)?.reconcile();
-    if (this.ctx.clustered) this.ctx.io.serverSideEmit('reconcile', personId);
-  }
-
   /** A token was revoked through this instance (logout): tell and drop its tabs everywhere. */
   async revokeToken(personId: number, token: string, kind: SessionEvent['kind']): Promise<void> {
     const hub = this.hubs.get(personId);

@@ -1,23 +1,18 @@
 import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { TLSSocket } from 'node:tls';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { HTTP_TIMEOUT_MS, type Envelope } from '@pm/shared';
+import { HTTP_TIMEOUT_MS, TOKEN_REVOKED_HEADER, type Envelope } from '@pm/shared';
 import { pickLanguage, translate } from './locale-messages';
 import type { Logger } from './logger';
 import type { GatewayMetrics } from './metrics';
 import { DEFAULT_PROXY_LIMITS, ProxyAdmission, type ProxyLimits } from './proxy-admission';
 
-/** Proxied calls after which the caller's counters changed without an upstream event. */
-const COUNTER_CHANGING_CALLS: { method: string; path: RegExp }[] = [
-  { method: 'POST', path: /^\/base\/message\/hasRead(\/|\?|$)/ },
-  { method: 'GET', path: /^\/im\/chatrecord\/delete\/unread(\/|\?|$)/ },
-];
-const SIGN_OUT = /^\/auth\/signOut(\/|\?|$)/;
-
+/**
+ * What the proxy tells the gateway. It knows no feature paths: the api marks an answer that
+ * revoked the caller's token, and counters change through numbered pushes on the upstream.
+ */
 export interface ProxyHooks {
-  /** The caller's counters changed (a message read, chat unread cleared). */
-  countersChanged(token: string): void;
-  /** The caller signed out: its token is revoked. */
+  /** The call revoked the caller's token (sign-out). */
   signedOut(token: string): void;
 }
 
@@ -118,16 +113,13 @@ export function createApiProxy(opts: {
       proxyRes: (proxyRes: IncomingMessage, req: GatewayRequest) => {
         const status = proxyRes.statusCode ?? 0;
         observe(req, status);
-        if (status < 200 || status >= 300) return;
+        // The api's word for the gateway alone: removed before the headers are copied to the browser.
+        const revoked = proxyRes.headers[TOKEN_REVOKED_HEADER] !== undefined;
+        delete proxyRes.headers[TOKEN_REVOKED_HEADER];
         const token = bearer(req);
-        if (!token) return;
-        const path = req.url ?? '';
+        if (!revoked || !token || status < 200 || status >= 300) return;
         // After the api has committed the change: the response has been read to its end.
-        proxyRes.on('end', () => {
-          if (COUNTER_CHANGING_CALLS.some((c) => c.method === req.method && c.path.test(path)))
-            opts.hooks.countersChanged(token);
-          if (req.method === 'POST' && SIGN_OUT.test(path)) opts.hooks.signedOut(token);
-        });
+        proxyRes.on('end', () => opts.hooks.signedOut(token));
       },
       error: (err, req, res) => {
         const timedOut = req.gatewayTimedOut === true;

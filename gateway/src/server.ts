@@ -161,12 +161,6 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     timeoutMs: options.proxyTimeoutMs,
     limits: options.proxyLimits,
     hooks: {
-      countersChanged: (token) => {
-        identities.get(token).then(
-          (id) => id && hubs.reconcile(id.personId),
-          () => undefined,
-        );
-      },
       signedOut: (token) => {
         identities.get(token).then(
           // The token is already revoked: a fresh lookup fails, so only a cached identity helps; the

@@ -175,7 +175,6 @@ export function attachTabSockets(
     socket.on('disconnect', () => hubs.find(personId)?.removeTab(socket.id));
   });
 
-  io.on('reconcile', (personId) => void hubs.find(personId)?.reconcile());
   io.on('forgetToken', (hash) => identities.forgetHash(hash));
 
   // A token revoked at the api without passing through this gateway (a password change revokes the

@@ -297,6 +297,25 @@ describe('live state', () => {
   });
 });
 
+describe('counters changes', () => {
+  it('when the api pushes a counters change, then every tab of that person gets a lowered snapshot and no event', async () => {
+    await start();
+    const adminTabs = await open(admin.token, 2);
+    const initial = await ready(admin.personId, adminTabs);
+    for (const t of adminTabs) await t.subscribe([...TOPICS]);
+    const type = Object.keys(initial.unreadByType).find((k) => initial.unreadByType[k] > 0)!;
+
+    await api.realtime.publish([admin.personId], { channelType: 3900, unreadByType: { [type]: -1 } });
+
+    for (const t of adminTabs) {
+      const next = await waitFor(() => t.snapshots.find((s) => s.version > initial.version));
+      expect(next.unreadByType[type]).toBe(initial.unreadByType[type] - 1);
+    }
+    await settle();
+    for (const t of adminTabs) expect(t.events).toEqual([]);
+  });
+});
+
 describe('connection-state recovery', () => {
   it('when a tab drops for a moment, then on reconnecting it receives the events it missed', async () => {
     await start();
@@ -349,6 +368,8 @@ describe('session', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(res.status).toBe(200);
+    // The api's mark for the gateway does not reach the browser.
+    expect(res.headers.get('x-token-revoked')).toBeNull();
 
     for (const t of adminTabs) {
       const e = await waitFor(() => t.events.find((x) => x.topic === 'session'));

@@ -1,79 +1,32 @@
 import { z } from 'zod';
-import type { Permission } from './permissions';
+import {
+  ALARM_TYPES,
+  MESSAGE_COUNTER_TYPES,
+  TOPIC_CHANNELS,
+  TOPIC_COUNTER_SHAPE,
+  applyTopicCounters,
+  zeroTopicCounters,
+  type EventOf,
+  type LiveEvent,
+  type Topic,
+  type TopicPush,
+} from './topics/registry';
 
-/** Real-time event numbers of SPEC §7 (the api's upstream `channelType`). */
-export const ChannelType = {
-  system: 0,
-  privateChat: 1,
-  groupChat: 3,
-  addMember: 4,
-  removeMember: 5,
-  dissolveGroup: 6,
-  eventOrder: 7,
-  complaint: 8,
-  announcement: 9,
-  disasterWarning: 10,
-  join: 12,
-  leave: 14,
-  loginNotice: 3000,
-  logout: 3001,
-  createPrivateChat: 3100,
-  createGroupChat: 3200,
-} as const;
+export * from './topics/registry';
+export type { RawMessage, ToastSpec, ViewTarget } from './topics/define-topic';
+export { StatusTotalsSchema, type StatusTotals, type WorkOrderPayload } from './topics/workorders';
+export { joinMessageType, exitMessageType, type ResidentPayload } from './topics/residents';
+export type { AlarmPayload } from './topics/alarms';
+export type { ChatPayload } from './topics/chat';
+export type { AnnouncementPayload } from './topics/announcements';
+export type { SessionPayload } from './topics/session';
+
+/**
+ * Real-time event numbers of SPEC §7 (the api's upstream `channelType`): every topic's, plus
+ * `countersChanged`, this api's own number for a push that only moves counters.
+ */
+export const ChannelType = { ...TOPIC_CHANNELS, countersChanged: 3900 } as const;
 export type ChannelType = (typeof ChannelType)[keyof typeof ChannelType];
-
-/** Notification message types of SPEC §9. */
-export const MessageType = {
-  sosAlarm: 7,
-  eventReply: 11,
-  complaintReply: 13,
-  joinResidential: 27,
-  joinParking: 28,
-  joinMerchant: 29,
-  exitResidential: 31,
-  exitParking: 32,
-  exitMerchant: 33,
-  newEventOrder: 49,
-  newComplaint: 50,
-} as const;
-export type MessageType = (typeof MessageType)[keyof typeof MessageType];
-
-/** Types listed in the message panel (SPEC §9). */
-export const MESSAGE_PANEL_TYPES: MessageType[] = [11, 13, 27, 28, 29, 31, 32, 33, 49, 50];
-/** Types counted by the message bell's unread counter (SPEC §9). */
-export const MESSAGE_COUNTER_TYPES: MessageType[] = [11, 13, 27, 28, 29, 31, 32, 33];
-/** Types listed and counted by the alarm bell. */
-export const ALARM_TYPES: MessageType[] = [7];
-
-/** Join / exit message type for a house type (1 residential, 2 parking, 3 merchant). */
-export function joinMessageType(houseType: 1 | 2 | 3): MessageType {
-  return (26 + houseType) as MessageType;
-}
-export function exitMessageType(houseType: 1 | 2 | 3): MessageType {
-  return (30 + houseType) as MessageType;
-}
-
-/** The typed topics of DESIGN §3 that the gateway delivers to tabs. */
-export const TOPICS = ['alarms', 'workorders', 'chat', 'residents', 'announcements', 'session'] as const;
-export type Topic = (typeof TOPICS)[number];
-
-/** Permissions that allow subscribing to a topic (any one of them); null = always allowed. */
-export const TOPIC_PERMISSIONS: Record<Topic, Permission[] | null> = {
-  alarms: ['disasterwarn:list'],
-  workorders: ['eventorder:list', 'complain:list'],
-  chat: ['im:list'],
-  residents: ['unit:list', 'carpark:list', 'shop:list'],
-  announcements: ['bulletin:list'],
-  session: null,
-};
-
-/** Topics a person holding these permissions may subscribe to. */
-export function allowedTopics(perms: ReadonlySet<string>): Topic[] {
-  return TOPICS.filter((t) => {
-    const need = TOPIC_PERMISSIONS[t];
-    return need === null || need.some((p) => perms.has(p));
-  });
-}
 
 /**
  * One message on the upstream WebSocket (api → gateway). `channelType` picks the handler;
@@ -96,100 +49,39 @@ export const UpstreamMessageSchema = z
   .passthrough();
 export type UpstreamMessage = z.infer<typeof UpstreamMessageSchema>;
 
-interface EventBase {
-  /** The raw numbers the event came from. */
-  channelType: number;
-  messageType?: number;
-  messageId?: number;
-  /** Id of the record the event is about (complaint, work order, warning, group …). */
-  dataId?: number;
-  /** The upstream message as received. */
-  payload: Record<string, unknown>;
-}
+export type AlarmEvent = EventOf<'alarms'>;
+export type WorkOrderEvent = EventOf<'workorders'>;
+export type ChatEvent = EventOf<'chat'>;
+export type ResidentEvent = EventOf<'residents'>;
+export type AnnouncementEvent = EventOf<'announcements'>;
+export type SessionEvent = EventOf<'session'>;
 
-export type AlarmEvent = EventBase & { topic: 'alarms'; kind: 'sos' | 'disasterWarning' };
-export type WorkOrderEvent = EventBase & {
-  topic: 'workorders';
-  kind: 'complaint' | 'eventOrder';
-  /** new: reported; reply: a reply was added; status: dealt with or completed. */
-  action: 'new' | 'reply' | 'status';
-};
-export type ChatEvent = EventBase & {
-  topic: 'chat';
-  kind: 'message' | 'memberAdded' | 'memberRemoved' | 'groupDissolved' | 'privateCreated' | 'groupCreated';
-};
-export type ResidentEvent = EventBase & { topic: 'residents'; kind: 'join' | 'leave' };
-export type AnnouncementEvent = EventBase & { topic: 'announcements'; kind: 'announcement' };
-export type SessionEvent = EventBase & {
-  topic: 'session';
-  kind: 'system' | 'login' | 'logout' | 'expired' | 'forcedLogout';
-};
-
-/** The discriminated union every tier uses for live events (discriminate on `topic`, then `kind`). */
-export type LiveEvent = AlarmEvent | WorkOrderEvent | ChatEvent | ResidentEvent | AnnouncementEvent | SessionEvent;
-
-type Normalized = Omit<LiveEvent, keyof EventBase>;
-
-const BY_CHANNEL: Record<number, Normalized | ((m: UpstreamMessage) => Normalized)> = {
-  0: { topic: 'session', kind: 'system' },
-  1: { topic: 'chat', kind: 'message' },
-  3: { topic: 'chat', kind: 'message' },
-  4: { topic: 'chat', kind: 'memberAdded' },
-  5: { topic: 'chat', kind: 'memberRemoved' },
-  6: { topic: 'chat', kind: 'groupDissolved' },
-  7: (m) => ({ topic: 'workorders', kind: 'eventOrder', action: workOrderAction(m.messageType, 49, 11) }),
-  8: (m) => ({ topic: 'workorders', kind: 'complaint', action: workOrderAction(m.messageType, 50, 13) }),
-  9: { topic: 'announcements', kind: 'announcement' },
-  10: (m) => ({ topic: 'alarms', kind: m.messageType === MessageType.sosAlarm ? 'sos' : 'disasterWarning' }),
-  12: { topic: 'residents', kind: 'join' },
-  14: { topic: 'residents', kind: 'leave' },
-  3000: { topic: 'session', kind: 'login' },
-  3001: { topic: 'session', kind: 'logout' },
-  3100: { topic: 'chat', kind: 'privateCreated' },
-  3200: { topic: 'chat', kind: 'groupCreated' },
-};
-
-function workOrderAction(messageType: number | undefined, created: number, reply: number): WorkOrderEvent['action'] {
-  if (messageType === created) return 'new';
-  if (messageType === reply) return 'reply';
-  return 'status';
-}
+/** Counter changes a push can carry: unread messages by type, and every topic's number counters. */
+export type CounterDelta = {
+  unreadByType?: Record<string, number>;
+} & { [K in keyof Counters as Counters[K] extends number ? K : never]?: number };
 
 /**
- * Turns one upstream message into its typed event. Heartbeats and unknown numbers give
- * null (SPEC §7: unknown event numbers are logged as warnings and dropped by the caller).
+ * A push that only moves the person's counters (a message read, a chat marked read), numbered
+ * like every other push. It never reaches a tab as an event and never shows a toast: the gateway
+ * applies it and sends the tabs the new snapshot.
  */
-export function normalizeUpstream(message: UpstreamMessage): LiveEvent | null {
-  if (message.channelType === 'heartbeat') return null;
-  const rule = BY_CHANNEL[message.channelType];
-  if (!rule) return null;
-  const typed = typeof rule === 'function' ? rule(message) : rule;
-  const { channelType, messageType, messageId, dataId, pushSeq: _pushSeq, ...payload } = message;
-  return {
-    ...typed,
-    channelType,
-    ...(messageType !== undefined && { messageType }),
-    ...(messageId !== undefined && { messageId }),
-    ...(dataId !== undefined && { dataId }),
-    payload,
-  } as LiveEvent;
+export type CountersPush = { channelType: typeof ChannelType.countersChanged } & CounterDelta;
+export interface CountersChangedEvent {
+  topic: null;
+  channelType: typeof ChannelType.countersChanged;
+  change: CounterDelta;
 }
 
-/** The topic a notification message type belongs to (for panels and counters). */
-export function topicOfMessageType(messageType: number): Topic | null {
-  if (messageType === 7) return 'alarms';
-  if ([11, 13, 49, 50].includes(messageType)) return 'workorders';
-  if (messageType >= 27 && messageType <= 33 && messageType !== 30) return 'residents';
-  return null;
-}
+/** Everything the api pushes upstream: a topic's event or a counters change. */
+export type UpstreamPush = TopicPush | CountersPush;
 
-/** Untreated / processing / completed totals of complaints or work orders. */
-export const StatusTotalsSchema = z.object({
-  untreated: z.number().int(),
-  processing: z.number().int(),
-  completed: z.number().int(),
-});
-export type StatusTotals = z.infer<typeof StatusTotalsSchema>;
+/** The counters change of an upstream message, or null when it is something else. */
+export function countersChangeOf(message: UpstreamMessage): CountersChangedEvent | null {
+  if (message.channelType !== ChannelType.countersChanged) return null;
+  const { channelType: _c, pushSeq: _s, ...change } = message;
+  return { topic: null, channelType: ChannelType.countersChanged, change: change as CounterDelta };
+}
 
 /**
  * A person's live state: what the top bar and sidebar show. The gateway holds it per person,
@@ -199,14 +91,14 @@ export type StatusTotals = z.infer<typeof StatusTotalsSchema>;
 export const LiveSnapshotSchema = z.object({
   /** Unread notification messages by message type (keys are the numbers as strings). */
   unreadByType: z.record(z.string(), z.number().int()),
-  /** Unread chat messages over all groups. */
-  chatUnread: z.number().int(),
-  complaints: StatusTotalsSchema,
-  eventOrders: StatusTotalsSchema,
+  /** Each topic's counters (chat unread, complaint and work-order totals …): topics/registry.ts. */
+  ...TOPIC_COUNTER_SHAPE,
   /** Increases with every change the gateway makes; a tab ignores older snapshots. */
   version: z.number().int(),
 });
 export type LiveSnapshot = z.infer<typeof LiveSnapshotSchema>;
+/** The snapshot without its version: what the api counts. */
+export type Counters = Omit<LiveSnapshot, 'version'>;
 
 /**
  * A person's counters as the api answers them for the gateway (`GET /realtime/counters`): read in
@@ -215,6 +107,12 @@ export type LiveSnapshot = z.infer<typeof LiveSnapshotSchema>;
  */
 export const LiveCountersSchema = LiveSnapshotSchema.omit({ version: true }).extend({ pushSeq: z.number().int() });
 export type LiveCounters = z.infer<typeof LiveCountersSchema>;
+
+/**
+ * Response header by which the api tells the gateway that the call revoked the caller's bearer
+ * token (sign-out): the gateway ends that token's tabs and strips the header before answering.
+ */
+export const TOKEN_REVOKED_HEADER = 'x-token-revoked';
 
 /** Who a token belongs to, for the gateway (`GET /realtime/identity`). */
 export const LiveIdentitySchema = z.object({
@@ -229,8 +127,7 @@ export const LiveIdentitySchema = z.object({
 export type LiveIdentity = z.infer<typeof LiveIdentitySchema>;
 
 export function emptySnapshot(): LiveSnapshot {
-  const zero = { untreated: 0, processing: 0, completed: 0 };
-  return { unreadByType: {}, chatUnread: 0, complaints: { ...zero }, eventOrders: { ...zero }, version: 0 };
+  return { unreadByType: {}, ...zeroTopicCounters(), version: 0 };
 }
 
 /** The message bell's count (SPEC §9 counter types). */
@@ -242,39 +139,32 @@ export function alarmCount(s: LiveSnapshot): number {
   return ALARM_TYPES.reduce((n, t) => n + (s.unreadByType[t] ?? 0), 0);
 }
 
+type CounterValues = Record<string, unknown>;
+
 /**
  * Applies one event to a snapshot and returns the new one (pure). A stored notification
- * (messageId present) raises its type's unread count; new work orders raise "untreated";
- * a status change moves one from untreated to processing or processing to completed
- * (`payload.status` is the new status). Chat messages raise chat unread unless the
- * payload says they were read (sent by the person or in the open conversation).
+ * (messageId present) raises its type's unread count; the event's topic moves its own counters
+ * (its definition's `counters.apply`). A counters change adds its deltas, never below zero.
  */
-export function applyEvent(s: LiveSnapshot, e: LiveEvent): LiveSnapshot {
-  const next: LiveSnapshot = {
-    ...s,
-    unreadByType: { ...s.unreadByType },
-    complaints: { ...s.complaints },
-    eventOrders: { ...s.eventOrders },
-    version: s.version + 1,
-  };
+export function applyEvent(s: LiveSnapshot, e: LiveEvent | CountersChangedEvent): LiveSnapshot {
+  const next = { ...s, unreadByType: { ...s.unreadByType }, version: s.version + 1 };
+  if (e.topic === null) return applyDelta(next, e.change);
   if (e.messageType !== undefined && e.messageId !== undefined) {
     next.unreadByType[e.messageType] = (next.unreadByType[e.messageType] ?? 0) + 1;
   }
-  if (e.topic === 'workorders') {
-    const totals = e.kind === 'complaint' ? next.complaints : next.eventOrders;
-    if (e.action === 'new') totals.untreated += 1;
-    if (e.action === 'status') {
-      const status = Number(e.payload.status);
-      if (status === 2 && totals.untreated > 0) {
-        totals.untreated -= 1;
-        totals.processing += 1;
-      } else if (status === 3 && totals.processing > 0) {
-        totals.processing -= 1;
-        totals.completed += 1;
-      }
-    }
+  applyTopicCounters(next, e);
+  return next;
+}
+
+function applyDelta(next: LiveSnapshot, change: CounterDelta): LiveSnapshot {
+  for (const [type, d] of Object.entries(change.unreadByType ?? {})) {
+    if (next.unreadByType[type] !== undefined) next.unreadByType[type] = Math.max(0, next.unreadByType[type] + d);
   }
-  if (e.topic === 'chat' && e.kind === 'message' && e.payload.read !== true) next.chatUnread += 1;
+  const values = next as unknown as CounterValues;
+  for (const [key, d] of Object.entries(change)) {
+    if (key !== 'unreadByType' && key !== 'version' && typeof d === 'number' && typeof values[key] === 'number')
+      values[key] = Math.max(0, (values[key] as number) + d);
+  }
   return next;
 }
 
@@ -291,16 +181,10 @@ export interface SubscribeAck {
   refused: Topic[];
 }
 
-/** socket.io events the gateway sends to tabs (DESIGN §3). */
-export interface ServerToClientEvents {
-  snapshot: (s: LiveSnapshot) => void;
-  alarms: (e: AlarmEvent) => void;
-  workorders: (e: WorkOrderEvent) => void;
-  chat: (e: ChatEvent) => void;
-  residents: (e: ResidentEvent) => void;
-  announcements: (e: AnnouncementEvent) => void;
-  session: (e: SessionEvent) => void;
-}
+/** socket.io events the gateway sends to tabs (DESIGN §3): 'snapshot' and one event per topic. */
+export type ServerToClientEvents = {
+  [E in 'snapshot' | Topic]: E extends Topic ? (e: EventOf<E>) => void : (s: LiveSnapshot) => void;
+};
 
 /** socket.io events tabs send to the gateway. */
 export interface ClientToServerEvents {

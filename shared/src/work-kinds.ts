@@ -1,4 +1,5 @@
 import { ChannelType, MessageType } from './events';
+import type { ChannelOf, MessageTypeOf } from './topics/registry';
 import type { Permission } from './permissions';
 
 /** Complaints/suggestions and event work orders (SPEC §3, §4): one domain, two kinds. */
@@ -41,10 +42,10 @@ export interface WorkKind {
   /** Permission codes (SPEC §6); `list` also decides who is told of a new one. */
   perms: { list: Permission; view: Permission; update: Permission; reply: Permission };
   /** Push channel (event number) of its live events. */
-  channel: ChannelType;
+  channel: ChannelOf<'workorders'>;
   /** Message type staff get for a new one, and the one a reply leaves for the other side. */
-  newMessage: MessageType;
-  replyMessage: MessageType;
+  newMessage: MessageTypeOf<'workorders'>;
+  replyMessage: MessageTypeOf<'workorders'>;
   /** Its status totals in the live counters (`LiveCounters`). */
   totalsKey: 'complaints' | 'eventOrders';
 }

@@ -1,6 +1,14 @@
 import type { z } from 'zod';
-import { endpoints, type EndpointAccess, type EndpointKey, type EndpointSpec, type Endpoints } from '@pm/shared';
-import type { AuthedContext, PublicContext } from './request-context';
+import {
+  endpoints,
+  type Counters,
+  type EndpointAccess,
+  type EndpointKey,
+  type EndpointSpec,
+  type Endpoints,
+} from '@pm/shared';
+import type { DbOrTx } from '../db/open-database';
+import type { AuthedContext, Caller, PublicContext, TenantScope } from './request-context';
 
 export type RouteAccess = EndpointAccess;
 export type ContextFor<A extends RouteAccess> = A extends 'public' ? PublicContext : AuthedContext;
@@ -57,8 +65,16 @@ export function route<K extends EndpointKey>(key: K, handler: RouteHandler<K>): 
   };
 }
 
+/**
+ * The module's part of a person's live counters (`GET /realtime/counters`), read with `db` (one
+ * read-only snapshot shared by every module). Counters a module leaves out count as zero.
+ */
+export type CountersContribution = (db: DbOrTx, tenant: TenantScope, caller: Caller) => Promise<Partial<Counters>>;
+
 /** A domain module: a name and its routes. Register it once in modules/index.ts. */
 export interface ApiModule {
   name: string;
   routes: ApiRoute[];
+  /** What the module adds to the live counters the top bar and sidebar show. */
+  counters?: CountersContribution;
 }

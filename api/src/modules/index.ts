@@ -33,5 +33,6 @@ export const modules: ApiModule[] = [
   residentWorkOrdersModule,
   residentDisasterModule,
   residentAnnouncementModule,
-  realtimeModule,
+  // Composes the live counters every module above contributes.
+  realtimeModule(() => modules),
 ];

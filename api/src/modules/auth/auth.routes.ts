@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { OAuthTokenFormSchema } from '@pm/shared';
+import { OAuthTokenFormSchema, TOKEN_REVOKED_HEADER } from '@pm/shared';
 import { AppError } from '../../http/app-error';
 import { route, type ApiModule } from '../../http/define-route';
 import type { PublicContext } from '../../http/request-context';
@@ -69,6 +69,8 @@ export const authModule: ApiModule = {
     }),
     route('POST /auth/signOut', async (ctx) => {
       await ctx.services.tokens.revoke(ctx.token);
+      // The gateway ends this token's tabs when it sees the header (and strips it).
+      ctx.res.setHeader(TOKEN_REVOKED_HEADER, '1');
       return null;
     }),
     route('GET /auth/current/user', async (ctx) => {

@@ -7,6 +7,7 @@ import { chatUnreadTotal } from './chat.service';
  */
 export const chatUnreadModule: ApiModule = {
   name: 'chat-unread',
+  counters: async (db, tenant, caller) => ({ chatUnread: await chatUnreadTotal(db, caller.personId, tenant) }),
   routes: [
     route('POST /im/chatrecord/query/total/unread', async (ctx) =>
       chatUnreadTotal(ctx.db, ctx.caller.personId, ctx.tenant),

@@ -446,10 +446,21 @@ export async function saveRecord(ctx: AuthedContext, body: { groupId: number; co
 
 /** The caller has read the group up to its newest record. */
 export async function clearUnread(ctx: AuthedContext, groupId: number) {
-  const g = await memberGroup(ctx.db, ctx.tenant, groupId, ctx.caller.personId);
-  await ctx.db.execute(
-    sql`update im_group_member set unread = 0, read_seq = ${g.last_seq} where group_id = ${groupId} and person_id = ${ctx.caller.personId}`,
-  );
+  const me = ctx.caller.personId;
+  await inTransaction(ctx, async (tx) => {
+    const g = await memberGroup(tx, ctx.tenant, groupId, me);
+    const [row] = await queryRows<{ cleared: number }>(
+      tx,
+      sql`update im_group_member set unread = 0, read_seq = ${g.last_seq}
+          from (select group_id, person_id, unread from im_group_member
+                where group_id = ${groupId} and person_id = ${me} for update) old
+          where im_group_member.group_id = old.group_id and im_group_member.person_id = old.person_id
+          returning old.unread as cleared`,
+    );
+    // The caller's tabs update their chat badge through the live counters.
+    const cleared = Number(row?.cleared ?? 0);
+    if (cleared > 0) queuePush(tx, [me], { channelType: ChannelType.countersChanged, chatUnread: -cleared });
+  });
 }
 
 /** The private chat of the caller (a) and b, created on first use (both told, 3100). */

@@ -136,11 +136,21 @@ export async function countUnread(
   return byType;
 }
 
-/** Marks one of the owner's messages read; false when it is not theirs or does not exist. */
-export async function markRead(db: DbOrTx, owner: MessageOwner, messageId: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
+/**
+ * Marks one of the owner's messages read (idempotent): its type and whether it was unread until now
+ * (concurrent calls: only one of them finds it unread), or null when it is not the owner's.
+ */
+export async function markRead(
+  db: DbOrTx,
+  owner: MessageOwner,
+  messageId: number,
+): Promise<{ messageType: number; wasUnread: boolean } | null> {
+  const rows = await queryRows<{ message_type: number; was_unread: boolean }>(
     db,
-    sql`update message m set read_status = true where m.id = ${messageId} and ${ownerWhere(owner)} returning m.id`,
+    sql`update message set read_status = true
+        from (select m.id, m.read_status from message m where m.id = ${messageId} and ${ownerWhere(owner)} for update) old
+        where message.id = old.id
+        returning message.message_type, not old.read_status as was_unread`,
   );
-  return rows.length > 0;
+  return rows.length ? { messageType: Number(rows[0].message_type), wasUnread: rows[0].was_unread } : null;
 }

@@ -1,11 +1,10 @@
-import { AppError } from '../../http/app-error';
+import { LIVE_MESSAGE_TYPES } from '@pm/shared';
 import { route, type ApiModule } from '../../http/define-route';
-import type { AuthedContext } from '../../http/request-context';
-import { countUnread, listMessages, markRead, type MessageOwner } from './message.service';
+import type { Caller } from '../../http/request-context';
+import { countUnread, listMessages, readMessage, type MessageOwner } from './message.service';
 
 /** A person's own messages; staff see only those of their company and estate. */
-function ownerOf(ctx: AuthedContext): MessageOwner {
-  const { caller } = ctx;
+function ownerOf({ caller }: { caller: Caller }): MessageOwner {
   return caller.kind === 'staff'
     ? { personId: caller.personId, companyId: caller.companyId, housingEstateId: caller.housingEstateId }
     : { personId: caller.personId };
@@ -13,6 +12,10 @@ function ownerOf(ctx: AuthedContext): MessageOwner {
 
 export const messageModule: ApiModule = {
   name: 'message',
+  // Unread messages of every type a live topic takes.
+  counters: async (db, _tenant, caller) => ({
+    unreadByType: await countUnread(db, ownerOf({ caller }), LIVE_MESSAGE_TYPES),
+  }),
   routes: [
     route('POST /base/message/list', async (ctx, { body }) => {
       const { rows, total } = await listMessages(ctx.db, ownerOf(ctx), {
@@ -28,7 +31,7 @@ export const messageModule: ApiModule = {
       return { total: Object.values(byType).reduce((a, b) => a + b, 0), byType };
     }),
     route('POST /base/message/hasRead', async (ctx, { body }) => {
-      if (!(await markRead(ctx.db, ownerOf(ctx), body.messageId))) throw AppError.notFound();
+      await readMessage(ctx, ownerOf(ctx), body.messageId);
       return { messageId: body.messageId, readStatus: 1 };
     }),
   ],

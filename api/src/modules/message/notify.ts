@@ -1,15 +1,29 @@
-import type { ChannelType, MessageType } from '@pm/shared';
+import type { ChannelOf, MessageTypeOf, PayloadOf, Topic, TopicPush } from '@pm/shared';
 import { message } from '../../db/schema';
 import type { Tx } from '../../db/open-database';
 import { queuePush } from './push-outbox';
 
+/**
+ * The topic a notification is pushed on (shared/src/topics): one of its event numbers, one of its
+ * message types and its typed payload. A message type or a field the topic does not take is a
+ * compile error, so what is written here is what the client reads.
+ */
+export type NotifiedAs = {
+  [T in Topic]: [MessageTypeOf<T>] extends [never]
+    ? never
+    : {
+        /** The upstream event number the push travels under (SPEC §7), e.g. 8 for a complaint. */
+        channelType: ChannelOf<T>;
+        messageType: MessageTypeOf<T>;
+        /** Extra fields of the push, e.g. `{ status: 1 }`; keep them small. */
+        push?: PayloadOf<T>;
+      };
+}[Topic];
+
 /** One notification: stored as a message row per recipient and pushed to each after commit. */
-export interface NotifyInput {
+export type NotifyInput = NotifiedAs & {
   companyId: number;
   housingEstateId: number;
-  messageType: MessageType;
-  /** The upstream event number the push travels under (SPEC §7), e.g. 8 for a complaint. */
-  channelType: ChannelType;
   /** The complaint, work order, SOS call, warning or person↔house link the message is about. */
   dataId: number | null;
   recipients: Iterable<number>;
@@ -23,9 +37,7 @@ export interface NotifyInput {
   shopId?: number | null;
   position?: string | null;
   disasterWarnId?: number | null;
-  /** Extra fields of the push, e.g. `{ status: 2 }`; keep them small. */
-  push?: Record<string, unknown>;
-}
+};
 
 export interface Notified {
   personId: number;
@@ -69,16 +81,12 @@ export async function notify(tx: Tx, input: NotifyInput): Promise<Notified[]> {
       name: input.name ?? null,
       messageTime: row.messageTime.toISOString(),
       ...input.push,
-    });
+    } as TopicPush);
   }
   return rows.map((r) => ({ personId: r.personId, messageId: r.messageId }));
 }
 
-/** A push without a stored message (status changes, disaster warnings, chat), after commit. */
-export function pushAfterCommit(
-  tx: Tx,
-  recipients: Iterable<number>,
-  push: { channelType: ChannelType } & Record<string, unknown>,
-): void {
+/** A push without a stored message (status changes, disaster warnings, chat), typed by its topic, after commit. */
+export function pushAfterCommit(tx: Tx, recipients: Iterable<number>, push: TopicPush): void {
   queuePush(tx, [...new Set(recipients)], push);
 }

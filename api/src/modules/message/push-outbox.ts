@@ -1,4 +1,4 @@
-import type { UpstreamMessage } from '@pm/shared';
+import type { UpstreamMessage, UpstreamPush } from '@pm/shared';
 import type { DbOrTx } from '../../db/open-database';
 import type { PersonId, RealtimeHandle } from '../realtime';
 import type { StampedPush } from '../realtime/push-journal';
@@ -62,8 +62,11 @@ export async function withPushes<TX extends object, T>(
   return result;
 }
 
-/** Queues a push inside a transaction opened by {@link withPushes}. */
-export function queuePush(tx: object, personIds: PersonId[], message: UpstreamMessage): void {
+/**
+ * Queues a push inside a transaction opened by {@link withPushes}. The push is typed by its topic
+ * (shared/src/topics): its event number, message type and payload fields.
+ */
+export function queuePush(tx: object, personIds: PersonId[], message: UpstreamPush): void {
   const pending = outboxes.get(tx);
   if (!pending) throw new Error('queuePush/notify must run inside withPushes(): the push would skip the commit check');
   if (personIds.length > 0) pending.push({ personIds, message });

@@ -1,8 +1,11 @@
 import { route, type ApiModule } from '../../http/define-route';
 import { loadCounters } from './live-counters.service';
 
-/** The two calls the gateway makes for a tab (docs/internal-contract.md, "Gateway calls"). */
-export const realtimeModule: ApiModule = {
+/**
+ * The two calls the gateway makes for a tab (docs/internal-contract.md, "Gateway calls"). `modules`
+ * gives the registered modules when asked, for their counters.
+ */
+export const realtimeModule = (modules: () => readonly ApiModule[]): ApiModule => ({
   name: 'realtime',
   routes: [
     route('GET /realtime/identity', async (ctx) => {
@@ -16,6 +19,6 @@ export const realtimeModule: ApiModule = {
         expiresAt: new Date(expiresAt ?? Date.now()).toISOString(),
       };
     }),
-    route('GET /realtime/counters', async (ctx) => loadCounters(ctx)),
+    route('GET /realtime/counters', async (ctx) => loadCounters(ctx, modules())),
   ],
-};
+});

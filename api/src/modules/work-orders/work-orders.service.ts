@@ -1,4 +1,4 @@
-import type { WorkKind } from '@pm/shared';
+import { WorkStatus, type WorkKind } from '@pm/shared';
 import type { Tx } from '../../db/open-database';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext } from '../../http/request-context';
@@ -54,7 +54,7 @@ export async function advance(
     pushAfterCommit(tx, [...staff, head.report_person_id], {
       channelType: k.channel,
       dataId: id,
-      status: from + 1,
+      status: from === 1 ? WorkStatus.processing : WorkStatus.completed,
       name: head.name,
     });
   });

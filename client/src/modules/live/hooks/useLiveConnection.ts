@@ -25,7 +25,7 @@ export function useLiveConnection(): void {
       onEvent: (e) => {
         // The session topic: this token signed out, expired or was revoked elsewhere (DESIGN §3).
         if (e.topic === 'session') handleSessionEvent(e, navigate.current);
-        else notifyLiveEvent(e, () => navigate.current('/instant-messaging/chat'));
+        else notifyLiveEvent(e, (path) => navigate.current(path));
       },
       onRefused: sessionRefused,
     });

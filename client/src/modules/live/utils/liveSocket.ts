@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import {
   allowedTopics,
+  TOPICS,
   type ClientToServerEvents,
   type LiveEvent,
   type ServerToClientEvents,
@@ -116,12 +117,7 @@ export function connectLive({ token, perms, language, onEvent, onRefused }: Live
     onEvent?.(e);
     emitLiveEvent(e);
   };
-  socket.on('alarms', handle);
-  socket.on('workorders', handle);
-  socket.on('chat', handle);
-  socket.on('residents', handle);
-  socket.on('announcements', handle);
-  socket.on('session', handle);
+  for (const topic of TOPICS) socket.on(topic, handle);
 
   return () => {
     clearTimeout(retryTimer);

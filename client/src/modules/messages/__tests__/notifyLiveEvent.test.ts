@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { normalizeUpstream } from '@pm/shared';
 import '../../i18n/i18n';
+import { ownActionKey, rememberOwnAction } from '../../live/utils/ownActions';
 import { toastState } from '../../ui/states/toasts';
 import { notifyLiveEvent } from '../utils/notifyLiveEvent';
 
@@ -50,5 +51,34 @@ describe('chat notifications (SPEC §7)', () => {
       () => undefined,
     );
     expect(toastState.items).toHaveLength(0);
+  });
+});
+
+describe('toasts from the topic definitions', () => {
+  afterEach(() => {
+    toastState.items.splice(0);
+  });
+
+  it('when an SOS alarm arrives, then a warning toast says so', () => {
+    notifyLiveEvent(normalizeUpstream({ channelType: 10, messageType: 7, messageId: 1 })!, () => undefined);
+    expect(toastState.items[0]).toMatchObject({ kind: 'warning', text: 'New SOS alarm received' });
+  });
+
+  it("when the echo of this tab's own status change arrives, then no second toast shows; someone else's does", () => {
+    const status = normalizeUpstream({ channelType: 8, dataId: 77, status: 2 })!;
+    rememberOwnAction(ownActionKey('workorders', 'complaint', 77, 2));
+    notifyLiveEvent(status, () => undefined);
+    expect(toastState.items).toHaveLength(0);
+    notifyLiveEvent(status, () => undefined);
+    expect(toastState.items[0]).toMatchObject({ kind: 'info', text: 'A complaint changed its status' });
+  });
+
+  it('when the chat notification is clicked, then it opens the chat', () => {
+    const opened: string[] = [];
+    notifyLiveEvent(chat({ channelType: 1, content: 'Hi', fromUser: { idUser: 7, userName: 'Kai Ng' } }), (path) =>
+      opened.push(path),
+    );
+    toastState.items[0].onClick?.();
+    expect(opened).toEqual(['/instant-messaging/chat']);
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Item, Loader } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
+import { messageViewLink, messageViewTarget } from '@pm/shared';
 import { fetchUnreadMessages, markMessageRead, type NotificationMessage } from '../../api';
 import { hasPermission } from '../../auth/hooks/usePermission';
 import { countMessageRead } from '../../live/states/liveState';
@@ -10,7 +11,6 @@ import { RelativeTime } from '../../ui/components/RelativeTime';
 import { showToast } from '../../ui/states/toasts';
 import { unitDisplay } from '../../ui/utils/unitDisplay';
 import { SCREENS } from '../../layout/utils/screenRegistry';
-import { messageLink, messageTarget } from '../utils/messageTarget';
 
 interface Props {
   /** MESSAGE_PANEL_TYPES or ALARM_TYPES. */
@@ -38,7 +38,7 @@ export function NotificationPanel({ types, onNavigate }: Props) {
   }, [key]);
 
   const view = async (m: NotificationMessage) => {
-    const target = messageTarget(m.messageType);
+    const target = messageViewTarget(m.messageType);
     const allowed = !!target && hasPermission(target.perm);
     // Until its screen is built, View opens the placeholder and leaves the message unread: it
     // must still be there to act on once the screen exists.
@@ -60,7 +60,7 @@ export function NotificationPanel({ types, onNavigate }: Props) {
       return;
     }
     onNavigate?.();
-    navigate(`/redirect${messageLink(target, m.dataId)}`);
+    navigate(`/redirect${messageViewLink(target, m.dataId)}`);
   };
 
   if (rows === null) return <Loader active inline="centered" size="small" />;
