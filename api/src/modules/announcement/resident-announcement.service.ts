@@ -1,4 +1,4 @@
-import type { AnnouncementVote } from '@pm/shared';
+import type { AnnouncementVote } from '../../../../shared/src/api/resident';
 import { AppError } from '../../http/app-error';
 import { estatesOf } from '../person/person-house.repository';
 import type { ResidentDeps } from '../resident/resident-api';

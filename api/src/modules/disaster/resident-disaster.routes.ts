@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DisasterReplySchema, SosHelpSchema } from '@pm/shared';
+import { DisasterReplySchema, SosHelpSchema } from '../../../../shared/src/api/resident';
 import { defineRoute, type ApiModule } from '../../http/define-route';
 import { Ok, RESIDENT, residentDeps as deps } from '../resident/resident-api';
 import * as resident from './resident-disaster.service';

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ComplainSaveSchema, EventOrderSaveSchema, ResidentRateSchema, ResidentReplySchema } from '@pm/shared';
+import {
+  ComplainSaveSchema,
+  EventOrderSaveSchema,
+  ResidentRateSchema,
+  ResidentReplySchema,
+} from '../../../../shared/src/api/resident';
 import { defineRoute, type ApiModule } from '../../http/define-route';
 import { Ok, RESIDENT, residentDeps as deps } from '../resident/resident-api';
 import * as resident from './resident-work-orders.service';

@@ -1,16 +1,12 @@
-import {
-  COMPLAINT,
-  EVENT_ORDER,
-  WORK_KINDS,
-  type ComplainSave,
-  type ComplainSaved,
-  type EventOrderSave,
-  type EventOrderSaved,
-  type ResidentRate,
-  type ResidentReply,
-  type WorkKind,
-  type WorkKindName,
-} from '@pm/shared';
+import { COMPLAINT, EVENT_ORDER, WORK_KINDS, type WorkKind, type WorkKindName } from '@pm/shared';
+import type {
+  ComplainSave,
+  ComplainSaved,
+  EventOrderSave,
+  EventOrderSaved,
+  ResidentRate,
+  ResidentReply,
+} from '../../../../shared/src/api/resident';
 import { AppError } from '../../http/app-error';
 import { notify } from '../message/notify';
 import { withPushes } from '../message/push-outbox';
