@@ -6,5 +6,4 @@ export * from './permissions';
 export * from './routes';
 export * from './work-kinds';
 export * from './api/core';
-export * from './api/resident';
 export * from './log-redaction';

@@ -1,4 +1,3 @@
-import { ChannelType, MessageType } from './events';
 import type { ChannelOf, MessageTypeOf } from './topics/registry';
 import type { Permission } from './permissions';
 
@@ -50,69 +49,73 @@ export interface WorkKind {
   totalsKey: 'complaints' | 'eventOrders';
 }
 
-/** The work-orders kind table. */
-export const WORK_KINDS: Readonly<Record<WorkKindName, WorkKind>> = {
-  complaint: {
-    kind: 'complaint',
-    noun: 'complaints',
-    path: '/complain',
-    replyPath: '/complainReply',
-    totalsCall: 'getComplainStatusTotalVo',
-    residentPath: '/app/complain',
-    idField: 'complainId',
-    codeField: 'complainCode',
-    statusField: 'complainStatus',
-    sql: {
-      table: 'complain',
-      replyTable: 'complain_reply',
-      replyForeignKey: 'complain_id',
-      codeColumn: 'complain_code',
-      statusColumn: 'complain_status',
-    },
-    codePrefix: 'C',
-    hasType: false,
-    uploadKind: 'complain',
-    perms: { list: 'complain:list', view: 'complain:view', update: 'complain:update', reply: 'complain:reply' },
-    channel: ChannelType.complaint,
-    newMessage: MessageType.newComplaint,
-    replyMessage: MessageType.complaintReply,
-    totalsKey: 'complaints',
+// The rows are plain literals (numbers, not `ChannelType.complaint`): a property read at module
+// level is kept by the bundler as a possible side effect, and would put this table into the
+// console's entry chunk even where nothing reads it.
+
+/** Complaints and suggestions. */
+export const COMPLAINT: WorkKind = {
+  kind: 'complaint',
+  noun: 'complaints',
+  path: '/complain',
+  replyPath: '/complainReply',
+  totalsCall: 'getComplainStatusTotalVo',
+  residentPath: '/app/complain',
+  idField: 'complainId',
+  codeField: 'complainCode',
+  statusField: 'complainStatus',
+  sql: {
+    table: 'complain',
+    replyTable: 'complain_reply',
+    replyForeignKey: 'complain_id',
+    codeColumn: 'complain_code',
+    statusColumn: 'complain_status',
   },
-  eventOrder: {
-    kind: 'eventOrder',
-    noun: 'event work orders',
-    path: '/eventOrder',
-    replyPath: '/eventReply',
-    totalsCall: 'getEventOrderStatusTotalVo',
-    residentPath: '/app/eventOrder',
-    idField: 'eventOrderId',
-    codeField: 'eventCode',
-    statusField: 'eventStatus',
-    sql: {
-      table: 'event_order',
-      replyTable: 'event_reply',
-      replyForeignKey: 'event_order_id',
-      codeColumn: 'event_code',
-      statusColumn: 'event_status',
-    },
-    codePrefix: 'E',
-    hasType: true,
-    uploadKind: 'eventorder',
-    perms: {
-      list: 'eventorder:list',
-      view: 'eventorder:view',
-      update: 'eventorder:update',
-      reply: 'eventorder:reply',
-    },
-    channel: ChannelType.eventOrder,
-    newMessage: MessageType.newEventOrder,
-    replyMessage: MessageType.eventReply,
-    totalsKey: 'eventOrders',
-  },
+  codePrefix: 'C',
+  hasType: false,
+  uploadKind: 'complain',
+  perms: { list: 'complain:list', view: 'complain:view', update: 'complain:update', reply: 'complain:reply' },
+  channel: 8, // ChannelType.complaint
+  newMessage: 50, // MessageType.newComplaint
+  replyMessage: 13, // MessageType.complaintReply
+  totalsKey: 'complaints',
 };
 
-export const COMPLAINT: WorkKind = WORK_KINDS.complaint;
-export const EVENT_ORDER: WorkKind = WORK_KINDS.eventOrder;
+/** Event work orders. */
+export const EVENT_ORDER: WorkKind = {
+  kind: 'eventOrder',
+  noun: 'event work orders',
+  path: '/eventOrder',
+  replyPath: '/eventReply',
+  totalsCall: 'getEventOrderStatusTotalVo',
+  residentPath: '/app/eventOrder',
+  idField: 'eventOrderId',
+  codeField: 'eventCode',
+  statusField: 'eventStatus',
+  sql: {
+    table: 'event_order',
+    replyTable: 'event_reply',
+    replyForeignKey: 'event_order_id',
+    codeColumn: 'event_code',
+    statusColumn: 'event_status',
+  },
+  codePrefix: 'E',
+  hasType: true,
+  uploadKind: 'eventorder',
+  perms: {
+    list: 'eventorder:list',
+    view: 'eventorder:view',
+    update: 'eventorder:update',
+    reply: 'eventorder:reply',
+  },
+  channel: 7, // ChannelType.eventOrder
+  newMessage: 49, // MessageType.newEventOrder
+  replyMessage: 11, // MessageType.eventReply
+  totalsKey: 'eventOrders',
+};
+
+/** The work-orders kind table. */
+export const WORK_KINDS: Readonly<Record<WorkKindName, WorkKind>> = { complaint: COMPLAINT, eventOrder: EVENT_ORDER };
 /** Both kinds, complaints first. */
 export const WORK_KIND_LIST: readonly WorkKind[] = [COMPLAINT, EVENT_ORDER];
 

@@ -1,4 +1,5 @@
-import { ChannelType, MessageType, type DisasterReplyBody, type SosHelp } from '@pm/shared';
+import { ChannelType, MessageType } from '@pm/shared';
+import type { DisasterReplyBody, SosHelp } from '@pm/shared';
 import { AppError } from '../../http/app-error';
 import { notify } from '../message/notify';
 import { withPushes } from '../message/push-outbox';

@@ -1,4 +1,5 @@
-import { ChannelType, JoinStatus, joinMessageType, type PersonHouseJoin, type ResidentHouse } from '@pm/shared';
+import { ChannelType, JoinStatus, joinMessageType } from '@pm/shared';
+import type { PersonHouseJoin, ResidentHouse } from '@pm/shared';
 import { AppError } from '../../http/app-error';
 import { notify } from '../message/notify';
 import { withPushes } from '../message/push-outbox';

@@ -1,15 +1,11 @@
-import {
-  COMPLAINT,
-  EVENT_ORDER,
-  WORK_KINDS,
-  type ComplainSave,
-  type ComplainSaved,
-  type EventOrderSave,
-  type EventOrderSaved,
-  type ResidentRate,
-  type ResidentReply,
-  type WorkKind,
-  type WorkKindName,
+import { COMPLAINT, EVENT_ORDER, WORK_KINDS, type WorkKind, type WorkKindName } from '@pm/shared';
+import type {
+  ComplainSave,
+  ComplainSaved,
+  EventOrderSave,
+  EventOrderSaved,
+  ResidentRate,
+  ResidentReply,
 } from '@pm/shared';
 import { AppError } from '../../http/app-error';
 import { notify } from '../message/notify';

@@ -1,6 +1,16 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS, WORK_KIND_LIST, WORK_KINDS, workKindOfChannel, type WorkKind } from '@pm/shared';
+import {
+  COMPLAINT,
+  ChannelType,
+  EVENT_ORDER,
+  MessageType,
+  PERMISSIONS,
+  WORK_KIND_LIST,
+  WORK_KINDS,
+  workKindOfChannel,
+  type WorkKind,
+} from '@pm/shared';
 import { complain, complainReply, eventOrder, eventReply } from '../../../db/schema';
 
 /** The kind table names tables and columns the repository splices into SQL: they must exist. */
@@ -44,4 +54,17 @@ it('when the two kinds are compared, then no name, path, message or counter is s
     expect(a[field]).not.toBe(b[field]);
   expect(a.channel).not.toBe(b.channel);
   expect(new Set([a.newMessage, a.replyMessage, b.newMessage, b.replyMessage]).size).toBe(4);
+});
+
+it('when the numbers of each kind are read, then they are the named channel and message types', () => {
+  expect([COMPLAINT.channel, COMPLAINT.newMessage, COMPLAINT.replyMessage]).toEqual([
+    ChannelType.complaint,
+    MessageType.newComplaint,
+    MessageType.complaintReply,
+  ]);
+  expect([EVENT_ORDER.channel, EVENT_ORDER.newMessage, EVENT_ORDER.replyMessage]).toEqual([
+    ChannelType.eventOrder,
+    MessageType.newEventOrder,
+    MessageType.eventReply,
+  ]);
 });
