@@ -10,7 +10,7 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError } from '../src/db/data-dir-lock';
 import { openDatabase } from '../src/db/open-database';
-import { CLIENT_AUTH } from './start-test-api';
+import { CLIENT_AUTH } from './kit';
 
 const root = resolve(import.meta.dirname, '../..');
 

@@ -2,7 +2,7 @@
 // route, database query time (and the pool on PostgreSQL), real-time connections and push latency.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startTestApi, testEngines, type TestApi } from './start-test-api';
+import { callerOf, signIn, startTestApi, testEngines, type TestApi } from './kit';
 
 /** Sum of a metric's samples whose labels contain every one of `labels`. */
 async function sample(url: string, name: string, labels: Record<string, string> = {}): Promise<number | undefined> {
@@ -37,11 +37,10 @@ describe.each(testEngines())('api metrics on %s', (engine) => {
   });
 
   it('when calls are made, then their durations are counted by declared route, method and status, and queries are timed', async () => {
-    const { token } = await api.signIn('staff', 'staff123');
-    const me = await api.http.get('/auth/current/user').set('Authorization', `Bearer ${token}`);
+    const { token } = await signIn(api, 'staff');
+    const me = await callerOf(api, token).get('/auth/current/user');
     const accId = me.body.data.accountInfo.accId as number;
-    for (let i = 0; i < 3; i++)
-      expect((await api.http.get(`/account/info/${accId}`).set('Authorization', `Bearer ${token}`)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await callerOf(api, token).get(`/account/info/${accId}`)).status).toBe(200);
     const url = api.metricsUrl!;
     const unmatched = () => sample(url, 'api_http_request_duration_seconds_count', { route: '(none)', status: '404' });
     const before = (await unmatched()) ?? 0;
@@ -62,7 +61,7 @@ describe.each(testEngines())('api metrics on %s', (engine) => {
   });
 
   it('when a person is connected in real time and a push goes out, then the connection is counted and the push latency observed', async () => {
-    const { token, personId } = await api.signIn('admin', 'admin123');
+    const { token, personId } = await signIn(api, 'admin');
     const ws = new WebSocket(`${api.url.replace('http', 'ws')}/${token}/${personId}`);
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     try {

@@ -10,8 +10,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSocket } from './realtime-test-client';
-import { CLIENT_AUTH, withSearchPath } from './start-test-api';
+import { CLIENT_AUTH, openSocket, withSearchPath } from './kit';
 
 const root = resolve(import.meta.dirname, '../..');
 
