@@ -2,9 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { repoRoot, startProduct, type Product } from '../support/product';
-import { ADMIN, newContext, signIn } from './shell-helpers';
+import { ADMIN, launchBrowser, newContext, repoRoot, signIn, startProduct, type Product } from '../support/kit';
 
 /**
  * Runs the resident simulator CLI (`npm run simulate`) against the product's gateway, filing

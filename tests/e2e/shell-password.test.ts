@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { startProduct, type Product } from '../support/product';
-import { STAFF, fillLogin, newContext, signIn } from './shell-helpers';
+import { fillLogin, launchBrowser, newContext, signIn, STAFF, startProduct, type Product } from '../support/kit';
 
 describe('console shell: change password', () => {
   let product: Product;

@@ -1,10 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { repoRoot, startProduct, type Product } from '../support/product';
+import {
+  ADMIN,
+  fillLogin,
+  launchBrowser,
+  menuEntries,
+  newContext,
+  repoRoot,
+  signIn,
+  STAFF,
+  startProduct,
+  type Product,
+} from '../support/kit';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADMIN, STAFF, fillLogin, menuEntries, newContext, signIn } from './shell-helpers';
 
 const zhTW = JSON.parse(readFileSync(join(repoRoot, 'locales', 'zh-TW.json'), 'utf8'));
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { startProduct, type Product } from '../support/product';
+import { launchBrowser, startProduct, type Product } from '../support/kit';
 
 describe('the product started as `npm start` does', () => {
   let product: Product;

@@ -5,9 +5,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { repoRoot, startProduct, type Product } from '../support/product';
-import { ADMIN, STAFF, apiToken, newContext, signIn } from './shell-helpers';
+import {
+  ADMIN,
+  apiToken,
+  launchBrowser,
+  newContext,
+  repoRoot,
+  signIn,
+  STAFF,
+  startProduct,
+  type Product,
+} from '../support/kit';
 
 const RESIDENT = { username: 'resident2', password: 'resident123' };
 

@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiCall, apiToken } from '../e2e/shell-helpers';
-import { repoRoot, startProduct, type Product } from '../support/product';
+import { apiCall, apiToken, repoRoot, startProduct, type Product } from '../support/kit';
 
 const work = mkdtempSync(join(tmpdir(), 'ops-backup-'));
 const products: Product[] = [];

@@ -7,9 +7,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageStart } from '../support/dockerfile';
-import { repoRoot } from '../support/product';
-import { freePorts, spawnService, type ServiceProcess } from '../support/processes';
+import { freePorts, imageStart, repoRoot, spawnService, type ServiceProcess } from '../support/kit';
 
 const NOBODY = {
   name: 'nobody',

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePorts, spawnService, type ServiceProcess } from '../support/processes';
+import { freePorts, spawnService, type ServiceProcess } from '../support/kit';
 
 let api: ServiceProcess;
 let gateway: ServiceProcess;

@@ -22,6 +22,8 @@ export interface ApiProcess {
   stderr(): string;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
+  /** Waits for the first JSON log line on stdout that passes `test` (throws if the process ends first). */
+  logLine(test: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
   /** Waits until GET /health answers 200 (throws if the process ends first). */
   healthy(): Promise<void>;
   /** Sends `signal` (SIGTERM by default) unless it has ended, and waits for the exit. */
@@ -59,6 +61,19 @@ export async function spawnApi(env: Record<string, string | undefined>): Promise
     stdout: () => stdout,
     stderr: () => stderr,
     exited,
+    async logLine(test) {
+      for (;;) {
+        const line = stdout
+          .split('\n')
+          .slice(0, -1) // the last piece may be a line still being written
+          .filter((l) => l.startsWith('{'))
+          .map((l) => JSON.parse(l) as Record<string, unknown>)
+          .find(test);
+        if (line) return line;
+        if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}: ${stderr}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
     async healthy() {
       for (let i = 0; i < 1200; i++) {
         if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}: ${stderr}`);
