@@ -4,29 +4,28 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/open-database';
-import { callerOf, startTestApi, testEngines, type TestApi } from './kit';
+import { signIn, signInResident, startTestApi, testEngines, type Session, type TestApi } from './kit';
 
 describe.each(testEngines())('the estate time zone on %s', (engine) => {
   let api: TestApi;
-  let admin: string;
+  let admin: Session;
   let accId: number;
   let earlyOn7th: number;
   let earlyOn8th: number;
   const ids = (res: { body: { data: { list: { complainId: number }[] } } }) =>
     res.body.data.list.map((r) => r.complainId);
   const listDays = (startTime: string, endTime: string) =>
-    callerOf(api, admin).post('/complain/query/list', { startTime, endTime, limit: 100 });
+    admin.post('/complain/query/list', { startTime, endTime, limit: 100 });
 
   beforeAll(async () => {
     api = await startTestApi(engine);
-    admin = await api.login('admin', 'admin123');
-    const resident = await api.login('resident1', 'resident123');
-    const me = await callerOf(api, admin).get('/auth/current/user');
-    accId = me.body.data.accountInfo.accId;
-    const [house] = (await callerOf(api, resident).get('/app/house/list')).body.data;
+    admin = await signIn(api, 'admin');
+    const resident = await signInResident(api, 'resident1');
+    accId = admin.accId;
+    const { house } = resident;
     const file = async (name: string) =>
       (
-        await callerOf(api, resident).post('/app/complain/save', {
+        await resident.post('/app/complain/save', {
           name,
           note: 'Near midnight',
           houseType: house.houseType,
@@ -42,7 +41,7 @@ describe.each(testEngines())('the estate time zone on %s', (engine) => {
   afterAll(async () => api?.close());
 
   it("when the session's account info is read, then it names the estate's time zone", async () => {
-    const info = await callerOf(api, admin).get(`/account/info/${accId}`);
+    const info = await admin.get(`/account/info/${accId}`);
     expect(info.status).toBe(200);
     expect(info.body.data.company.timeZone).toBe('Asia/Hong_Kong');
   });
