@@ -62,19 +62,22 @@ export async function menuEntries(page: Page): Promise<string[]> {
     .evaluateAll((els) => els.map((e) => (e.getAttribute('data-testid') ?? '').slice('menu-'.length)));
 }
 
-/** Signs in through the gateway's OAuth endpoint (as the console and the resident app do) and answers the token. */
-export async function apiToken(url: string, user: { username: string; password: string }): Promise<string> {
-  const res = await fetch(`${url}/api/oauth/token`, {
+/** POST `${baseUrl}/oauth/token` with the console's client credentials; answers the token (throws unless 200). */
+export async function tokenAt(baseUrl: string, user: Account): Promise<string> {
+  const res = await fetch(`${baseUrl}/oauth/token`, {
     method: 'POST',
     headers: {
       Authorization: 'Basic ' + Buffer.from('console:console-secret').toString('base64'),
       'Content-Type': 'application/x-www-form-urlencoded',
     },
-    body: new URLSearchParams({ grant_type: 'password', ...user }),
+    body: new URLSearchParams({ grant_type: 'password', username: user.username, password: user.password }),
   });
   if (res.status !== 200) throw new Error(`sign-in of ${user.username} answered ${res.status}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }
+
+/** Signs in through the gateway's OAuth endpoint (as the console and the resident app do) and answers the token. */
+export const apiToken = (url: string, user: Account): Promise<string> => tokenAt(`${url}/api`, user);
 
 /** One api call through the gateway (GET without a body, POST with one); answers `data`, throws unless 200. */
 export async function apiCall<T>(url: string, path: string, token: string, body?: object): Promise<T> {
