@@ -140,19 +140,33 @@ describe.each(cases)('$kind.name on $engine', ({ engine, kind: k }) => {
       dealNote: 'Plumber sent',
       personDealId: admin.personId,
     });
+    expect(dealt.body.data.dealTime).toBeTruthy();
     const reply = await admin.post(`/${k.replyBase}/save`, { [k.idField]: id, content: 'On the way' });
     expect(reply.status).toBe(200);
     const done = await admin.post(`/${k.base}/updateComplete`, { [k.idField]: id, completeNote: 'Pipe replaced' });
-    expect(done.body.data).toMatchObject({ [k.statusField]: 3, personCompleteId: admin.personId });
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({
+      [k.statusField]: 3,
+      completeNote: 'Pipe replaced',
+      personCompleteId: admin.personId,
+    });
 
     const rated = await resident.post(`/app/${k.base}/rate`, {
       id,
       serviceEfficiency: 3,
-      serviceAttitude: 3,
+      serviceAttitude: 2,
       serviceProcess: 3,
+      serviceComment: 'Quick',
     });
     expect(rated.status).toBe(200);
-    expect(await detail(id)).toMatchObject({ [k.statusField]: 3, serviceEfficiency: 3, replyCount: 1 });
+    expect(await detail(id)).toMatchObject({
+      [k.statusField]: 3,
+      serviceEfficiency: 3,
+      serviceAttitude: 2,
+      serviceProcess: 3,
+      serviceComment: 'Quick',
+      replyCount: 1,
+    });
     const after = (await admin.post(`/${k.base}/query/${k.totals}`)).body.data;
     expect(after.completed).toBe(before.completed + 1);
   });
@@ -269,6 +283,7 @@ describe.each(cases)('$kind.name on $engine', ({ engine, kind: k }) => {
       [resident, `/app/${k.base}/rate`, { id, serviceEfficiency: 9, serviceAttitude: 1, serviceProcess: 1 }],
       [admin, `/${k.base}/updateDeal`, { [k.idField]: id, dealNote: '' }],
       [admin, `/${k.base}/updateComplete`, { [k.idField]: 'abc', completeNote: 'x' }],
+      [admin, `/${k.replyBase}/save`, { [k.idField]: id, content: '' }],
       [admin, `/${k.replyBase}/save`, { [k.idField]: id, content: 'x', img: Array(30).fill('/a.png').join(';') }],
       [admin, `/${k.base}/query/id/abc`, {}],
       [admin, `/${k.base}/query/list`, { page: 'first' }],
