@@ -5,12 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@pm/shared';
 import { account } from '../src/db/schema';
-import { startTestApi, testEngines, type TestApi } from './start-test-api';
+import { signIn, startTestApi, testEngines, type Session, type TestApi } from './kit';
 
-interface Person {
-  token: string;
-  accId: number;
-  personId: number;
+interface Person extends Session {
   roleId: number;
 }
 
@@ -21,21 +18,16 @@ describe.each(testEngines())('account and role changes on %s', (engine) => {
   let menus: { menuId: number; perms: string }[];
   let staffRoleId: number;
   let seq = 0;
-  const as = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-  const post = (token: string, path: string, body: object = {}) => api.http.post(path).set(as(token)).send(body);
-  const get = (token: string, path: string) => api.http.get(path).set(as(token));
-
-  async function whoIs(token: string): Promise<Person> {
-    const me = (await get(token, '/auth/current/user')).body.data.accountInfo;
-    const info = (await get(token, `/account/info/${me.accId}`)).body.data;
-    return { token, accId: me.accId, personId: me.personId, roleId: info.role?.roleId };
+  async function whoIs(session: Session): Promise<Person> {
+    const info = (await session.get(`/account/info/${session.accId}`)).body.data;
+    return { ...session, roleId: info.role?.roleId };
   }
 
   /** A role (made by the administrator) holding exactly the menus of these permission codes. */
   async function roleWith(perms: string[], roleValue = `ONLY_${++seq}`): Promise<number> {
     const menuIds = menus.filter((m) => perms.includes(m.perms)).map((m) => m.menuId);
-    const res = await post(admin.token, '/base/sysrole/saveorupdate', { roleName: roleValue, roleValue, menuIds });
+    const res = await admin.post('/base/sysrole/saveorupdate', { roleName: roleValue, roleValue, menuIds });
     expect(res.status).toBe(200);
     return res.body.data.roleId;
   }
@@ -43,14 +35,14 @@ describe.each(testEngines())('account and role changes on %s', (engine) => {
   /** A staff account with this role, signed in. */
   async function personWith(roleId: number): Promise<Person> {
     const username = `policy${++seq}`;
-    const res = await post(admin.token, '/account/update', {
+    const res = await admin.post('/account/update', {
       username,
       password: 'Secret123',
       name: `Policy ${seq}`,
       roleId,
     });
     expect(res.status).toBe(200);
-    return whoIs(await api.login(username, 'Secret123'));
+    return whoIs(await signIn(api, { username, password: 'Secret123' }));
   }
 
   async function roleIdOf(accId: number): Promise<number | null> {
@@ -60,11 +52,11 @@ describe.each(testEngines())('account and role changes on %s', (engine) => {
 
   beforeAll(async () => {
     api = await startTestApi(engine);
-    admin = await whoIs(await api.login('admin', 'admin123'));
-    const info = (await get(admin.token, `/account/info/${admin.accId}`)).body.data;
+    admin = await whoIs(await signIn(api, 'admin'));
+    const info = (await admin.get(`/account/info/${admin.accId}`)).body.data;
     companyId = info.company.companyId;
-    menus = (await post(admin.token, '/base/sysmenu/page/v2', { page: 1, limit: 100 })).body.data.list;
-    const roles = (await post(admin.token, '/base/sysrole/page', { page: 1, limit: 100 })).body.data.list;
+    menus = (await admin.post('/base/sysmenu/page/v2', { page: 1, limit: 100 })).body.data.list;
+    const roles = (await admin.post('/base/sysrole/page', { page: 1, limit: 100 })).body.data.list;
     staffRoleId = roles.find((r: { roleValue: string }) => r.roleValue === 'STAFF').roleId;
   });
   afterAll(async () => api?.close());
@@ -74,14 +66,14 @@ describe.each(testEngines())('account and role changes on %s', (engine) => {
     const mallory = await personWith(accountRole);
     const friend = await personWith(accountRole);
 
-    const self = await post(mallory.token, '/account/update', { accId: mallory.accId, roleId: admin.roleId });
+    const self = await mallory.post('/account/update', { accId: mallory.accId, roleId: admin.roleId });
     expect(self.status).toBe(409);
-    expect((await get(mallory.token, `/account/updaterole/${mallory.accId}/${admin.roleId}`)).status).toBe(409);
-    expect((await get(mallory.token, `/account/save/role/${mallory.personId}/${admin.roleId}`)).status).toBe(409);
-    const toFriend = await post(mallory.token, '/account/update', { accId: friend.accId, roleId: admin.roleId });
+    expect((await mallory.get(`/account/updaterole/${mallory.accId}/${admin.roleId}`)).status).toBe(409);
+    expect((await mallory.get(`/account/save/role/${mallory.personId}/${admin.roleId}`)).status).toBe(409);
+    const toFriend = await mallory.post('/account/update', { accId: friend.accId, roleId: admin.roleId });
     expect(toFriend.status).toBe(403);
-    expect((await get(mallory.token, `/account/updaterole/${friend.accId}/${admin.roleId}`)).status).toBe(403);
-    const created = await post(mallory.token, '/account/update', {
+    expect((await mallory.get(`/account/updaterole/${friend.accId}/${admin.roleId}`)).status).toBe(403);
+    const created = await mallory.post('/account/update', {
       username: `sleeper${seq}`,
       password: 'Secret123',
       name: 'Sleeper',
@@ -89,19 +81,15 @@ describe.each(testEngines())('account and role changes on %s', (engine) => {
     });
     expect(created.status).toBe(403);
     // A role holding more than system:account (the demo STAFF role) is out of reach too.
-    expect((await post(mallory.token, '/account/update', { accId: friend.accId, roleId: staffRoleId })).status).toBe(
-      403,
-    );
+    expect((await mallory.post('/account/update', { accId: friend.accId, roleId: staffRoleId })).status).toBe(403);
 
-    const reset = await get(mallory.token, `/account/reset/password/${admin.accId}`).set('lang', 'zh-TW');
+    const reset = await mallory.get(`/account/reset/password/${admin.accId}`).set('lang', 'zh-TW');
     expect(reset.status).toBe(403);
     expect(reset.body.msg).toBe('該帳號擁有您沒有的權限，您無法修改它');
-    expect((await post(mallory.token, '/account/update', { accId: admin.accId, password: 'Owned1234' })).status).toBe(
-      403,
-    );
-    expect((await post(mallory.token, '/account/update', { accId: admin.accId, enabled: false })).status).toBe(403);
-    expect((await post(mallory.token, '/account/delete', { accIds: [admin.accId] })).status).toBe(403);
-    expect((await get(mallory.token, `/account/update/language/${admin.accId}/ZH_TW`)).status).toBe(403);
+    expect((await mallory.post('/account/update', { accId: admin.accId, password: 'Owned1234' })).status).toBe(403);
+    expect((await mallory.post('/account/update', { accId: admin.accId, enabled: false })).status).toBe(403);
+    expect((await mallory.post('/account/delete', { accIds: [admin.accId] })).status).toBe(403);
+    expect((await mallory.get(`/account/update/language/${admin.accId}/ZH_TW`)).status).toBe(403);
 
     expect(await roleIdOf(mallory.accId)).toBe(accountRole);
     expect(await roleIdOf(friend.accId)).toBe(accountRole);
@@ -109,9 +97,9 @@ describe.each(testEngines())('account and role changes on %s', (engine) => {
     await api.login('admin', 'admin123');
 
     // Within their reach it works: a peer of the same role can be reset and a new one created.
-    const peerReset = await get(mallory.token, `/account/reset/password/${friend.accId}`);
+    const peerReset = await mallory.get(`/account/reset/password/${friend.accId}`);
     expect(peerReset.status).toBe(200);
-    const peer = await post(mallory.token, '/account/update', {
+    const peer = await mallory.post('/account/update', {
       username: `peer${seq}`,
       password: 'Secret123',
       name: 'Peer',
@@ -126,21 +114,21 @@ describe.each(testEngines())('account and role changes on %s', (engine) => {
     const friend = await personWith(await roleWith([]));
     const mine = menus.filter((m) => m.perms === 'system:role').map((m) => m.menuId);
 
-    const rename = await post(mallory.token, '/base/sysrole/saveorupdate', {
+    const rename = await mallory.post('/base/sysrole/saveorupdate', {
       roleId: roleRole,
       roleName: 'Mine',
       roleValue: 'SUPERADMIN',
       menuIds: mine,
     });
     expect(rename.status).toBe(409);
-    const adminValue = await post(mallory.token, '/base/sysrole/saveorupdate', {
+    const adminValue = await mallory.post('/base/sysrole/saveorupdate', {
       roleName: 'Sneaky',
       roleValue: 'XADMINX',
       menuIds: mine,
     });
     expect(adminValue.status).toBe(403);
     expect(adminValue.body.msg).toBe('Only an administrator can give a role a value containing ADMIN');
-    const more = await post(mallory.token, '/base/sysrole/saveorupdate', {
+    const more = await mallory.post('/base/sysrole/saveorupdate', {
       roleName: 'More',
       roleValue: 'MORE',
       menuIds: menus.filter((m) => m.perms === 'complain:list').map((m) => m.menuId),
@@ -148,7 +136,7 @@ describe.each(testEngines())('account and role changes on %s', (engine) => {
     expect(more.status).toBe(403);
     expect(
       (
-        await post(mallory.token, '/base/sysrole/saveorupdate', {
+        await mallory.post('/base/sysrole/saveorupdate', {
           roleId: staffRoleId,
           roleName: 'Staff',
           menuIds: mine,
@@ -156,43 +144,42 @@ describe.each(testEngines())('account and role changes on %s', (engine) => {
       ).status,
     ).toBe(403);
     expect(
-      (await post(mallory.token, '/base/sysrole/saveorupdate', { roleId: admin.roleId, roleName: 'Gone', menuIds: [] }))
+      (await mallory.post('/base/sysrole/saveorupdate', { roleId: admin.roleId, roleName: 'Gone', menuIds: [] }))
         .status,
     ).toBe(403);
-    expect((await post(mallory.token, '/base/sysrole/delete', { roleIds: [admin.roleId] })).status).toBe(403);
+    expect((await mallory.post('/base/sysrole/delete', { roleIds: [admin.roleId] })).status).toBe(403);
     expect(
       (
-        await post(mallory.token, `/base/sysrole/saveperson/batch/${admin.roleId}/${companyId}`, {
+        await mallory.post(`/base/sysrole/saveperson/batch/${admin.roleId}/${companyId}`, {
           personIds: [friend.personId],
         })
       ).status,
     ).toBe(403);
     expect(
       (
-        await post(mallory.token, `/base/sysrole/saveperson/batch/${roleRole}/${companyId}`, {
+        await mallory.post(`/base/sysrole/saveperson/batch/${roleRole}/${companyId}`, {
           personIds: [mallory.personId],
         })
       ).status,
     ).toBe(409);
     expect(
-      (await post(mallory.token, '/base/sysrole/delete/person', { roleId: admin.roleId, personIds: [admin.personId] }))
-        .status,
+      (await mallory.post('/base/sysrole/delete/person', { roleId: admin.roleId, personIds: [admin.personId] })).status,
     ).toBe(403);
 
-    const menu = (await get(mallory.token, `/base/sysrole/infoandmenu/${roleRole}`)).body.data;
+    const menu = (await mallory.get(`/base/sysrole/infoandmenu/${roleRole}`)).body.data;
     expect(menu.roleValue).toBe(menu.roleName);
     expect(menu.menus.map((m: { perms: string }) => m.perms).filter(Boolean)).toEqual(['system:role']);
-    expect((await post(mallory.token, '/complain/query/list', {})).status).toBe(403);
+    expect((await mallory.post('/complain/query/list', {})).status).toBe(403);
     expect(await roleIdOf(admin.accId)).toBe(admin.roleId);
 
     // Within their reach: a role with their own menus, given to a person without permissions.
-    const same = await post(mallory.token, '/base/sysrole/saveorupdate', {
+    const same = await mallory.post('/base/sysrole/saveorupdate', {
       roleName: 'Same',
       roleValue: 'SAME',
       menuIds: mine,
     });
     expect(same.status).toBe(200);
-    const given = await post(mallory.token, `/base/sysrole/saveperson/batch/${same.body.data.roleId}/${companyId}`, {
+    const given = await mallory.post(`/base/sysrole/saveperson/batch/${same.body.data.roleId}/${companyId}`, {
       personIds: [friend.personId],
     });
     expect(given.status).toBe(200);
@@ -205,12 +192,12 @@ describe.each(testEngines())('account and role changes on %s', (engine) => {
       const roleId = await roleWith([perm]);
       const mallory = await personWith(roleId);
       const attempts = [
-        post(mallory.token, '/account/update', { accId: mallory.accId, roleId: admin.roleId }),
-        get(mallory.token, `/account/updaterole/${mallory.accId}/${admin.roleId}`),
-        get(mallory.token, `/account/save/role/${mallory.personId}/${admin.roleId}`),
-        get(mallory.token, `/account/reset/password/${admin.accId}`),
-        post(mallory.token, '/base/sysrole/saveorupdate', { roleId, roleName: 'x', roleValue: 'ADMIN', menuIds: [] }),
-        post(mallory.token, `/base/sysrole/saveperson/batch/${admin.roleId}/${companyId}`, {
+        mallory.post('/account/update', { accId: mallory.accId, roleId: admin.roleId }),
+        mallory.get(`/account/updaterole/${mallory.accId}/${admin.roleId}`),
+        mallory.get(`/account/save/role/${mallory.personId}/${admin.roleId}`),
+        mallory.get(`/account/reset/password/${admin.accId}`),
+        mallory.post('/base/sysrole/saveorupdate', { roleId, roleName: 'x', roleValue: 'ADMIN', menuIds: [] }),
+        mallory.post(`/base/sysrole/saveperson/batch/${admin.roleId}/${companyId}`, {
           personIds: [mallory.personId],
         }),
       ];
@@ -219,23 +206,21 @@ describe.each(testEngines())('account and role changes on %s', (engine) => {
         expect(res.body.msg).toBeTruthy();
       }
       expect(await roleIdOf(mallory.accId)).toBe(roleId);
-      const menu = (await get(mallory.token, `/base/sysrole/infoandmenu/${roleId}`)).body.data;
+      const menu = (await mallory.get(`/base/sysrole/infoandmenu/${roleId}`)).body.data;
       expect(menu.roleValue).not.toMatch(/ADMIN/);
     },
   );
 
   it("when a resident's account is given a staff role, then 409; a role a resident got earlier gives no console access and can be taken away", async () => {
-    const resident = await whoIs(await api.login('resident3', 'resident123'));
-    const res1 = await get(admin.token, `/account/save/role/${resident.personId}/${staffRoleId}`).set('lang', 'zh-CN');
+    const resident = await whoIs(await signIn(api, 'resident3'));
+    const res1 = await admin.get(`/account/save/role/${resident.personId}/${staffRoleId}`).set('lang', 'zh-CN');
     expect(res1.status).toBe(409);
     expect(res1.body.msg).toBe('住户账号不能获得员工角色');
-    expect((await get(admin.token, `/account/updaterole/${resident.accId}/${staffRoleId}`)).status).toBe(409);
-    expect((await post(admin.token, '/account/update', { accId: resident.accId, roleId: staffRoleId })).status).toBe(
-      409,
-    );
+    expect((await admin.get(`/account/updaterole/${resident.accId}/${staffRoleId}`)).status).toBe(409);
+    expect((await admin.post('/account/update', { accId: resident.accId, roleId: staffRoleId })).status).toBe(409);
     expect(
       (
-        await post(admin.token, `/base/sysrole/saveperson/batch/${staffRoleId}/${companyId}`, {
+        await admin.post(`/base/sysrole/saveperson/batch/${staffRoleId}/${companyId}`, {
           personIds: [resident.personId],
         })
       ).status,
@@ -244,8 +229,8 @@ describe.each(testEngines())('account and role changes on %s', (engine) => {
 
     // As the review left it: a resident account holding the staff role.
     await api.db.update(account).set({ roleId: staffRoleId }).where(eq(account.id, resident.accId));
-    expect((await post(resident.token, '/complain/query/list', {})).status).toBe(403);
-    const undo = await post(admin.token, '/base/sysrole/delete/person', {
+    expect((await resident.post('/complain/query/list', {})).status).toBe(403);
+    const undo = await admin.post('/base/sysrole/delete/person', {
       roleId: staffRoleId,
       personIds: [resident.personId],
     });
@@ -255,11 +240,11 @@ describe.each(testEngines())('account and role changes on %s', (engine) => {
   });
 
   it('when the administrator changes their own role or deletes it, then 409; other accounts they may change', async () => {
-    expect((await get(admin.token, `/account/updaterole/${admin.accId}/${staffRoleId}`)).status).toBe(409);
-    expect((await post(admin.token, '/base/sysrole/delete', { roleIds: [admin.roleId] })).status).toBe(409);
+    expect((await admin.get(`/account/updaterole/${admin.accId}/${staffRoleId}`)).status).toBe(409);
+    expect((await admin.post('/base/sysrole/delete', { roleIds: [admin.roleId] })).status).toBe(409);
     expect(
       (
-        await post(admin.token, '/base/sysrole/saveorupdate', {
+        await admin.post('/base/sysrole/saveorupdate', {
           roleId: admin.roleId,
           roleName: 'Admins',
           roleValue: 'STAFF',
@@ -268,7 +253,7 @@ describe.each(testEngines())('account and role changes on %s', (engine) => {
       ).status,
     ).toBe(409);
     const other = await personWith(await roleWith(['complain:list']));
-    expect((await get(admin.token, `/account/updaterole/${other.accId}/${staffRoleId}`)).status).toBe(200);
-    expect((await get(admin.token, `/account/reset/password/${other.accId}`)).status).toBe(200);
+    expect((await admin.get(`/account/updaterole/${other.accId}/${staffRoleId}`)).status).toBe(200);
+    expect((await admin.get(`/account/reset/password/${other.accId}`)).status).toBe(200);
   });
 });

@@ -1,13 +1,11 @@
 // The api process listens on loopback unless told otherwise (issue 14 item 2): under `npm start`
 // the gateway is the only way in, so nobody on the network reaches the api around it.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const root = resolve(import.meta.dirname, '../..');
+import { spawnApi, type ApiProcess } from './kit';
 
 /** Whether a TCP connection to host:port is accepted. */
 function reachable(host: string, port: number): Promise<boolean> {
@@ -27,34 +25,23 @@ function reachable(host: string, port: number): Promise<boolean> {
 
 describe('the api process without API_HOST', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'pm-host-'));
-  let child: ChildProcess;
+  let api: ApiProcess;
   let listening: { host: string; port: number };
 
   beforeAll(async () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, API_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
-    delete env.API_HOST;
-    delete env.DATABASE_URL;
-    child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api/src/main.ts')], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'inherit'],
+    api = await spawnApi({
+      API_PORT: '0',
+      API_HOST: undefined,
+      DATABASE_URL: undefined,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
     });
-    listening = await new Promise((done, fail) => {
-      let buffered = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        buffered += chunk.toString('utf8');
-        const line = buffered.split('\n').find((l) => l.includes('"api listening"'));
-        if (line) done(JSON.parse(line) as { host: string; port: number });
-      });
-      child.once('exit', (code) => fail(new Error(`api exited with ${code}`)));
-    });
+    const line = await api.logLine((l) => l.msg === 'api listening');
+    listening = { host: line.host as string, port: line.port as number };
   }, 90_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
+    await api?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

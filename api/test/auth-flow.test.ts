@@ -3,34 +3,25 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captcha } from '../src/db/schema';
-import { refusedStatus } from './realtime-test-client';
-import { CLIENT_AUTH, startTestApi, testEngines, type TestApi } from './start-test-api';
+import { callerOf, refusedStatus, requestToken, startTestApi, testEngines, type TestApi } from './kit';
 
 describe.each(testEngines())('sign-in and sessions on %s', (engine) => {
   let api: TestApi;
-  const as = (token: string) => ({ Authorization: `Bearer ${token}` });
   const tokenCall = (form: Record<string, string | number>, headers: Record<string, string> = {}) =>
-    api.http
-      .post('/oauth/token')
-      .set({ Authorization: CLIENT_AUTH, ...headers })
-      .type('form')
-      .send({ grant_type: 'password', ...form });
+    requestToken(api, form, headers);
 
   /** A fresh staff account with the demo staff role, so tests never lock each other out. */
   async function newAccount(username: string, password = 'Secret123'): Promise<{ accId: number }> {
     const admin = await api.login('admin', 'admin123');
-    const roles = await api.http.post('/base/sysrole/page').set(as(admin)).send({ page: 1, limit: 100 });
+    const roles = await callerOf(api, admin).post('/base/sysrole/page', { page: 1, limit: 100 });
     const staffRole = roles.body.data.list.find((r: { roleValue: string }) => r.roleValue !== 'ADMIN');
-    const created = await api.http
-      .post('/account/update')
-      .set(as(admin))
-      .send({
-        username,
-        password,
-        name: `Tester ${username}`,
-        email: `${username}@example.com`,
-        roleId: staffRole.roleId,
-      });
+    const created = await callerOf(api, admin).post('/account/update', {
+      username,
+      password,
+      name: `Tester ${username}`,
+      email: `${username}@example.com`,
+      roleId: staffRole.roleId,
+    });
     expect(created.status).toBe(200);
     return created.body.data;
   }
@@ -49,14 +40,14 @@ describe.each(testEngines())('sign-in and sessions on %s', (engine) => {
     const token = res.body.access_token as string;
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(32);
 
-    const me = await api.http.get('/auth/current/user').set(as(token));
+    const me = await callerOf(api, token).get('/auth/current/user');
     expect(me.status).toBe(200);
     const accId = me.body.data.accountInfo.accId as number;
-    const info = await api.http.get(`/account/info/${accId}`).set(as(token));
+    const info = await callerOf(api, token).get(`/account/info/${accId}`);
     expect(info.status).toBe(200);
     expect(info.body.data).toMatchObject({ accId, username: 'staff', company: { companyType: expect.any(Number) } });
     expect(info.body.data.role.roleValue).not.toBe('ADMIN');
-    const menu = await api.http.get(`/base/sysrole/infoandmenu/${info.body.data.role.roleId}`).set(as(token));
+    const menu = await callerOf(api, token).get(`/base/sysrole/infoandmenu/${info.body.data.role.roleId}`);
     expect(menu.status).toBe(200);
     const perms = JSON.stringify(menu.body.data);
     expect(perms).toContain('complain:list');
@@ -64,16 +55,15 @@ describe.each(testEngines())('sign-in and sessions on %s', (engine) => {
 
     // Another person's account info is not theirs to read.
     const admin = await api.login('admin', 'admin123');
-    const adminAcc = (await api.http.get('/auth/current/user').set(as(admin))).body.data.accountInfo.accId;
-    expect((await api.http.get(`/account/info/${adminAcc}`).set(as(token))).status).toBe(403);
+    const adminAcc = (await callerOf(api, admin).get('/auth/current/user')).body.data.accountInfo.accId;
+    expect((await callerOf(api, token).get(`/account/info/${adminAcc}`)).status).toBe(403);
   });
 
   it('when the client credentials, grant type or fields are wrong, then the answer says so in the asked language', async () => {
-    const badClient = await api.http
-      .post('/oauth/token')
-      .set('Authorization', `Basic ${Buffer.from('console:wrong').toString('base64')}`)
-      .type('form')
-      .send({ grant_type: 'password', username: 'admin', password: 'admin123' });
+    const badClient = await tokenCall(
+      { username: 'admin', password: 'admin123' },
+      { Authorization: `Basic ${Buffer.from('console:wrong').toString('base64')}` },
+    );
     expect(badClient.status).toBe(401);
     const grant = await tokenCall({ grant_type: 'client_credentials', username: 'admin', password: 'admin123' });
     expect(grant.status).toBe(400);
@@ -86,10 +76,10 @@ describe.each(testEngines())('sign-in and sessions on %s', (engine) => {
     const shortLived = await startTestApi('pglite', { tokenTtlSeconds: 1 });
     try {
       const token = await shortLived.login('admin', 'admin123');
-      const me = await shortLived.http.get('/auth/current/user').set(as(token));
+      const me = await callerOf(shortLived, token).get('/auth/current/user');
       expect(me.status).toBe(200);
       await new Promise((r) => setTimeout(r, 1_300));
-      const late = await shortLived.http.get('/auth/current/user').set(as(token));
+      const late = await callerOf(shortLived, token).get('/auth/current/user');
       expect(late.status).toBe(401);
       expect(late.body.code).toBe(401);
       expect(await refusedStatus(shortLived.url, token, me.body.data.accountInfo.personId)).toBe(401);
@@ -101,36 +91,38 @@ describe.each(testEngines())('sign-in and sessions on %s', (engine) => {
   it('when a person signs out, then that token is dead and their other tokens still work', async () => {
     const one = await api.login('admin', 'admin123');
     const two = await api.login('admin', 'admin123');
-    const signedOut = await api.http.post('/auth/signOut').set(as(one));
+    const signedOut = await callerOf(api, one).post('/auth/signOut');
     expect(signedOut.status).toBe(200);
     // The gateway ends the token's tabs on this mark (docs/internal-contract.md).
     expect(signedOut.headers['x-token-revoked']).toBe('1');
-    expect((await api.http.get('/auth/current/user').set(as(one))).status).toBe(401);
-    expect((await api.http.get('/auth/current/user').set(as(two))).status).toBe(200);
-    expect((await api.http.get('/auth/current/user').set(as('not-a-token'))).status).toBe(401);
+    expect((await callerOf(api, one).get('/auth/current/user')).status).toBe(401);
+    expect((await callerOf(api, two).get('/auth/current/user')).status).toBe(200);
+    expect((await callerOf(api, 'not-a-token').get('/auth/current/user')).status).toBe(401);
   });
 
   it('when the password is changed, then the other sessions end, a new token is answered and the old password no longer works', async () => {
     await newAccount('pwchange');
     const first = await api.login('pwchange', 'Secret123');
     const second = await api.login('pwchange', 'Secret123');
-    const personId = (await api.http.get('/auth/current/user').set(as(first))).body.data.accountInfo.personId;
+    const personId = (await callerOf(api, first).get('/auth/current/user')).body.data.accountInfo.personId;
 
-    const wrongOld = await api.http
-      .post('/account/checkpassword')
-      .set(as(first))
-      .send({ personId, objStr: 'nope', newPassword: 'Better456' });
+    const wrongOld = await callerOf(api, first).post('/account/checkpassword', {
+      personId,
+      objStr: 'nope',
+      newPassword: 'Better456',
+    });
     expect(wrongOld.status).toBe(400);
-    expect((await api.http.get('/auth/current/user').set(as(second))).status).toBe(200);
+    expect((await callerOf(api, second).get('/auth/current/user')).status).toBe(200);
 
-    const changed = await api.http
-      .post('/account/checkpassword')
-      .set(as(first))
-      .send({ personId, objStr: 'Secret123', newPassword: 'Better456' });
+    const changed = await callerOf(api, first).post('/account/checkpassword', {
+      personId,
+      objStr: 'Secret123',
+      newPassword: 'Better456',
+    });
     expect(changed.status).toBe(200);
     const fresh = changed.body.data.token as string;
-    expect((await api.http.get('/auth/current/user').set(as(second))).status).toBe(401);
-    expect((await api.http.get('/auth/current/user').set(as(fresh))).status).toBe(200);
+    expect((await callerOf(api, second).get('/auth/current/user')).status).toBe(401);
+    expect((await callerOf(api, fresh).get('/auth/current/user')).status).toBe(200);
     expect((await tokenCall({ username: 'pwchange', password: 'Secret123' })).status).toBe(401);
     expect((await tokenCall({ username: 'pwchange', password: 'Better456' })).status).toBe(200);
   });
@@ -138,7 +130,7 @@ describe.each(testEngines())('sign-in and sessions on %s', (engine) => {
   it('when a staff account has no role, then sign-in is refused with "no permission to go to this page"', async () => {
     const { accId } = await newAccount('norole');
     const admin = await api.login('admin', 'admin123');
-    expect((await api.http.post('/account/update').set(as(admin)).send({ accId, roleId: null })).status).toBe(200);
+    expect((await callerOf(api, admin).post('/account/update', { accId, roleId: null })).status).toBe(200);
     const res = await tokenCall({ username: 'norole', password: 'Secret123' });
     expect(res.status).toBe(403);
     expect(res.body.msg).toBe("You don't have permission to go to this page");

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ApiRoute } from '../src/http/define-route';
 import { allModules } from '../src/server';
-import { startTestApi, testEngines, type TestApi } from './start-test-api';
+import { callerOf, startTestApi, testEngines, type TestApi } from './kit';
 
 const routes: ApiRoute[] = allModules(async () => true).flatMap((m) => m.routes);
 // Sign-in and sign-out are fuzzed separately: a fuzzed sign-out would end the fuzzer's session.
@@ -215,7 +215,7 @@ describe.each(testEngines())('bad input on %s', (engine) => {
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ code: 404, msg: expect.any(String), data: null });
     }
-    const withToken = await api.http.post('/base/nothing').set('Authorization', `Bearer ${token}`).send({});
+    const withToken = await callerOf(api, token).post('/base/nothing', {});
     expect(withToken.body.code).toBe(404);
   });
 

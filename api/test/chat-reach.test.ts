@@ -4,44 +4,42 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/sql';
-import { openSocket } from './realtime-test-client';
-import { grantRolePermission } from './role-helpers';
-import { startTestApi, testEngines, type TestApi } from './start-test-api';
+import {
+  grantRolePermission,
+  openSocket,
+  signInAll,
+  startTestApi,
+  testEngines,
+  type Session,
+  type TestApi,
+} from './kit';
 
 describe.each(testEngines())('private chats of residents on %s', (engine) => {
   let api: TestApi;
-  const tokens: Record<string, string> = {};
-  const pid: Record<string, number> = {};
+  let people: Record<string, Session>;
   const open = (who: string, other: number) =>
-    api.http.get(`/im/chatrecord/check/chat/${pid[who]}/${other}`).set('Authorization', `Bearer ${tokens[who]}`);
+    people[who].get(`/im/chatrecord/check/chat/${people[who].personId}/${other}`);
 
   beforeAll(async () => {
     api = await startTestApi(engine);
-    for (const [who, user, password] of [
-      ['resident', 'resident1', 'resident123'],
-      ['stranger', 'resident5', 'resident123'],
-      ['staff', 'staff', 'staff123'],
-    ]) {
-      ({ token: tokens[who], personId: pid[who] } = await api.signIn(user, password));
-    }
-    ({ token: tokens.admin } = await api.signIn('admin', 'admin123'));
+    people = await signInAll(api, { resident: 'resident1', stranger: 'resident5', staff: 'staff', admin: 'admin' });
   });
   afterAll(async () => api?.close());
 
   it('when a resident tries every person id, then only staff who chat, housemates and existing chats answer, and everyone else looks like nobody', async () => {
     // The demo staff role lacks im:list: first it is out of reach, then (granted) within it.
-    expect((await open('resident', pid.staff)).status).toBe(404);
-    await grantRolePermission(api, tokens.admin, 'STAFF', 'im:list');
+    expect((await open('resident', people.staff.personId)).status).toBe(404);
+    await grantRolePermission(people.admin, 'STAFF', 'im:list');
     const [{ max }] = await queryRows<{ max: number }>(api.db, sql`select max(id)::int as max from person`);
     const answers = new Map<number, { status: number; msg: string }>();
     for (let id = 1; id <= max; id++) {
-      if (id === pid.resident) continue;
+      if (id === people.resident.personId) continue;
       const res = await open('resident', id);
       answers.set(id, { status: res.status, msg: res.body.msg });
     }
     const reachable = await queryRows<{ id: number }>(
       api.db,
-      sql`select a.person_id as id from account a join account me on me.person_id = ${pid.resident}
+      sql`select a.person_id as id from account a join account me on me.person_id = ${people.resident.personId}
             join sys_role r on r.id = a.role_id
             where a.kind = 'staff' and a.enabled and a.housing_estate_id = me.housing_estate_id
               and (r.role_value like '%ADMIN%' or exists (select 1 from sys_role_menu rm join sys_menu m on m.id = rm.menu_id
@@ -50,16 +48,16 @@ describe.each(testEngines())('private chats of residents on %s', (engine) => {
           select theirs.person_id from person_house mine join person_house theirs
             on theirs.house_type = mine.house_type and theirs.status = 2
             and (theirs.unit_id = mine.unit_id or theirs.car_space_id = mine.car_space_id or theirs.shop_id = mine.shop_id)
-          where mine.person_id = ${pid.resident} and mine.status = 2 and theirs.person_id <> ${pid.resident}
+          where mine.person_id = ${people.resident.personId} and mine.status = 2 and theirs.person_id <> ${people.resident.personId}
           union
-          select y.person_id from im_group g join im_group_member x on x.group_id = g.id and x.person_id = ${pid.resident}
-            join im_group_member y on y.group_id = g.id and y.person_id <> ${pid.resident}
+          select y.person_id from im_group g join im_group_member x on x.group_id = g.id and x.person_id = ${people.resident.personId}
+            join im_group_member y on y.group_id = g.id and y.person_id <> ${people.resident.personId}
           where g.group_type = 1`,
     );
     const expected = new Set(reachable.map((r) => r.id));
     const answered = [...answers].filter(([, a]) => a.status === 200).map(([id]) => id);
     expect(answered.sort((x, y) => x - y)).toEqual([...expected].sort((x, y) => x - y));
-    expect(answered).toContain(pid.staff);
+    expect(answered).toContain(people.staff.personId);
     // Everyone else — residents of the estate, people of another estate — answers like an id nobody has.
     const nobody = await open('resident', 2_000_000);
     expect(nobody.status).toBe(404);
@@ -68,18 +66,18 @@ describe.each(testEngines())('private chats of residents on %s', (engine) => {
   });
 
   it('when a resident opens a chat with someone they have no reason to talk to, then that person is not told', async () => {
-    const socket = await openSocket(api.url, tokens.stranger, pid.stranger);
+    const socket = await openSocket(api.url, people.stranger.token, people.stranger.personId);
     try {
-      const res = await open('resident', pid.stranger);
+      const res = await open('resident', people.stranger.personId);
       expect(res.status).toBe(404);
       const [{ n }] = await queryRows<{ n: number }>(
         api.db,
-        sql`select count(*)::int as n from im_group g join im_group_member x on x.group_id = g.id and x.person_id = ${pid.resident}
-            join im_group_member y on y.group_id = g.id and y.person_id = ${pid.stranger} where g.group_type = 1`,
+        sql`select count(*)::int as n from im_group g join im_group_member x on x.group_id = g.id and x.person_id = ${people.resident.personId}
+            join im_group_member y on y.group_id = g.id and y.person_id = ${people.stranger.personId} where g.group_type = 1`,
       );
       expect(n).toBe(0);
       // Staff may still open the chat, and then the resident can answer in it.
-      const fromStaff = await open('staff', pid.stranger);
+      const fromStaff = await open('staff', people.stranger.personId);
       expect(fromStaff.status).toBe(200);
       await socket.waitFor((m) => m.channelType === 3100 && m.groupId === fromStaff.body.data.groupId);
       expect(socket.messages.filter((m) => m.channelType === 3100)).toHaveLength(1);
@@ -89,24 +87,29 @@ describe.each(testEngines())('private chats of residents on %s', (engine) => {
   });
 
   it('when a resident makes a group or adds members, then only people within reach can be named, and the others are not told', async () => {
-    const post = (path: string, body: object) =>
-      api.http.post(path).set('Authorization', `Bearer ${tokens.resident}`).send(body);
-    const socket = await openSocket(api.url, tokens.stranger, pid.stranger);
+    const post = (path: string, body: object) => people.resident.post(path, body);
+    const socket = await openSocket(api.url, people.stranger.token, people.stranger.personId);
     try {
       const refused = await post('/im/disgroup/chatgroupperson', {
         groupName: 'Lift committee',
-        personIds: [pid.staff, pid.stranger],
+        personIds: [people.staff.personId, people.stranger.personId],
       });
       expect(refused.status).toBe(404);
-      const made = await post('/im/disgroup/chatgroupperson', { groupName: 'Lift committee', personIds: [pid.staff] });
+      const made = await post('/im/disgroup/chatgroupperson', {
+        groupName: 'Lift committee',
+        personIds: [people.staff.personId],
+      });
       expect(made.status).toBe(200);
-      const added = await post('/im/disgroupmem/save', { groupId: made.body.data.groupId, personIds: [pid.stranger] });
+      const added = await post('/im/disgroupmem/save', {
+        groupId: made.body.data.groupId,
+        personIds: [people.stranger.personId],
+      });
       expect(added.status).toBe(404);
       const members = await queryRows<{ person_id: number }>(
         api.db,
         sql`select person_id from im_group_member where group_id = ${made.body.data.groupId} and quit_at is null`,
       );
-      expect(members.map((m) => m.person_id).sort()).toEqual([pid.resident, pid.staff].sort());
+      expect(members.map((m) => m.person_id).sort()).toEqual([people.resident.personId, people.staff.personId].sort());
       await new Promise((r) => setTimeout(r, 200));
       expect(socket.messages.filter((m) => m.channelType === 3200 || m.channelType === 4)).toEqual([]);
     } finally {

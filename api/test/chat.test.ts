@@ -2,54 +2,65 @@
 // staff with their own tokens — gapless seq, unread counts, pushes to every member, membership
 // and estate checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSocket } from './realtime-test-client';
-import { grantRolePermission } from './role-helpers';
-import { startTestApi, testEngines, type TestApi } from './start-test-api';
+import {
+  grantRolePermission,
+  openSocket,
+  signInAll,
+  startTestApi,
+  testEngines,
+  type Session,
+  type TestApi,
+} from './kit';
 
 describe.each(testEngines())('chat on %s', (engine) => {
   let api: TestApi;
-  const tokens: Record<string, string> = {};
-  const pid: Record<string, number> = {};
-  const as = (who: string) => ({ Authorization: `Bearer ${tokens[who]}` });
-  const post = (who: string, path: string, body: object = {}) => api.http.post(path).set(as(who)).send(body);
-  const get = (who: string, path: string) => api.http.get(path).set(as(who));
-  const unreadTotal = async (who: string) => (await post(who, '/im/chatrecord/query/total/unread')).body.data as number;
+  let people: Record<string, Session>;
+  const unreadTotal = async (who: string) =>
+    (await people[who].post('/im/chatrecord/query/total/unread')).body.data as number;
 
   beforeAll(async () => {
     api = await startTestApi(engine);
-    for (const [who, user, password] of [
-      ['admin', 'admin', 'admin123'],
-      ['staff', 'staff', 'staff123'],
-      ['resident', 'resident1', 'resident123'],
-      ['neighbour', 'resident2', 'resident123'],
-      ['other', 'admin2', 'admin123'],
-    ]) {
-      ({ token: tokens[who], personId: pid[who] } = await api.signIn(user, password));
-    }
+    people = await signInAll(api, {
+      admin: 'admin',
+      staff: 'staff',
+      resident: 'resident1',
+      neighbour: 'resident2',
+      other: 'admin2',
+    });
     // Staff chat only with im:list (issue 14), which the demo staff role lacks.
-    await grantRolePermission(api, tokens.admin, 'STAFF', 'im:list');
+    await grantRolePermission(people.admin, 'STAFF', 'im:list');
   });
   afterAll(async () => api?.close());
 
   it('when a resident opens a private chat with staff, then it is created once and both sides find the same one', async () => {
-    const first = await get('resident', `/im/chatrecord/check/chat/${pid.resident}/${pid.staff}`);
+    const first = await people.resident.get(
+      `/im/chatrecord/check/chat/${people.resident.personId}/${people.staff.personId}`,
+    );
     expect(first.status).toBe(200);
     expect(first.body.data.created).toBe(true);
-    const again = await get('resident', `/im/chatrecord/check/chat/${pid.resident}/${pid.staff}`);
+    const again = await people.resident.get(
+      `/im/chatrecord/check/chat/${people.resident.personId}/${people.staff.personId}`,
+    );
     expect(again.body.data).toEqual({ groupId: first.body.data.groupId, created: false });
-    const fromStaff = await get('staff', `/im/chatrecord/check/chat/${pid.staff}/${pid.resident}`);
+    const fromStaff = await people.staff.get(
+      `/im/chatrecord/check/chat/${people.staff.personId}/${people.resident.personId}`,
+    );
     expect(fromStaff.body.data.groupId).toBe(first.body.data.groupId);
     // Only in one's own name.
-    expect((await get('resident', `/im/chatrecord/check/chat/${pid.staff}/${pid.admin}`)).status).toBe(400);
+    expect(
+      (await people.resident.get(`/im/chatrecord/check/chat/${people.staff.personId}/${people.admin.personId}`)).status,
+    ).toBe(400);
   });
 
   it('when a resident writes, then staff get event 1 at once, unread rises, the list shows it, and reading clears it', async () => {
-    const { groupId } = (await get('resident', `/im/chatrecord/check/chat/${pid.resident}/${pid.staff}`)).body.data;
-    const staffSocket = await openSocket(api.url, tokens.staff, pid.staff);
-    const residentSocket = await openSocket(api.url, tokens.resident, pid.resident);
+    const { groupId } = (
+      await people.resident.get(`/im/chatrecord/check/chat/${people.resident.personId}/${people.staff.personId}`)
+    ).body.data;
+    const staffSocket = await openSocket(api.url, people.staff.token, people.staff.personId);
+    const residentSocket = await openSocket(api.url, people.resident.token, people.resident.personId);
     try {
       const before = await unreadTotal('staff');
-      const sent = await post('resident', '/im/chatrecord/save', {
+      const sent = await people.resident.post('/im/chatrecord/save', {
         groupId,
         content: 'Hello, the door bell is broken',
         type: 1,
@@ -60,7 +71,7 @@ describe.each(testEngines())('chat on %s', (engine) => {
         content: 'Hello, the door bell is broken',
         type: 1,
         seq: sent.body.data.seq,
-        fromUser: { idUser: pid.resident },
+        fromUser: { idUser: people.resident.personId },
       });
       expect((pushed.group as { groupName: string }).groupName).toBeTruthy();
       expect(pushed.read).toBeUndefined();
@@ -69,18 +80,20 @@ describe.each(testEngines())('chat on %s', (engine) => {
       expect(await unreadTotal('staff')).toBe(before + 1);
       expect(await unreadTotal('resident')).toBe(0);
 
-      const list = await post('staff', '/im/disgroup/list', { page: 1, limit: 1000 });
+      const list = await people.staff.post('/im/disgroup/list', { page: 1, limit: 1000 });
       const row = list.body.data.list.find((g: { groupId: number }) => g.groupId === groupId);
       expect(row).toMatchObject({
         groupType: 1,
         unread: 1,
-        lastRecord: { content: 'Hello, the door bell is broken', fromPersonId: pid.resident },
+        lastRecord: { content: 'Hello, the door bell is broken', fromPersonId: people.resident.personId },
       });
-      expect(row.groupName).toBe(row.members.find((m: { personId: number }) => m.personId === pid.resident).name);
-      const byKey = await post('staff', '/im/disgroup/list', { key: row.groupName.slice(0, 4) });
+      expect(row.groupName).toBe(
+        row.members.find((m: { personId: number }) => m.personId === people.resident.personId).name,
+      );
+      const byKey = await people.staff.post('/im/disgroup/list', { key: row.groupName.slice(0, 4) });
       expect(byKey.body.data.list.map((g: { groupId: number }) => g.groupId)).toContain(groupId);
 
-      expect((await get('staff', `/im/chatrecord/delete/unread?groupId=${groupId}`)).status).toBe(200);
+      expect((await people.staff.get(`/im/chatrecord/delete/unread?groupId=${groupId}`)).status).toBe(200);
       expect(await unreadTotal('staff')).toBe(before);
       // The reader's tabs learn it from a numbered counters change (no path known to the gateway).
       const cleared = await staffSocket.waitFor((m) => m.channelType === 3900);
@@ -92,29 +105,31 @@ describe.each(testEngines())('chat on %s', (engine) => {
   });
 
   it('when many records are sent at once, then seqs are gapless and paging back and forth by seq finds them all', async () => {
-    const { groupId } = (await get('neighbour', `/im/chatrecord/check/chat/${pid.neighbour}/${pid.admin}`)).body.data;
+    const { groupId } = (
+      await people.neighbour.get(`/im/chatrecord/check/chat/${people.neighbour.personId}/${people.admin.personId}`)
+    ).body.data;
     const sends = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        post(i % 2 ? 'admin' : 'neighbour', '/im/chatrecord/save', { groupId, content: `message ${i}` }),
+        people[i % 2 ? 'admin' : 'neighbour'].post('/im/chatrecord/save', { groupId, content: `message ${i}` }),
       ),
     );
     expect(sends.every((r) => r.status === 200)).toBe(true);
     const seqs = sends.map((r) => r.body.data.seq as number).sort((a, b) => a - b);
     expect(seqs).toEqual(Array.from({ length: 12 }, (_, i) => seqs[0] + i));
 
-    const newest = await post('admin', '/im/chatrecord/list', { groupId, limit: 10, order: 'desc' });
+    const newest = await people.admin.post('/im/chatrecord/list', { groupId, limit: 10, order: 'desc' });
     expect(newest.body.data.total).toBe(12);
     expect(newest.body.data.totalPage).toBe(2);
     const firstPage = newest.body.data.list.map((r: { seq: number }) => r.seq);
     expect(firstPage[0]).toBe(seqs[11]);
-    const older = await post('admin', '/im/chatrecord/list', {
+    const older = await people.admin.post('/im/chatrecord/list', {
       groupId,
       limit: 10,
       order: 'desc',
       seq: firstPage[firstPage.length - 1],
     });
     expect(older.body.data.list.map((r: { seq: number }) => r.seq)).toEqual([seqs[1], seqs[0]]);
-    const newer = await post('admin', '/im/chatrecord/list', { groupId, limit: 5, order: 'asc', seq: seqs[8] });
+    const newer = await people.admin.post('/im/chatrecord/list', { groupId, limit: 5, order: 'asc', seq: seqs[8] });
     expect(newer.body.data.list.map((r: { seq: number }) => r.seq)).toEqual([seqs[9], seqs[10], seqs[11]]);
     expect(newer.body.data.list[0]).toMatchObject({
       groupId,
@@ -124,45 +139,48 @@ describe.each(testEngines())('chat on %s', (engine) => {
   });
 
   it('when staff make a group chat, then members are told, only the owner renames or dissolves it, and leavers stop receiving', async () => {
-    const staffSocket = await openSocket(api.url, tokens.staff, pid.staff);
-    const residentSocket = await openSocket(api.url, tokens.resident, pid.resident);
+    const staffSocket = await openSocket(api.url, people.staff.token, people.staff.personId);
+    const residentSocket = await openSocket(api.url, people.resident.token, people.resident.personId);
     try {
-      const made = await post('admin', '/im/disgroup/chatgroupperson', {
+      const made = await people.admin.post('/im/disgroup/chatgroupperson', {
         groupName: 'Block A owners',
-        personIds: [pid.staff, pid.resident],
+        personIds: [people.staff.personId, people.resident.personId],
       });
       expect(made.status).toBe(200);
       const groupId = made.body.data.groupId as number;
       await staffSocket.waitFor((m) => m.channelType === 3200 && m.groupId === groupId);
       await residentSocket.waitFor((m) => m.channelType === 3200 && m.groupId === groupId);
-      const members = await post('resident', `/im/disgroupmem/list/${groupId}`);
+      const members = await people.resident.post(`/im/disgroupmem/list/${groupId}`);
       expect(members.body.data.map((m: { personId: number }) => m.personId).sort()).toEqual(
-        [pid.admin, pid.staff, pid.resident].sort(),
+        [people.admin.personId, people.staff.personId, people.resident.personId].sort(),
       );
 
-      expect((await post('staff', `/im/disgroup/updat/group/name/${groupId}`, { groupName: 'Mine now' })).status).toBe(
-        403,
-      );
       expect(
-        (await post('admin', `/im/disgroup/updat/group/name/${groupId}`, { groupName: 'Block A residents' })).status,
+        (await people.staff.post(`/im/disgroup/updat/group/name/${groupId}`, { groupName: 'Mine now' })).status,
+      ).toBe(403);
+      expect(
+        (await people.admin.post(`/im/disgroup/updat/group/name/${groupId}`, { groupName: 'Block A residents' }))
+          .status,
       ).toBe(200);
-      expect((await get('resident', `/im/disgroup/info/${groupId}`)).body.data.groupName).toBe('Block A residents');
+      expect((await people.resident.get(`/im/disgroup/info/${groupId}`)).body.data.groupName).toBe('Block A residents');
 
-      await post('admin', '/im/chatrecord/save', { groupId, content: 'Welcome' });
+      await people.admin.post('/im/chatrecord/save', { groupId, content: 'Welcome' });
       await residentSocket.waitFor((m) => m.channelType === 3 && m.groupId === groupId && m.content === 'Welcome');
 
-      expect((await post('resident', `/im/disgroupmem/quit/disgroup/${groupId}`)).status).toBe(200);
+      expect((await people.resident.post(`/im/disgroupmem/quit/disgroup/${groupId}`)).status).toBe(200);
       await staffSocket.waitFor((m) => m.channelType === 5 && m.groupId === groupId);
-      await post('admin', '/im/chatrecord/save', { groupId, content: 'After you left' });
+      await people.admin.post('/im/chatrecord/save', { groupId, content: 'After you left' });
       await staffSocket.waitFor((m) => m.channelType === 3 && m.content === 'After you left');
       expect(residentSocket.messages.some((m) => m.content === 'After you left')).toBe(false);
-      expect((await post('resident', '/im/chatrecord/list', { groupId })).status).toBe(404);
+      expect((await people.resident.post('/im/chatrecord/list', { groupId })).status).toBe(404);
 
-      expect((await post('staff', '/im/disgroupmem/save', { groupId, personIds: [pid.neighbour] })).status).toBe(200);
-      expect((await get('staff', `/im/disgroup/dismiss/${groupId}`)).status).toBe(403);
-      expect((await get('admin', `/im/disgroup/dismiss/${groupId}`)).status).toBe(200);
+      expect(
+        (await people.staff.post('/im/disgroupmem/save', { groupId, personIds: [people.neighbour.personId] })).status,
+      ).toBe(200);
+      expect((await people.staff.get(`/im/disgroup/dismiss/${groupId}`)).status).toBe(403);
+      expect((await people.admin.get(`/im/disgroup/dismiss/${groupId}`)).status).toBe(200);
       await staffSocket.waitFor((m) => m.channelType === 6 && m.groupId === groupId);
-      expect((await post('staff', '/im/chatrecord/save', { groupId, content: 'too late' })).status).toBe(404);
+      expect((await people.staff.post('/im/chatrecord/save', { groupId, content: 'too late' })).status).toBe(404);
     } finally {
       await staffSocket.close();
       await residentSocket.close();
@@ -170,55 +188,70 @@ describe.each(testEngines())('chat on %s', (engine) => {
   });
 
   it("when someone outside a chat or another estate's staff try, then they cannot read, write or pull in its people", async () => {
-    const { groupId } = (await get('resident', `/im/chatrecord/check/chat/${pid.resident}/${pid.staff}`)).body.data;
-    expect((await post('neighbour', '/im/chatrecord/list', { groupId })).status).toBe(404);
-    expect((await post('neighbour', '/im/chatrecord/save', { groupId, content: 'x' })).status).toBe(404);
-    expect((await post('other', '/im/chatrecord/list', { groupId })).status).toBe(404);
-    expect((await get('other', `/im/chatrecord/check/chat/${pid.other}/${pid.resident}`)).status).toBe(400);
+    const { groupId } = (
+      await people.resident.get(`/im/chatrecord/check/chat/${people.resident.personId}/${people.staff.personId}`)
+    ).body.data;
+    expect((await people.neighbour.post('/im/chatrecord/list', { groupId })).status).toBe(404);
+    expect((await people.neighbour.post('/im/chatrecord/save', { groupId, content: 'x' })).status).toBe(404);
+    expect((await people.other.post('/im/chatrecord/list', { groupId })).status).toBe(404);
     expect(
-      (await post('other', '/im/disgroup/chatgroupperson', { groupName: 'x', personIds: [pid.resident] })).status,
+      (await people.other.get(`/im/chatrecord/check/chat/${people.other.personId}/${people.resident.personId}`)).status,
     ).toBe(400);
-    const list = await post('other', '/im/disgroup/list', { limit: 1000 });
+    expect(
+      (
+        await people.other.post('/im/disgroup/chatgroupperson', {
+          groupName: 'x',
+          personIds: [people.resident.personId],
+        })
+      ).status,
+    ).toBe(400);
+    const list = await people.other.post('/im/disgroup/list', { limit: 1000 });
     expect(list.body.data.list.map((g: { groupId: number }) => g.groupId)).not.toContain(groupId);
   });
 
   it('when a resident tries to manage a staff work group, then 403; staff with im:list create one', async () => {
     expect(
-      (await post('resident', '/im/disgroup/save/work/group/member', { groupName: 'x', personIds: [pid.staff] }))
-        .status,
+      (
+        await people.resident.post('/im/disgroup/save/work/group/member', {
+          groupName: 'x',
+          personIds: [people.staff.personId],
+        })
+      ).status,
     ).toBe(403);
-    const made = await post('admin', '/im/disgroup/save/work/group/member', {
+    const made = await people.admin.post('/im/disgroup/save/work/group/member', {
       groupName: 'Night shift',
-      personIds: [pid.staff],
+      personIds: [people.staff.personId],
     });
     expect(made.status).toBe(200);
     const groupId = made.body.data.groupId;
-    const updated = await post('admin', '/im/disgroup/save/work/group/member', {
+    const updated = await people.admin.post('/im/disgroup/save/work/group/member', {
       groupId,
       groupName: 'Night shift team',
-      personIds: [pid.neighbour],
+      personIds: [people.neighbour.personId],
     });
     expect(updated.status).toBe(200);
-    const info = await get('admin', `/im/disgroup/info/${groupId}`);
+    const info = await people.admin.get(`/im/disgroup/info/${groupId}`);
     expect(info.body.data).toMatchObject({ groupName: 'Night shift team', isWorkGroup: true });
     expect(info.body.data.members.map((m: { personId: number }) => m.personId).sort()).toEqual(
-      [pid.admin, pid.neighbour].sort(),
+      [people.admin.personId, people.neighbour.personId].sort(),
     );
-    expect((await post('staff', '/im/chatrecord/list', { groupId })).status).toBe(404);
+    expect((await people.staff.post('/im/chatrecord/list', { groupId })).status).toBe(404);
   });
 
   it('when a chat message is empty or of an unknown type, then 400 with a message and nothing is stored', async () => {
-    const { groupId } = (await get('resident', `/im/chatrecord/check/chat/${pid.resident}/${pid.staff}`)).body.data;
-    const before = (await post('resident', '/im/chatrecord/list', { groupId })).body.data.total;
+    const { groupId } = (
+      await people.resident.get(`/im/chatrecord/check/chat/${people.resident.personId}/${people.staff.personId}`)
+    ).body.data;
+    const before = (await people.resident.post('/im/chatrecord/list', { groupId })).body.data.total;
     for (const body of [
       { groupId, content: '   ' },
       { groupId, content: 'x', type: 3 },
       { groupId, content: 'x'.repeat(5001) },
     ]) {
-      const res = await post('resident', '/im/chatrecord/save', body);
+      const res = await people.resident.post('/im/chatrecord/save', body);
       expect(res.status).toBe(400);
       expect(res.body.msg).toBeTruthy();
     }
-    expect((await post('resident', '/im/chatrecord/list', { groupId })).body.data.total).toBe(before);
+    expect((await people.resident.post('/im/chatrecord/list', { groupId })).body.data.total).toBe(before);
   });
 });

@@ -3,7 +3,7 @@
 import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from './start-test-api';
+import { startTestApi, type TestApi } from './kit';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -4,33 +4,33 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/sql';
-import { startTestApi, testEngines, type TestApi } from './start-test-api';
+import { signIn, signInResident, startTestApi, testEngines, type Session, type TestApi } from './kit';
 
 describe.each(testEngines())('the estate time zone on %s', (engine) => {
   let api: TestApi;
-  let admin: string;
+  let admin: Session;
   let accId: number;
   let earlyOn7th: number;
   let earlyOn8th: number;
-  const as = (token: string) => ({ Authorization: `Bearer ${token}` });
   const ids = (res: { body: { data: { list: { complainId: number }[] } } }) =>
     res.body.data.list.map((r) => r.complainId);
   const listDays = (startTime: string, endTime: string) =>
-    api.http.post('/complain/query/list').set(as(admin)).send({ startTime, endTime, limit: 100 });
+    admin.post('/complain/query/list', { startTime, endTime, limit: 100 });
 
   beforeAll(async () => {
     api = await startTestApi(engine);
-    admin = await api.login('admin', 'admin123');
-    const resident = await api.login('resident1', 'resident123');
-    const me = await api.http.get('/auth/current/user').set(as(admin));
-    accId = me.body.data.accountInfo.accId;
-    const [house] = (await api.http.get('/app/house/list').set(as(resident))).body.data;
+    admin = await signIn(api, 'admin');
+    const resident = await signInResident(api, 'resident1');
+    accId = admin.accId;
+    const { house } = resident;
     const file = async (name: string) =>
       (
-        await api.http
-          .post('/app/complain/save')
-          .set(as(resident))
-          .send({ name, note: 'Near midnight', houseType: house.houseType, houseId: house.houseId })
+        await resident.post('/app/complain/save', {
+          name,
+          note: 'Near midnight',
+          houseType: house.houseType,
+          houseId: house.houseId,
+        })
       ).body.data.complainId as number;
     earlyOn7th = await file('Half past midnight on the 7th');
     earlyOn8th = await file('Half past midnight on the 8th');
@@ -41,7 +41,7 @@ describe.each(testEngines())('the estate time zone on %s', (engine) => {
   afterAll(async () => api?.close());
 
   it("when the session's account info is read, then it names the estate's time zone", async () => {
-    const info = await api.http.get(`/account/info/${accId}`).set(as(admin));
+    const info = await admin.get(`/account/info/${accId}`);
     expect(info.status).toBe(200);
     expect(info.body.data.company.timeZone).toBe('Asia/Hong_Kong');
   });

@@ -9,7 +9,7 @@ import { PERMISSIONS } from '@pm/shared';
 import { queryRows } from '../src/db/sql';
 import { account, sysMenu } from '../src/db/schema';
 import { ensureFirstAdmin, firstAdminProblem } from '../src/seed/first-admin';
-import { CLIENT_AUTH, startTestApi, testEngines, type TestApi } from './start-test-api';
+import { requestToken, signIn, startTestApi, testEngines, type TestApi } from './kit';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -28,22 +28,15 @@ describe.each(testEngines())('the first administrator on %s', (engine) => {
   });
   afterAll(async () => api?.close());
 
-  const signIn = (username: string, password: string) =>
-    api.http
-      .post('/oauth/token')
-      .set('Authorization', CLIENT_AUTH)
-      .type('form')
-      .send({ grant_type: 'password', username, password });
+  const tokenCall = (username: string, password: string) => requestToken(api, { username, password });
 
   it('when the database had no account, then the configured administrator signs in with role ADMIN holding every menu, and no demo account exists', async () => {
-    const { token, personId } = await api.signIn(admin.username, admin.password);
-    const as = { Authorization: `Bearer ${token}` };
-    const me = await api.http.get('/auth/current/user').set(as);
-    const info = await api.http.get(`/account/info/${me.body.data.accountInfo.accId}`).set(as);
+    const boss = await signIn(api, admin);
+    const info = await boss.get(`/account/info/${boss.accId}`);
     expect(info.status).toBe(200);
     expect(info.body.data.role.roleValue).toBe('ADMIN');
-    expect(info.body.data.personCompany.person.personId).toBe(personId);
-    const role = await api.http.get(`/base/sysrole/infoandmenu/${info.body.data.role.roleId}`).set(as);
+    expect(info.body.data.personCompany.person.personId).toBe(boss.personId);
+    const role = await boss.get(`/base/sysrole/infoandmenu/${info.body.data.role.roleId}`);
     const [{ n }] = await api.db.select({ n: count() }).from(sysMenu);
     expect(n).toBeGreaterThan(0);
     expect(role.body.data.menus).toHaveLength(n);
@@ -55,14 +48,12 @@ describe.each(testEngines())('the first administrator on %s', (engine) => {
     );
     expect(estate).toEqual({ company: 'Acme Property', estate: 'Acme Court' });
     for (const demo of ['admin', 'staff', 'resident1', 'admin2'])
-      expect((await signIn(demo, demo === 'staff' ? 'staff123' : 'admin123')).status, demo).toBe(401);
+      expect((await tokenCall(demo, demo === 'staff' ? 'staff123' : 'admin123')).status, demo).toBe(401);
   });
 
   it('when ADMIN_TIME_ZONE names a zone, then the estate counts its days there and the session says so; an unknown zone is refused', async () => {
-    const { token } = await api.signIn(admin.username, admin.password);
-    const as = { Authorization: `Bearer ${token}` };
-    const me = await api.http.get('/auth/current/user').set(as);
-    const info = await api.http.get(`/account/info/${me.body.data.accountInfo.accId}`).set(as);
+    const boss = await signIn(api, admin);
+    const info = await boss.get(`/account/info/${boss.accId}`);
     expect(info.body.data.company.timeZone).toBe('Europe/Lisbon');
     expect(firstAdminProblem({ username: 'boss', password: 'Harbour-2026', timeZone: 'Mars/Olympus' })).toMatch(
       /ADMIN_TIME_ZONE/,
@@ -72,7 +63,7 @@ describe.each(testEngines())('the first administrator on %s', (engine) => {
 
   it('when accounts exist, then other ADMIN_* values create nothing', async () => {
     expect(await ensureFirstAdmin(api.db, { username: 'intruder', password: 'whatever1' })).toBe('accounts exist');
-    expect((await signIn('intruder', 'whatever1')).status).toBe(401);
+    expect((await tokenCall('intruder', 'whatever1')).status).toBe(401);
     const [{ n }] = await api.db.select({ n: count() }).from(account);
     expect(n).toBe(1);
   });

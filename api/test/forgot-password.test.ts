@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, passwordResetCode } from '../src/db/schema';
 import { queryRows } from '../src/db/sql';
-import { startTestApi, testEngines, withSearchPath, type TestApi } from './start-test-api';
+import { callerOf, startTestApi, testEngines, withSearchPath, type TestApi } from './kit';
 
 interface Delivered {
   to: string[];
@@ -138,7 +138,7 @@ describe.each(testEngines())('forgot password over SMTP on %s', (engine) => {
       .post('/account/forgetpwd/reset')
       .send({ email: 'staff@example.com', code, newPassword: 'Renewed789' });
     expect(reset.status).toBe(200);
-    expect((await api.http.get('/auth/current/user').set('Authorization', `Bearer ${oldSession}`)).status).toBe(401);
+    expect((await callerOf(api, oldSession).get('/auth/current/user')).status).toBe(401);
     await expect(api.login('staff', 'staff123')).rejects.toThrow(/401/);
     await api.login('staff', 'Renewed789');
 

@@ -5,17 +5,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/sql';
 import { JOIN_LIMITS } from '../src/modules/person/resident-houses.service';
-import { startTestApi, testEngines, type TestApi } from './start-test-api';
+import { signInAll, startTestApi, testEngines, type Session, type TestApi } from './kit';
 
 describe.each(testEngines())('joining by invite code on %s', (engine) => {
   let api: TestApi;
-  const tokens: Record<string, string> = {};
-  const pid: Record<string, number> = {};
-  const as = (who: string) => ({ Authorization: `Bearer ${tokens[who]}` });
+  let people: Record<string, Session>;
   const post = (who: string, path: string, body: object = {}, lang = 'en') =>
-    api.http.post(path).set(as(who)).set('lang', lang).send(body);
+    people[who].post(path, body).set('lang', lang);
   const houses = async (who: string) =>
-    ((await api.http.get('/app/house/list').set(as(who))).body.data as { houseType: number; houseId: number }[]).map(
+    ((await people[who].get('/app/house/list')).body.data as { houseType: number; houseId: number }[]).map(
       (h) => `${h.houseType}:${h.houseId}`,
     );
   const unread = async (who: string, type: number) =>
@@ -23,18 +21,16 @@ describe.each(testEngines())('joining by invite code on %s', (engine) => {
 
   beforeAll(async () => {
     api = await startTestApi(engine);
-    for (const [who, user, password] of [
-      ['admin', 'admin', 'admin123'],
-      ['admin2', 'admin2', 'admin123'],
-      ['staff', 'staff', 'staff123'],
-      ['owner', 'resident1', 'resident123'],
-      ['tenant', 'resident2', 'resident123'],
-      ['guesser', 'resident3', 'resident123'],
-      ['shopOwner', 'resident4', 'resident123'],
-      ['other', 'resident5', 'resident123'],
-    ]) {
-      ({ token: tokens[who], personId: pid[who] } = await api.signIn(user, password));
-    }
+    people = await signInAll(api, {
+      admin: 'admin',
+      admin2: 'admin2',
+      staff: 'staff',
+      owner: 'resident1',
+      tenant: 'resident2',
+      guesser: 'resident3',
+      shopOwner: 'resident4',
+      other: 'resident5',
+    });
   });
   afterAll(async () => api?.close());
 
@@ -63,7 +59,7 @@ describe.each(testEngines())('joining by invite code on %s', (engine) => {
     expect((await post('owner', '/app/sos/help', house)).status).toBe(403);
     const [{ n }] = await queryRows<{ n: number }>(
       api.db,
-      sql`select count(*)::int as n from complain where report_person_id = ${pid.owner} and housing_estate_id = ${space.housing_estate_id}`,
+      sql`select count(*)::int as n from complain where report_person_id = ${people.owner.personId} and housing_estate_id = ${space.housing_estate_id}`,
     );
     expect(n).toBe(0);
 
@@ -86,7 +82,7 @@ describe.each(testEngines())('joining by invite code on %s', (engine) => {
     const [unit] = await queryRows<{ id: number; invite_code: string }>(
       api.db,
       sql`select u.id, u.invite_code from unit u join person_house ph on ph.unit_id = u.id
-          where ph.person_id = ${pid.owner} and ph.identity = 1 and ph.status = 2 order by u.id limit 1`,
+          where ph.person_id = ${people.owner.personId} and ph.identity = 1 and ph.status = 2 order by u.id limit 1`,
     );
     // Typed in lower case with dashes: the same code.
     const typed = unit.invite_code.toLowerCase().replace(/(.{5})/g, '$1-');

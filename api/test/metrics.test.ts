@@ -1,8 +1,7 @@
 // The api's Prometheus metrics (issue 17), on a port of their own: request durations by declared
 // route, database query time (and the pool on PostgreSQL), real-time connections and push latency.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { startTestApi, testEngines, type TestApi } from './start-test-api';
+import { openRealtime, signIn, startTestApi, testEngines, type TestApi } from './kit';
 
 /** Sum of a metric's samples whose labels contain every one of `labels`. */
 async function sample(url: string, name: string, labels: Record<string, string> = {}): Promise<number | undefined> {
@@ -37,11 +36,8 @@ describe.each(testEngines())('api metrics on %s', (engine) => {
   });
 
   it('when calls are made, then their durations are counted by declared route, method and status, and queries are timed', async () => {
-    const { token } = await api.signIn('staff', 'staff123');
-    const me = await api.http.get('/auth/current/user').set('Authorization', `Bearer ${token}`);
-    const accId = me.body.data.accountInfo.accId as number;
-    for (let i = 0; i < 3; i++)
-      expect((await api.http.get(`/account/info/${accId}`).set('Authorization', `Bearer ${token}`)).status).toBe(200);
+    const staff = await signIn(api, 'staff');
+    for (let i = 0; i < 3; i++) expect((await staff.get(`/account/info/${staff.accId}`)).status).toBe(200);
     const url = api.metricsUrl!;
     const unmatched = () => sample(url, 'api_http_request_duration_seconds_count', { route: '(none)', status: '404' });
     const before = (await unmatched()) ?? 0;
@@ -62,18 +58,16 @@ describe.each(testEngines())('api metrics on %s', (engine) => {
   });
 
   it('when a person is connected in real time and a push goes out, then the connection is counted and the push latency observed', async () => {
-    const { token, personId } = await api.signIn('admin', 'admin123');
-    const ws = new WebSocket(`${api.url.replace('http', 'ws')}/${token}/${personId}`);
-    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const admin = await signIn(api, 'admin');
+    const socket = await openRealtime(api, admin);
     try {
       expect(await sample(api.metricsUrl!, 'api_realtime_connections')).toBe(1);
       const before = (await sample(api.metricsUrl!, 'api_realtime_push_latency_seconds_count')) ?? 0;
-      const received = new Promise((resolve) => ws.once('message', resolve));
-      await api.realtime.publish([personId], { channelType: 9999, text: 'metrics test' });
-      await received;
+      await api.realtime.publish([admin.personId], { channelType: 9999, text: 'metrics test' });
+      await socket.waitFor((m) => m.channelType === 9999);
       expect(await sample(api.metricsUrl!, 'api_realtime_push_latency_seconds_count')).toBe(before + 1);
     } finally {
-      ws.close();
+      await socket.close();
     }
   });
 });

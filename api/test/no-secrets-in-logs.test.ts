@@ -6,12 +6,11 @@ import { createHash } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema';
-import { CLIENT_AUTH, startTestApi, testEngines, type TestApi } from './start-test-api';
+import { callerOf, requestToken, startTestApi, testEngines, type TestApi } from './kit';
 
 describe.each(testEngines())('the log on %s', (engine) => {
   let api: TestApi;
   const lines: string[] = [];
-  const as = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
     api = await startTestApi(engine, {
@@ -23,26 +22,23 @@ describe.each(testEngines())('the log on %s', (engine) => {
 
   it('when people sign in, change and reset passwords and use a reset code, then no token, code or password is logged', async () => {
     const secrets: string[] = [];
-    const signIn = await api.http
-      .post('/oauth/token')
-      .set('Authorization', CLIENT_AUTH)
-      .type('form')
-      .send({ grant_type: 'password', username: 'admin', password: 'admin123' });
+    const signIn = await requestToken(api, { username: 'admin', password: 'admin123' });
     const admin = signIn.body.access_token as string;
     secrets.push(admin, 'admin123', String(signIn.headers['set-cookie']).split(';')[0].split('=')[1]);
-    const me = (await api.http.get('/auth/current/user').set(as(admin))).body.data.accountInfo;
+    const me = (await callerOf(api, admin).get('/auth/current/user')).body.data.accountInfo;
 
     // The administrator resets the staff member's password; the staff member changes it.
     const staffToken = await api.login('staff', 'staff123');
-    const staffMe = (await api.http.get('/auth/current/user').set(as(staffToken))).body.data.accountInfo;
-    const reset = await api.http.get(`/account/reset/password/${staffMe.accId}`).set(as(admin));
+    const staffMe = (await callerOf(api, staffToken).get('/auth/current/user')).body.data.accountInfo;
+    const reset = await callerOf(api, admin).get(`/account/reset/password/${staffMe.accId}`);
     expect(reset.status).toBe(200);
     const given = reset.body.data.password as string;
     const afterReset = await api.login('staff', given);
-    const changed = await api.http
-      .post('/account/checkpassword')
-      .set(as(afterReset))
-      .send({ personId: staffMe.personId, objStr: given, newPassword: 'Changed456' });
+    const changed = await callerOf(api, afterReset).post('/account/checkpassword', {
+      personId: staffMe.personId,
+      objStr: given,
+      newPassword: 'Changed456',
+    });
     expect(changed.status).toBe(200);
     secrets.push(staffToken, given, afterReset, changed.body.data.token, 'Changed456', 'staff123');
 

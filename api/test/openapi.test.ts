@@ -9,7 +9,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Endpoint } from '@pm/shared';
 import { operationId } from '../src/modules/system/openapi';
-import { startTestApi, type TestApi } from './start-test-api';
+import { startTestApi, type TestApi } from './kit';
 
 type Doc = {
   openapi: string;

@@ -6,48 +6,50 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/sql';
 import { queuePush, withPushes } from '../src/modules/message/push-outbox';
 import { JOURNAL_RETENTION_MS, PushJournal } from '../src/modules/realtime';
-import { openSocket, refusedStatus, type TestSocket } from './realtime-test-client';
-import { startTestApi, testEngines, type TestApi } from './start-test-api';
+import {
+  openSocket,
+  refusedStatus,
+  signInAll,
+  startTestApi,
+  testEngines,
+  type Session,
+  type TestApi,
+  type TestSocket,
+} from './kit';
 
 describe.each(testEngines())('push journal on %s', (engine) => {
   let api: TestApi;
-  const tokens: Record<string, string> = {};
-  const pid: Record<string, number> = {};
+  let people: Record<string, Session>;
   const sockets: TestSocket[] = [];
-  const as = (who: string) => ({ Authorization: `Bearer ${tokens[who]}` });
   const counters = async (who: string) =>
-    (await api.http.get('/realtime/counters').set(as(who))).body.data as {
+    (await people[who].get('/realtime/counters')).body.data as {
       pushSeq: number;
       complaints: { untreated: number };
       unreadByType: Record<string, number>;
     };
   const open = async (who: string, query = '') => {
-    const s = await openSocket(api.url, tokens[who], `${pid[who]}${query}`);
+    const s = await openSocket(api.url, people[who].token, `${people[who].personId}${query}`);
     sockets.push(s);
     return s;
   };
   /** A push as every change sends it: queued in a transaction, journaled in it, published after the commit. */
   const push = (who: string, message: { channelType: 9; dataId: number }) =>
-    withPushes(api.db, api.realtime, async (tx) => queuePush(tx, [pid[who]], message));
+    withPushes(api.db, api.realtime, async (tx) => queuePush(tx, [people[who].personId], message));
   const fileComplaint = async (name: string) => {
-    const houses = (await api.http.get('/app/house/list').set(as('resident'))).body.data;
-    const res = await api.http
-      .post('/app/complain/save')
-      .set(as('resident'))
-      .send({ name, note: 'Water on the stairs', houseType: houses[0].houseType, houseId: houses[0].houseId });
+    const houses = (await people.resident.get('/app/house/list')).body.data;
+    const res = await people.resident.post('/app/complain/save', {
+      name,
+      note: 'Water on the stairs',
+      houseType: houses[0].houseType,
+      houseId: houses[0].houseId,
+    });
     expect(res.status).toBe(200);
     return res.body.data.complainId as number;
   };
 
   beforeAll(async () => {
     api = await startTestApi(engine);
-    for (const [who, user, password] of [
-      ['admin', 'admin', 'admin123'],
-      ['staff', 'staff', 'staff123'],
-      ['resident', 'resident1', 'resident123'],
-    ]) {
-      ({ token: tokens[who], personId: pid[who] } = await api.signIn(user, password));
-    }
+    people = await signInAll(api, { admin: 'admin', staff: 'staff', resident: 'resident1' });
   });
   afterAll(async () => {
     await Promise.all(sockets.map((s) => s.close()));
@@ -67,7 +69,7 @@ describe.each(testEngines())('push journal on %s', (engine) => {
     // The complaint and its push are one transaction: the journal holds the push the counters count.
     const [row] = await queryRows<{ message: { dataId: number } }>(
       api.db,
-      sql`select message from push_journal where person_id = ${pid.admin} and seq = ${after.pushSeq}`,
+      sql`select message from push_journal where person_id = ${people.admin.personId} and seq = ${after.pushSeq}`,
     );
     expect(row.message.dataId).toBe(id);
   });
@@ -116,7 +118,7 @@ describe.each(testEngines())('push journal on %s', (engine) => {
 
   it('when a push is published directly (tests, benchmarks), then it is live only: not numbered, not replayed', async () => {
     const start = (await counters('staff')).pushSeq;
-    await api.realtime.publish([pid.staff], { channelType: 9, dataId: 751 });
+    await api.realtime.publish([people.staff.personId], { channelType: 9, dataId: 751 });
     const resumed = await open('staff', `?after=${start}`);
     await push('staff', { channelType: 9, dataId: 752 });
     await resumed.waitFor((m) => m.dataId === 752);
@@ -129,40 +131,43 @@ describe.each(testEngines())('push journal on %s', (engine) => {
     const start = (await counters('staff')).pushSeq;
     await expect(
       withPushes(api.db, api.realtime, async (tx) => {
-        queuePush(tx, [pid.staff], { channelType: 9, dataId: 761 });
+        queuePush(tx, [people.staff.personId], { channelType: 9, dataId: 761 });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
     await push('staff', { channelType: 9, dataId: 762 });
     const rows = await queryRows<{ seq: string; id: number }>(
       api.db,
-      sql`select seq, (message->>'dataId')::int as id from push_journal where person_id = ${pid.staff} and seq > ${start}`,
+      sql`select seq, (message->>'dataId')::int as id from push_journal where person_id = ${people.staff.personId} and seq > ${start}`,
     );
     expect(rows.map((r) => [Number(r.seq), r.id])).toEqual([[start + 1, 762]]);
   });
 
   it('when the resume point is not a number, then the upgrade is refused with 400', async () => {
-    expect(await refusedStatus(api.url, tokens.staff, `${pid.staff}?after=abc`)).toBe(400);
+    expect(await refusedStatus(api.url, people.staff.token, `${people.staff.personId}?after=abc`)).toBe(400);
   });
 
   it('when pushes are older than the retention, then pruning removes them and keeps the newer ones', async () => {
     await push('resident', { channelType: 9, dataId: 801 });
     await api.db.execute(
-      sql`update push_journal set created_at = now() - interval '1 hour' where person_id = ${pid.resident}`,
+      sql`update push_journal set created_at = now() - interval '1 hour' where person_id = ${people.resident.personId}`,
     );
     await push('resident', { channelType: 9, dataId: 802 });
     expect(await new PushJournal(api.db).prune(JOURNAL_RETENTION_MS)).toBeGreaterThanOrEqual(1);
     const left = await queryRows<{ id: number }>(
       api.db,
-      sql`select (message->>'dataId')::int as id from push_journal where person_id = ${pid.resident} order by seq`,
+      sql`select (message->>'dataId')::int as id from push_journal where person_id = ${people.resident.personId} order by seq`,
     );
     expect(left.map((r) => r.id)).toEqual([802]);
   });
 
   it('when the gateway asks who a token is, then it gets the person, the permission codes and the expiry', async () => {
-    const res = await api.http.get('/realtime/identity').set(as('staff'));
+    const res = await people.staff.get('/realtime/identity');
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ personId: pid.staff, perms: expect.arrayContaining(['complain:list']) });
+    expect(res.body.data).toMatchObject({
+      personId: people.staff.personId,
+      perms: expect.arrayContaining(['complain:list']),
+    });
     expect(res.body.data.perms).not.toContain('disasterwarn:list');
     expect(Date.parse(res.body.data.expiresAt)).toBeGreaterThan(Date.now());
     expect((await api.http.get('/realtime/identity')).status).toBe(401);

@@ -1,7 +1,7 @@
 // The upstream channel's fan-out between api instances over PostgreSQL LISTEN/NOTIFY
 // (runs when TEST_DATABASE_URL is set: see vitest.config.ts).
 import { describe, expect, it } from 'vitest';
-import { realtimeInstances } from './realtime-instances';
+import { realtimeInstances } from './kit/realtime-instances';
 
 const { start, open } = realtimeInstances();
 

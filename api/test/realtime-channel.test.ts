@@ -1,8 +1,8 @@
 // The upstream channel on a bare HTTP server with an in-memory token table: upgrade checks,
 // heartbeat, idle close, revocation, delivery. The PostgreSQL fan-out is in realtime-channel.postgres.test.ts.
 import { describe, expect, it } from 'vitest';
-import { realtimeInstances } from './realtime-instances';
-import { refusedStatus } from './realtime-test-client';
+import { realtimeInstances } from './kit/realtime-instances';
+import { refusedStatus } from './kit';
 
 const { start, open } = realtimeInstances();
 

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/sql';
-import { startTestApi, testEngines, type TestApi } from './start-test-api';
+import { startTestApi, testEngines, type TestApi } from './kit';
 
 describe.each(testEngines())('resident work orders on %s', (engine) => {
   let api: TestApi;

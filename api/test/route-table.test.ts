@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, endpoints } from '@pm/shared';
 import type { ApiRoute } from '../src/http/define-route';
 import { allModules } from '../src/server';
-import { startTestApi, testEngines, type TestApi } from './start-test-api';
+import { startTestApi, testEngines, type TestApi } from './kit';
 
 const routes: ApiRoute[] = allModules(async () => true).flatMap((m) => m.routes);
 

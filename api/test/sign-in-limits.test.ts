@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captcha, loginFailure } from '../src/db/schema';
 import { FREE_FAILURES_PER_ACCOUNT, MAX_ACCOUNT_WAIT_MS } from '../src/modules/auth/login-limiter';
-import { CLIENT_AUTH, startTestApi, testEngines, type TestApi } from './start-test-api';
+import { callerOf, requestToken, startTestApi, testEngines, type TestApi } from './kit';
 
 describe.each(testEngines())('sign-in limits on %s', (engine) => {
   let api: TestApi;
@@ -23,19 +23,18 @@ describe.each(testEngines())('sign-in limits on %s', (engine) => {
   beforeAll(async () => {
     api = await startTestApi(engine);
     adminToken = await api.login('admin', 'admin123');
-    const roles = await api.http
-      .post('/base/sysrole/page')
-      .set('Authorization', `Bearer ${adminToken}`)
-      .send({ page: 1, limit: 100 });
+    const roles = await callerOf(api, adminToken).post('/base/sysrole/page', { page: 1, limit: 100 });
     staffRoleId = roles.body.data.list.find((r: { roleValue: string }) => r.roleValue === 'STAFF').roleId;
   });
   afterAll(async () => api?.close());
 
   async function newAccount(username: string, password = 'Secret123'): Promise<void> {
-    const res = await api.http
-      .post('/account/update')
-      .set('Authorization', `Bearer ${adminToken}`)
-      .send({ username, password, name: `Tester ${username}`, roleId: staffRoleId });
+    const res = await callerOf(api, adminToken).post('/account/update', {
+      username,
+      password,
+      name: `Tester ${username}`,
+      roleId: staffRoleId,
+    });
     expect(res.status).toBe(200);
   }
 
@@ -61,11 +60,8 @@ describe.each(testEngines())('sign-in limits on %s', (engine) => {
     body: { msg: string; data: { retryAfter?: number } | null };
     headers: Record<string, string | string[]>;
   }> {
-    const res = await api.http
-      .post('/oauth/token')
-      .set({ Authorization: CLIENT_AUTH, 'X-Forwarded-For': address, ...headers })
-      .type('form')
-      .send({ grant_type: 'password', username, password, ...(withCaptcha ? await solvedCaptcha(address) : {}) });
+    const captcha = withCaptcha ? await solvedCaptcha(address) : {};
+    const res = await requestToken(api, { username, password, ...captcha }, { 'X-Forwarded-For': address, ...headers });
     return { status: res.status, body: res.body, headers: res.headers as Record<string, string | string[]> };
   }
 
@@ -168,11 +164,8 @@ describe('whose X-Forwarded-For the api believes', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 31; i++) {
-        const res = await api.http
-          .post('/oauth/token')
-          .set({ Authorization: CLIENT_AUTH, 'X-Forwarded-For': `203.0.113.${i}` })
-          .type('form')
-          .send({ grant_type: 'password', username: `xff-${i}`, password: 'password1' });
+        const guess = { username: `xff-${i}`, password: 'password1' };
+        const res = await requestToken(api, guess, { 'X-Forwarded-For': `203.0.113.${i}` });
         statuses.push(res.status);
       }
       // Every guess counted for the one real address (loopback): the 31st is refused.

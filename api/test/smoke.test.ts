@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, testEngines, type TestApi } from './start-test-api';
+import { signIn, startTestApi, testEngines, type TestApi } from './kit';
 
 describe.each(testEngines())('api skeleton on %s', (engine) => {
   let api: TestApi;
@@ -15,8 +15,8 @@ describe.each(testEngines())('api skeleton on %s', (engine) => {
   });
 
   it('when admin signs in, then a bearer token comes back', async () => {
-    const token = await api.login('admin', 'admin123');
-    const me = await api.http.get('/auth/current/user').set('Authorization', `Bearer ${token}`);
+    const admin = await signIn(api, 'admin');
+    const me = await admin.get('/auth/current/user');
     expect(me.status).toBe(200);
     expect(me.body.data.accountInfo.accId).toBeGreaterThan(0);
   });

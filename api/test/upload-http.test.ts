@@ -3,17 +3,16 @@
 // stored files come back with their content type, cache headers and through ?imageUrl=.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from './start-test-api';
+import { signIn, startTestApi, type Session, type TestApi } from './kit';
 
 describe('uploads over HTTP', () => {
   let api: TestApi;
-  let token: string;
+  let staff: Session;
   let png: Buffer;
-  const auth = () => ({ Authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
     api = await startTestApi('pglite');
-    token = await api.login('staff', 'staff123');
+    staff = await signIn(api, 'staff');
     png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7' } })
       .png()
       .toBuffer();
@@ -23,7 +22,7 @@ describe('uploads over HTTP', () => {
   it('when a real picture is uploaded under any name, then both paths are answered and served with content type and long cache', async () => {
     const res = await api.http
       .post('/upload/uploadimage/complain')
-      .set(auth())
+      .set(staff.headers)
       .attach('file', png, { filename: 'holiday.txt', contentType: 'text/plain' });
     expect(res.status).toBe(200);
     const { originalImagePath, thumbnailPath } = res.body.data;
@@ -50,14 +49,14 @@ describe('uploads over HTTP', () => {
     const fake = Buffer.from('#!/bin/sh\necho not a picture\n');
     const res = await api.http
       .post('/upload/uploadimage/complain')
-      .set(auth())
+      .set(staff.headers)
       .set('lang', 'en')
       .attach('file', fake, { filename: 'photo.png', contentType: 'image/png' });
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('Please select the correct file format');
     const zh = await api.http
       .post('/upload/uploadimage/complain')
-      .set(auth())
+      .set(staff.headers)
       .set('lang', 'zh-CN')
       .attach('file', fake, { filename: 'photo.png', contentType: 'image/png' });
     expect(zh.status).toBe(400);
@@ -69,14 +68,14 @@ describe('uploads over HTTP', () => {
     const big = Buffer.concat([png.subarray(0, 16), Buffer.alloc(6 * 1024 * 1024, 1)]);
     const res = await api.http
       .post('/upload/uploadimage/user')
-      .set(auth())
+      .set(staff.headers)
       .attach('file', big, { filename: 'me.png', contentType: 'image/png' });
     expect([400, 413]).toContain(res.status);
     expect(res.body.msg).toMatch(/5 MB/);
     const huge = Buffer.alloc(21 * 1024 * 1024, 7);
     const over = await api.http
       .post('/upload/uploadfile/chat')
-      .set(auth())
+      .set(staff.headers)
       .attach('file', huge, { filename: 'big.zip' });
     expect([400, 413]).toContain(over.status);
     expect(over.body.msg).toMatch(/20 MB/);
@@ -86,7 +85,7 @@ describe('uploads over HTTP', () => {
   it('when a name or kind tries to leave the upload directory, then it is refused or ignored, never followed', async () => {
     const named = await api.http
       .post('/upload/uploadimage/complain')
-      .set(auth())
+      .set(staff.headers)
       .attach('file', png, { filename: '../../../etc/passwd.png' });
     expect(named.status).toBe(200);
     expect(named.body.data.originalImagePath).not.toContain('..');
@@ -95,7 +94,7 @@ describe('uploads over HTTP', () => {
     for (const kind of ['..%2F..%2Fetc', '%2e%2e', 'a%00b', 'UPPER%2F..']) {
       const res = await api.http
         .post(`/upload/uploadimage/${kind}`)
-        .set(auth())
+        .set(staff.headers)
         .attach('file', png, { filename: 'a.png' });
       expect(res.status, kind).toBeGreaterThanOrEqual(400);
       expect(res.status, kind).toBeLessThan(500);
@@ -116,17 +115,17 @@ describe('uploads over HTTP', () => {
   });
 
   it('when no file, or a batch with one bad file, is sent, then the whole call answers 400', async () => {
-    const none = await api.http.post('/upload/uploadimage/complain').set(auth()).field('x', 'y');
+    const none = await api.http.post('/upload/uploadimage/complain').set(staff.headers).field('x', 'y');
     expect(none.status).toBe(400);
     const batch = await api.http
       .post('/upload/uploadimage/batch/complain')
-      .set(auth())
+      .set(staff.headers)
       .attach('file', png, { filename: 'a.png' })
       .attach('file', Buffer.from('not an image'), { filename: 'b.png' });
     expect(batch.status).toBe(400);
     const good = await api.http
       .post('/upload/uploadimage/batch/complain')
-      .set(auth())
+      .set(staff.headers)
       .attach('file', png, { filename: 'a.png' })
       .attach('file', png, { filename: 'b.png' });
     expect(good.status).toBe(200);

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/sql';
 import { incomingDirOf } from '../src/modules/upload/upload.routes';
-import { startTestApi, testEngines, type TestApi } from './start-test-api';
+import { signInAll, startTestApi, testEngines, type Session, type TestApi } from './kit';
 
 const MB = 1024 * 1024;
 /** A text file of 3,000,000 bytes: accepted by /upload/uploadfile as text. */
@@ -28,8 +28,8 @@ describe.each(testEngines())('upload limits on %s', (engine) => {
   let api: TestApi;
   let uploadDir: string;
   let incoming: string;
-  const tokens: Record<string, string> = {};
-  const auth = (who: string) => ({ Authorization: `Bearer ${tokens[who]}` });
+  let people: Record<string, Session>;
+  const auth = (who: string) => people[who].headers;
   const upload = (who: string, bytes: Buffer, lang = 'en') =>
     api.http.post('/upload/uploadfile/chat').set(auth(who)).set('lang', lang).attach('file', bytes, 'notes.txt');
   const incomingFiles = async () => readdir(incoming).catch(() => []);
@@ -41,14 +41,12 @@ describe.each(testEngines())('upload limits on %s', (engine) => {
     uploadDir = await mkdtemp(join(tmpdir(), 'pm-upload-limits-'));
     incoming = incomingDirOf(uploadDir);
     api = await startTestApi(engine, { uploadDir, uploadQuotaMbPerHour: 12, uploadQuotaMbPerDay: 20 });
-    for (const [who, user, password] of [
-      ['resident', 'resident1', 'resident123'],
-      ['neighbour', 'resident2', 'resident123'],
-      ['other', 'resident4', 'resident123'],
-      ['staff', 'staff', 'staff123'],
-    ]) {
-      tokens[who] = await api.login(user, password);
-    }
+    people = await signInAll(api, {
+      resident: 'resident1',
+      neighbour: 'resident2',
+      other: 'resident4',
+      staff: 'staff',
+    });
   });
   afterAll(async () => {
     await api?.close();

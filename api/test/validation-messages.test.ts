@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRoute } from '../src/http/define-route';
 import { allModules } from '../src/server';
-import { startTestApi, type TestApi } from './start-test-api';
+import { signIn, startTestApi, type Session, type TestApi } from './kit';
 
 const routes: ApiRoute[] = allModules(async () => true).flatMap((m) => m.routes);
 const fill = (path: string, value: string | number) => path.replace(/[:*]\w+/g, String(value));
@@ -15,19 +15,15 @@ const englishWords = (msg: string) => (msg.match(/[A-Za-z]{3,}/g) ?? []).filter(
 
 describe('validation messages', () => {
   let api: TestApi;
-  let admin: string;
+  let admin: Session;
 
   beforeAll(async () => {
     api = await startTestApi('pglite');
-    admin = await api.login('admin', 'admin123');
+    admin = await signIn(api, 'admin');
   });
   afterAll(async () => api?.close());
 
-  const call = (lang: string, path: string, body: object) =>
-    api.http
-      .post(path)
-      .set({ Authorization: `Bearer ${admin}`, lang })
-      .send(body);
+  const call = (lang: string, path: string, body: object) => admin.post(path, body).set('lang', lang);
 
   it('when a required field is missing, then the message names it in the language of the request', async () => {
     const tw = await call('zh-TW', '/complain/updateDeal', { complainId: 1 });

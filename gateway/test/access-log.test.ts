@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnGateway } from './gateway-process';
-import { login, personIdOf, startRealApi } from './support';
+import { signIn, spawnGateway, startRealApi } from './kit';
 
 let api: Awaited<ReturnType<typeof startRealApi>>;
 
@@ -13,8 +12,7 @@ afterAll(async () => {
 
 describe("the gateway's access log", () => {
   it('when URLs carry a token, a code or a password, then the log lines show the calls with those redacted', async () => {
-    const token = await login(api.url, 'staff', 'staff123');
-    const personId = await personIdOf(api.url, token);
+    const { token, personId } = await signIn(api.url, 'staff');
     const gateway = await spawnGateway({ API_URL: api.url });
     try {
       await fetch(`${gateway.url}/api/auth/current/user?access_token=${token}&lang=en`);

@@ -8,8 +8,19 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOPICS, type StatusTotals } from '@pm/shared';
-import { startGateway, type GatewayHandle } from '../src/server';
-import { apiProcess, call, fileComplaint, login, openTab, residentOf, type ApiProcess, type Resident, type Tab } from './support';
+import type { GatewayHandle } from '../src/server';
+import {
+  apiProcess,
+  call,
+  fileComplaint,
+  login,
+  openTab,
+  residentOf,
+  startTestGateway,
+  type ApiProcess,
+  type Resident,
+  type Tab,
+} from './kit';
 
 const RUNS = Number(process.env.CRASH_RUNS ?? 3);
 const engines = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -87,7 +98,7 @@ describe.each(engines)('an api killed while residents file complaints (%s)', (en
       const api = await apiProcess(await freshDatabase(engine));
       cleanups.push(() => api.stop());
       await api.start();
-      const gateway: GatewayHandle = await startGateway({ apiUrl: api.url, logLevel: 'silent', reconnectDelayMs: 300 });
+      const gateway: GatewayHandle = await startTestGateway(api, { reconnectDelayMs: 300 });
       cleanups.push(() => gateway.close());
 
       const admin = await login(api.url, 'admin', 'admin123');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type GatewayHandle } from '../src/server';
-import { startRealApi } from './support';
+import type { GatewayHandle } from '../src/server';
+import { startRealApi, startTestGateway } from './kit';
 
 // The console sends no client secret (it would be readable in its JavaScript): the gateway adds
 // the OAuth client's credentials from its own environment to /api/oauth/token (issue 17).
@@ -10,7 +10,7 @@ let gateway: GatewayHandle;
 
 beforeAll(async () => {
   api = await startRealApi({ oauthClientSecret: SECRET });
-  gateway = await startGateway({ apiUrl: api.url, logLevel: 'silent', oauthClient: { id: 'console', secret: SECRET } });
+  gateway = await startTestGateway(api, { oauthClient: { id: 'console', secret: SECRET } });
 });
 afterAll(async () => {
   await gateway?.close();
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 /** The sign-in call as the console's auth-api.ts makes it, with extra headers. */
-function signIn(baseUrl: string, headers: Record<string, string> = {}) {
+function consoleSignIn(baseUrl: string, headers: Record<string, string> = {}) {
   return fetch(`${baseUrl}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en', ...headers },
@@ -29,7 +29,7 @@ const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secr
 
 describe('sign-in through the gateway with a non-default OAuth client secret', () => {
   it('when the console signs in without client credentials, then the gateway adds them and a token comes back', async () => {
-    const res = await signIn(`${gateway.url}/api`);
+    const res = await consoleSignIn(`${gateway.url}/api`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { access_token?: string; token_type?: string };
     expect(body.access_token).toMatch(/\S{20,}/);
@@ -37,17 +37,17 @@ describe('sign-in through the gateway with a non-default OAuth client secret', (
   });
 
   it('when a stale bearer token rides along, then it is replaced by the client credentials and sign-in works', async () => {
-    const res = await signIn(`${gateway.url}/api`, { authorization: 'Bearer some-old-token' });
+    const res = await consoleSignIn(`${gateway.url}/api`, { authorization: 'Bearer some-old-token' });
     expect(res.status).toBe(200);
   });
 
   it('when a caller sends its own client credentials, then they are kept: the right ones sign in, a wrong secret is refused', async () => {
-    expect((await signIn(`${gateway.url}/api`, { authorization: basic('console', SECRET) })).status).toBe(200);
-    const wrong = await signIn(`${gateway.url}/api`, { authorization: basic('console', 'console-secret') });
+    expect((await consoleSignIn(`${gateway.url}/api`, { authorization: basic('console', SECRET) })).status).toBe(200);
+    const wrong = await consoleSignIn(`${gateway.url}/api`, { authorization: basic('console', 'console-secret') });
     expect(wrong.status).toBe(401);
   });
 
   it('when the api is called directly without client credentials, then it still refuses (only the gateway adds them)', async () => {
-    expect((await signIn(api.url)).status).toBe(401);
+    expect((await consoleSignIn(api.url)).status).toBe(401);
   });
 });

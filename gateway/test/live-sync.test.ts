@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyEvent, TOPICS, type LiveSnapshot } from '@pm/shared';
-import { startGateway, type GatewayHandle, type GatewayOptions } from '../src/server';
+import type { GatewayHandle, GatewayOptions } from '../src/server';
 import {
   callSos,
   dropConnection,
@@ -8,14 +8,15 @@ import {
   login,
   metric,
   openTab,
-  personIdOf,
   reportsOf,
   residentOf,
   settle,
+  signIn,
   startRealApi,
+  startTestGateway,
   waitFor,
   type Tab,
-} from './support';
+} from './kit';
 
 // One real api (embedded database, demo data) for the file; a fresh gateway and fresh tabs per test.
 let api: Awaited<ReturnType<typeof startRealApi>>;
@@ -26,10 +27,8 @@ let staff: { token: string; personId: number };
 
 beforeAll(async () => {
   api = await startRealApi();
-  const adminToken = await login(api.url, 'admin', 'admin123');
-  const staffToken = await login(api.url, 'staff', 'staff123');
-  admin = { token: adminToken, personId: await personIdOf(api.url, adminToken) };
-  staff = { token: staffToken, personId: await personIdOf(api.url, staffToken) };
+  admin = await signIn(api.url, 'admin');
+  staff = await signIn(api.url, 'staff');
 });
 
 afterAll(async () => {
@@ -46,7 +45,7 @@ afterEach(async () => {
 });
 
 async function start(options: Partial<GatewayOptions> = {}): Promise<GatewayHandle> {
-  gateway = await startGateway({ apiUrl: api.url, logLevel: 'silent', ...options });
+  gateway = await startTestGateway(api, options);
   return gateway;
 }
 
@@ -257,7 +256,9 @@ describe('live state', () => {
     api.realtime.terminate(admin.personId);
     await waitFor(() => api.realtime.connectionCount(admin.personId) === 0);
     for (let i = 0; i < 5; i++)
-      sent.push(i === 2 ? `alarms:${await callSos(api.url, reporter)}` : `workorders:${await fileComplaint(api.url, reporter)}`);
+      sent.push(
+        i === 2 ? `alarms:${await callSos(api.url, reporter)}` : `workorders:${await fileComplaint(api.url, reporter)}`,
+      );
 
     for (const t of adminTabs) await waitFor(() => reportsOf(t).length >= sent.length, 20_000);
     await settle();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnGateway, type GatewayProcess } from './gateway-process';
-import { startRealApi } from './support';
+import { spawnGateway, startRealApi, type GatewayProcess } from './kit';
 
 // The gateway process serves /metrics on its own loopback port (METRICS_PORT), never on the
 // console's port that the public reaches (issue 17).

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type GatewayHandle, type GatewayOptions } from '../src/server';
+import type { GatewayHandle, GatewayOptions } from '../src/server';
 import { translate } from '../src/locale-messages';
-import { login, metric, personIdOf, startRealApi } from './support';
+import { login, metric, personIdOf, startRealApi, startTestGateway } from './kit';
 
 let api: Awaited<ReturnType<typeof startRealApi>>;
 let gateway: GatewayHandle | null = null;
@@ -36,7 +36,7 @@ afterEach(async () => {
 });
 
 async function start(options: Partial<GatewayOptions> = {}): Promise<GatewayHandle> {
-  gateway = await startGateway({ apiUrl: api.url, logLevel: 'silent', clientDist: dist, ...options });
+  gateway = await startTestGateway(api, { clientDist: dist, ...options });
   return gateway;
 }
 

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { translate } from '../src/locale-messages';
 import { startGateway, type GatewayHandle, type GatewayOptions } from '../src/server';
-import { metric, settle, waitFor } from './support';
+import { metric, settle, waitFor } from './kit';
 
 let gateway: GatewayHandle | null = null;
 let upstream: HeldUpstream | null = null;

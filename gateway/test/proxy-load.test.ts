@@ -1,8 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../src/locale-messages';
-import { spawnGateway, type GatewayProcess } from './gateway-process';
-import { login, startRealApi } from './support';
+import { login, spawnGateway, startRealApi, type GatewayProcess } from './kit';
 
 let api: Awaited<ReturnType<typeof startRealApi>>;
 let gateway: GatewayProcess | null = null;

@@ -10,18 +10,17 @@ import {
   callSos,
   dropConnection,
   fileComplaint,
-  login,
   metric,
   openTab,
-  personIdOf,
   reportsOf,
   residentOf,
   settle,
+  signIn,
   startRealApi,
   waitFor,
   type Resident,
   type Tab,
-} from './support';
+} from './kit';
 
 // Two real gateway PROCESSES on one real Redis, in front of one real api.
 const redisUrl = process.env.TEST_REDIS_URL as string;
@@ -45,8 +44,7 @@ let reporter: Resident;
 beforeAll(async () => {
   api = await startRealApi();
   redis = new Redis(redisUrl);
-  const token = await login(api.url, 'admin', 'admin123');
-  admin = { token, personId: await personIdOf(api.url, token) };
+  admin = await signIn(api.url, 'admin');
   reporter = await residentOf(api.url, 'resident1');
 });
 
@@ -115,10 +113,7 @@ async function upstreamsOf(p: GatewayProcess): Promise<number> {
   return metric(p.metricsBase, 'gateway_upstream_connections');
 }
 
-async function tabOn(
-  p: GatewayProcess,
-  options: { reconnection?: boolean; topics?: Topic[] } = {},
-): Promise<Tab> {
+async function tabOn(p: GatewayProcess, options: { reconnection?: boolean; topics?: Topic[] } = {}): Promise<Tab> {
   const tab = await openTab(p.url, admin.token, options);
   tabs.push(tab);
   await waitFor(() => tab.snapshots[0]);
@@ -209,7 +204,9 @@ describe('two gateway instances on one Redis', () => {
     const reporting = (async () => {
       for (let i = 0; Date.now() - (killedAt || Date.now()) < 60_000; i++) {
         const report =
-          i % 4 === 0 ? `alarms:${await callSos(api.url, reporter)}` : `workorders:${await fileComplaint(api.url, reporter)}`;
+          i % 4 === 0
+            ? `alarms:${await callSos(api.url, reporter)}`
+            : `workorders:${await fileComplaint(api.url, reporter)}`;
         sent.push(report);
         if (killedAt) afterKill.add(report);
         if (received().filter((r) => afterKill.has(r)).length >= 5) break;
@@ -228,9 +225,10 @@ describe('two gateway instances on one Redis', () => {
     const firstIndex = survivorTab.events.findIndex((e) => afterKill.has(`${e.topic}:${e.dataId}`));
     const gapSeconds = firstIndex < 0 ? null : (survivorTab.arrivals[firstIndex] - killedAt) / 1000;
     const delivered = new Set(got.filter((r) => sent.includes(r))).size;
-    console.info(`[takeover] gap ${gapSeconds} s; ${delivered} of ${sent.length} reports delivered to the survivor's tab`);
+    console.info(
+      `[takeover] gap ${gapSeconds} s; ${delivered} of ${sent.length} reports delivered to the survivor's tab`,
+    );
     expect(got).toEqual(sent);
     expect(sent.filter((r) => r.startsWith('alarms:')).length).toBeGreaterThan(1);
   }, 120_000);
 });
-

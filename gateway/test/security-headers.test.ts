@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type GatewayHandle } from '../src/server';
-import { startRealApi } from './support';
+import { startRealApi, startTestGateway } from './kit';
 
 let api: Awaited<ReturnType<typeof startRealApi>>;
 let gateway: GatewayHandle;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'index-3f2a9c.js'), 'console.log("app")');
-  gateway = await startGateway({ apiUrl: api.url, logLevel: 'silent', clientDist: dist });
+  gateway = await startTestGateway(api, { clientDist: dist });
 });
 
 afterAll(async () => {

@@ -2,21 +2,22 @@
 // and gets nothing more; a tab is told and dropped when its own token expires or is revoked at the
 // api, even while the person's upstream lives on another token. Real api, gateway and tabs.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type GatewayHandle, type GatewayOptions } from '../src/server';
+import type { GatewayHandle, GatewayOptions } from '../src/server';
 import {
   dropConnection,
   fileComplaint,
   login,
   metric,
   openTab,
-  personIdOf,
+  signIn,
   reportsOf,
   residentOf,
   settle,
   startRealApi,
+  startTestGateway,
   waitFor,
   type Tab,
-} from './support';
+} from './kit';
 
 /** Short enough to expire within a test, long enough for a tab to connect on a busy machine. */
 const TTL_SECONDS = 10;
@@ -28,7 +29,7 @@ let tabs: Tab[] = [];
 
 beforeAll(async () => {
   api = await startRealApi({ tokenTtlSeconds: TTL_SECONDS });
-  adminPersonId = await personIdOf(api.url, await login(api.url, 'admin', 'admin123'));
+  adminPersonId = (await signIn(api.url, 'admin')).personId;
 });
 
 afterAll(async () => {
@@ -44,7 +45,7 @@ afterEach(async () => {
 });
 
 async function start(options: Partial<GatewayOptions> = {}): Promise<GatewayHandle> {
-  gateway = await startGateway({ apiUrl: api.url, logLevel: 'silent', reconnectDelayMs: 300, ...options });
+  gateway = await startTestGateway(api, { reconnectDelayMs: 300, ...options });
   return gateway;
 }
 

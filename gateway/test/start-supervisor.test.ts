@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { waitFor } from './support';
+import { waitFor } from './kit';
 
 // `npm start` (scripts/start.mjs) as a real process tree: the supervisor, the api and the gateway.
 const root = resolve(import.meta.dirname, '../..');

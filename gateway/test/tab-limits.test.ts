@@ -1,9 +1,9 @@
 import { io, Manager } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../src/locale-messages';
-import { startGateway, type GatewayHandle, type GatewayOptions } from '../src/server';
+import type { GatewayHandle, GatewayOptions } from '../src/server';
 import type { RefusedAck } from '../src/tab-limits';
-import { login, metric, openTab, personIdOf, startRealApi, waitFor, type Tab, type TabClient } from './support';
+import { metric, openTab, signIn, startRealApi, startTestGateway, waitFor, type Tab, type TabClient } from './kit';
 
 let api: Awaited<ReturnType<typeof startRealApi>>;
 let gateway: GatewayHandle | null = null;
@@ -14,10 +14,8 @@ let staff: { token: string; personId: number };
 
 beforeAll(async () => {
   api = await startRealApi();
-  const adminToken = await login(api.url, 'admin', 'admin123');
-  const staffToken = await login(api.url, 'staff', 'staff123');
-  admin = { token: adminToken, personId: await personIdOf(api.url, adminToken) };
-  staff = { token: staffToken, personId: await personIdOf(api.url, staffToken) };
+  admin = await signIn(api.url, 'admin');
+  staff = await signIn(api.url, 'staff');
 });
 
 afterAll(async () => {
@@ -35,7 +33,7 @@ afterEach(async () => {
 });
 
 async function start(options: Partial<GatewayOptions>): Promise<GatewayHandle> {
-  gateway = await startGateway({ apiUrl: api.url, logLevel: 'silent', ...options });
+  gateway = await startTestGateway(api, options);
   return gateway;
 }
 

@@ -6,8 +6,15 @@
 // (whatever its impact) is printed so the figures can be compared.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations, blocking, type AxeViolation } from '../support/axe';
-import { ADMIN, fillLogin, signIn, useProductAndBrowser } from './shell-helpers';
+import {
+  ADMIN,
+  axeViolations,
+  blocking,
+  fillLogin,
+  signIn,
+  useProductAndBrowser,
+  type AxeViolation,
+} from '../support/kit';
 
 const LANGUAGES = ['en', 'zh-CN'] as const;
 

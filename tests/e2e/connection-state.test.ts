@@ -5,7 +5,7 @@
 // shows "reconnecting" and gets in when a place frees up. The product runs with one tab per person.
 import { describe, expect, it } from 'vitest';
 import type { Page, WebSocketRoute } from 'playwright-core';
-import { ADMIN, STAFF, apiCall, apiToken, signIn, useProductAndBrowser } from './shell-helpers';
+import { ADMIN, apiCall, apiToken, signIn, STAFF, useProductAndBrowser } from '../support/kit';
 
 /** Each test signs in as its own person: the product allows one tab per person. */
 const ADMIN2 = { username: 'admin2', password: 'admin123' };

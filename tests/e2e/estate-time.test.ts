@@ -8,9 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { newDataDir, startProduct, type Product } from '../support/product';
-import { ADMIN, fillLogin } from './shell-helpers';
+import { ADMIN, fillLogin, launchBrowser, newDataDir, startProduct, type Product } from '../support/kit';
 
 const ESTATE_ZONE = 'Asia/Hong_Kong';
 const SEVENTH = 'Half past midnight on the 7th';

@@ -7,8 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { repoRoot } from '../support/product';
-import { ADMIN, apiCall, apiToken, menuEntries, useProductAndBrowser } from './shell-helpers';
+import { ADMIN, apiCall, apiToken, menuEntries, repoRoot, useProductAndBrowser } from '../support/kit';
 
 const en = JSON.parse(readFileSync(join(repoRoot, 'locales', 'en.json'), 'utf8'));
 const zhCN = JSON.parse(readFileSync(join(repoRoot, 'locales', 'zh-CN.json'), 'utf8'));

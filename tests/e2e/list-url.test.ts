@@ -3,7 +3,7 @@
 // that carry the list's state and open in a new tab; a search that matches nothing says so.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, apiCall, apiToken, signIn, useProductAndBrowser } from './shell-helpers';
+import { ADMIN, apiCall, apiToken, signIn, useProductAndBrowser } from '../support/kit';
 
 const RESIDENT = { username: 'resident3', password: 'resident123' };
 const LIST = '/complaints-suggestions/index';

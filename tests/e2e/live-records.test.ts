@@ -8,8 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { repoRoot } from '../support/product';
-import { ADMIN, STAFF, apiCall, apiToken, menuEntries, signIn, useProductAndBrowser } from './shell-helpers';
+import { ADMIN, apiCall, apiToken, menuEntries, repoRoot, signIn, STAFF, useProductAndBrowser } from '../support/kit';
 
 const en = JSON.parse(readFileSync(join(repoRoot, 'locales', 'en.json'), 'utf8'));
 const RESIDENT = { username: 'resident3', password: 'resident123' };

@@ -6,8 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { repoRoot } from '../support/product';
-import { ADMIN, apiCall, apiToken, signIn, useProductAndBrowser } from './shell-helpers';
+import { ADMIN, apiCall, apiToken, repoRoot, signIn, useProductAndBrowser } from '../support/kit';
 
 const zhTW = JSON.parse(readFileSync(join(repoRoot, 'locales', 'zh-TW.json'), 'utf8'));
 const RESIDENT = { username: 'resident1', password: 'resident123' };

@@ -4,7 +4,7 @@
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, STAFF, apiCall, apiToken, fillLogin, menuEntries, signIn, useProductAndBrowser } from './shell-helpers';
+import { ADMIN, apiCall, apiToken, fillLogin, menuEntries, signIn, STAFF, useProductAndBrowser } from '../support/kit';
 
 interface Violation {
   directive: string;

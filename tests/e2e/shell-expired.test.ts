@@ -5,8 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { repoRoot } from '../support/product';
-import { ADMIN, signIn, useProductAndBrowser } from './shell-helpers';
+import { ADMIN, repoRoot, signIn, useProductAndBrowser } from '../support/kit';
 
 const en = JSON.parse(readFileSync(join(repoRoot, 'locales', 'en.json'), 'utf8'));
 

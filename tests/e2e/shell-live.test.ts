@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { repoRoot, startProduct, type Product } from '../support/product';
-import { ADMIN, newContext, signIn } from './shell-helpers';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { ADMIN, repoRoot, signIn, useProductAndBrowser } from '../support/kit';
 
 /**
  * Runs the resident simulator CLI (`npm run simulate`) against the product's gateway, filing
@@ -43,26 +41,15 @@ async function simulateComplaints(url: string): Promise<number> {
 const untreated = async (page: Page) => Number(await page.getByTestId('count-complaintsUntreated').textContent());
 
 describe('console shell: live counters', () => {
-  let product: Product;
-  let browser: Browser;
+  const run = useProductAndBrowser();
   let context: BrowserContext;
 
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await product?.stop();
-  });
-
   it('when the resident simulator files complaints, then the untreated count rises in two open tabs without reload', async () => {
-    context = await newContext(browser, product.url);
+    context = await run.context();
     const first = await context.newPage();
-    await signIn(first, product.url, ADMIN);
+    await signIn(first, run.product.url, ADMIN);
     const second = await context.newPage();
-    await second.goto(product.url + '/dashboard');
+    await second.goto(run.product.url + '/dashboard');
     await second.getByTestId('dashboard').waitFor();
     // Both tabs are connected to the gateway and hold the same snapshot before the event.
     for (const p of [first, second])
@@ -74,7 +61,7 @@ describe('console shell: live counters', () => {
     const navigations: string[] = [];
     for (const p of [first, second]) p.on('framenavigated', (f) => f === p.mainFrame() && navigations.push(f.url()));
 
-    const filed = await simulateComplaints(product.url);
+    const filed = await simulateComplaints(run.product.url);
     expect(filed).toBeGreaterThan(0);
 
     await expect.poll(() => untreated(first), { timeout: 15_000 }).toBe(before + filed);

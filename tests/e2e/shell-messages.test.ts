@@ -5,8 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../support/product';
-import { ADMIN, apiCall, apiToken, signIn, useProductAndBrowser } from './shell-helpers';
+import { ADMIN, apiCall, apiToken, repoRoot, signIn, useProductAndBrowser } from '../support/kit';
 
 const en = JSON.parse(readFileSync(join(repoRoot, 'locales', 'en.json'), 'utf8'));
 const LISTER = { username: 'lister', password: 'Lister123' };

@@ -2,7 +2,7 @@
 // button slides it in, choosing a page closes it, and the message panel stays inside the window.
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { ADMIN, signIn, useProductAndBrowser } from './shell-helpers';
+import { ADMIN, signIn, useProductAndBrowser } from '../support/kit';
 
 const WIDTH = 390;
 

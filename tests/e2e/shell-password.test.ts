@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { startProduct, type Product } from '../support/product';
-import { STAFF, fillLogin, newContext, signIn } from './shell-helpers';
+import { describe, expect, it } from 'vitest';
+import { fillLogin, signedInPage, STAFF, useProductAndBrowser } from '../support/kit';
 
 describe('console shell: change password', () => {
-  let product: Product;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  const run = useProductAndBrowser();
 
   it('when staff changes the password, then the session ends and only the new password signs in', async () => {
-    const context = await newContext(browser, product.url);
-    const page = await context.newPage();
-    await signIn(page, product.url, STAFF);
+    const page = await signedInPage(run, STAFF);
+    const context = page.context();
     await page.getByTestId('avatar-menu').click();
     await page.getByTestId('menu-change-password').click();
     const dialog = page.getByTestId('change-password-dialog');

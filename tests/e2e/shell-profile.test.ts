@@ -2,7 +2,7 @@
 // through the gateway, saved on the person and shown in the top bar.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { STAFF, apiCall, apiToken, signIn, useProductAndBrowser } from './shell-helpers';
+import { apiCall, apiToken, signIn, STAFF, useProductAndBrowser } from '../support/kit';
 
 describe('console shell: edit profile', () => {
   const run = useProductAndBrowser();

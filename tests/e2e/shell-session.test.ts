@@ -1,35 +1,24 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { repoRoot, startProduct, type Product } from '../support/product';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { ADMIN, fillLogin, menuEntries, repoRoot, signIn, STAFF, useProductAndBrowser } from '../support/kit';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADMIN, STAFF, fillLogin, menuEntries, newContext, signIn } from './shell-helpers';
 
 const zhTW = JSON.parse(readFileSync(join(repoRoot, 'locales', 'zh-TW.json'), 'utf8'));
 
 describe('console shell: sign-in, menus, routes and languages', () => {
-  let product: Product;
-  let browser: Browser;
+  const run = useProductAndBrowser();
   let context: BrowserContext | undefined;
 
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-  });
   afterEach(async () => {
     await context?.close();
     context = undefined;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
 
   it('when admin and staff sign in, then staff sees a smaller menu without instant messaging, disaster warning or the settings gear', async () => {
-    context = await newContext(browser, product.url);
+    context = await run.context();
     const page = await context.newPage();
-    await signIn(page, product.url, ADMIN);
+    await signIn(page, run.product.url, ADMIN);
     await expect.poll(() => page.title()).toBe('Dashboard - Property Management System');
     const adminMenu = await menuEntries(page);
     expect(adminMenu).toContain('/dashboard');
@@ -38,9 +27,9 @@ describe('console shell: sign-in, menus, routes and languages', () => {
     expect(await page.getByTestId('settings-gear').count()).toBe(1);
     await context.close();
 
-    context = await newContext(browser, product.url);
+    context = await run.context();
     const staffPage = await context.newPage();
-    await signIn(staffPage, product.url, STAFF);
+    await signIn(staffPage, run.product.url, STAFF);
     const staffMenu = await menuEntries(staffPage);
     expect(staffMenu).toContain('/dashboard');
     expect(staffMenu).not.toContain('/instant-messaging/chat');
@@ -50,15 +39,15 @@ describe('console shell: sign-in, menus, routes and languages', () => {
     expect(await staffPage.getByTestId('settings-gear').count()).toBe(0);
 
     // A route the role lacks is not reachable by typing it either.
-    await staffPage.goto(product.url + '/instant-messaging/chat');
+    await staffPage.goto(run.product.url + '/instant-messaging/chat');
     await staffPage.getByTestId('not-found').waitFor();
     expect(new URL(staffPage.url()).pathname).toBe('/404');
   });
 
   it('when a visitor opens a screen without signing in, then they sign in and come back to it', async () => {
-    context = await newContext(browser, product.url);
+    context = await run.context();
     const page = await context.newPage();
-    await page.goto(product.url + '/complaints-suggestions/index');
+    await page.goto(run.product.url + '/complaints-suggestions/index');
     await page.waitForURL(/\/login\?redirect=/);
     expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe(
       '/complaints-suggestions/index',
@@ -69,24 +58,24 @@ describe('console shell: sign-in, menus, routes and languages', () => {
     await page.waitForURL(/\/complaints-suggestions\/index$/);
     await page.getByTestId('work-page-complaint').waitFor();
     // A signed-in visitor who opens /login is sent to /.
-    await page.goto(product.url + '/login');
+    await page.goto(run.product.url + '/login');
     await page.waitForURL(/\/dashboard$/);
   });
 
   it('when a signed-in person opens an unknown path, then the 404 page says the page is lost', async () => {
-    context = await newContext(browser, product.url);
+    context = await run.context();
     const page = await context.newPage();
-    await signIn(page, product.url, ADMIN);
-    await page.goto(product.url + '/no/such/screen');
+    await signIn(page, run.product.url, ADMIN);
+    await page.goto(run.product.url + '/no/such/screen');
     await page.getByTestId('not-found').waitFor();
     expect(new URL(page.url()).pathname).toBe('/404');
     expect(await page.getByTestId('not-found').textContent()).toContain('The page you are looking for is lost');
   });
 
   it('when the password is wrong, then the api error shows; after three failures the slider captcha appears', async () => {
-    context = await newContext(browser, product.url);
+    context = await run.context();
     const page = await context.newPage();
-    await page.goto(product.url + '/login');
+    await page.goto(run.product.url + '/login');
     await page.getByTestId('login-submit').click();
     expect(await page.getByText('Please enter the account').count()).toBe(1);
     for (let i = 0; i < 3; i++) {
@@ -100,9 +89,9 @@ describe('console shell: sign-in, menus, routes and languages', () => {
   });
 
   it('when the language is switched to zh-TW and back, then everything changes at once, is kept after reload and saved to the account', async () => {
-    context = await newContext(browser, product.url);
+    context = await run.context();
     const page = await context.newPage();
-    await signIn(page, product.url, STAFF);
+    await signIn(page, run.product.url, STAFF);
     await page.getByTestId('language-selector').first().click();
     await page.getByTestId('language-zh-TW').click();
     const title = `${zhTW.routes.dashboard} - ${zhTW.app.title}`;
@@ -124,9 +113,9 @@ describe('console shell: sign-in, menus, routes and languages', () => {
   });
 
   it('when logging out, then it asks first and the session cookies are cleared', async () => {
-    context = await newContext(browser, product.url);
+    context = await run.context();
     const page = await context.newPage();
-    await signIn(page, product.url, ADMIN);
+    await signIn(page, run.product.url, ADMIN);
     await page.getByTestId('avatar-menu').click();
     await page.getByTestId('menu-logout').click();
     await page.getByTestId('confirm-dialog').waitFor();
@@ -134,7 +123,7 @@ describe('console shell: sign-in, menus, routes and languages', () => {
     await page.waitForURL(/\/login$/);
     const names = (await context.cookies()).map((c) => c.name);
     for (const n of ['Admin-Token', 'roleValue', 'name', 'pId', 'accId']) expect(names).not.toContain(n);
-    await page.goto(product.url + '/dashboard');
+    await page.goto(run.product.url + '/dashboard');
     await page.waitForURL(/\/login\?redirect=/);
   });
 });

@@ -5,8 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { repoRoot } from '../support/product';
-import { ADMIN, menuEntries, signIn, useProductAndBrowser } from './shell-helpers';
+import { ADMIN, menuEntries, repoRoot, signIn, useProductAndBrowser } from '../support/kit';
 
 const zhCN = JSON.parse(readFileSync(join(repoRoot, 'locales', 'zh-CN.json'), 'utf8'));
 const LIST = '/complaints-suggestions/index';

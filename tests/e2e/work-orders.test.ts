@@ -3,11 +3,9 @@
 // Simplified Chinese — and a role without complain:update is offered no deal button.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { repoRoot, startProduct, type Product } from '../support/product';
-import { ADMIN, STAFF, apiToken, newContext, signIn } from './shell-helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN, apiCall, apiToken, repoRoot, signIn, STAFF, useProductAndBrowser } from '../support/kit';
 
 const RESIDENT = { username: 'resident2', password: 'resident123' };
 
@@ -15,22 +13,11 @@ const zhCN = JSON.parse(readFileSync(join(repoRoot, 'locales', 'zh-CN.json'), 'u
 
 /** Files a complaint as the resident and answers its code. */
 async function fileComplaint(url: string, name: string): Promise<string> {
-  const auth = { Authorization: `Bearer ${await apiToken(url, RESIDENT)}`, 'Content-Type': 'application/json' };
-  const houses = (await (await fetch(`${url}/api/app/house/list`, { headers: auth })).json()) as {
-    data: { houseType: number; houseId: number }[];
-  };
-  const res = await fetch(`${url}/api/app/complain/save`, {
-    method: 'POST',
-    headers: auth,
-    body: JSON.stringify({
-      name,
-      note: 'Reported from the app',
-      houseType: houses.data[0].houseType,
-      houseId: houses.data[0].houseId,
-    }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { complainCode: string } }).data.complainCode;
+  const token = await apiToken(url, RESIDENT);
+  const [house] = await apiCall<{ houseType: number; houseId: number }[]>(url, '/app/house/list', token);
+  const { houseType, houseId } = house;
+  const body = { name, note: 'Reported from the app', houseType, houseId };
+  return (await apiCall<{ complainCode: string }>(url, '/app/complain/save', token, body)).complainCode;
 }
 
 const count = async (page: Page, status: number) =>
@@ -43,29 +30,16 @@ async function openComplaints(page: Page, url: string, user: { username: string;
 }
 
 describe('complaints: resident → staff, live', () => {
-  let product: Product;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await product?.stop();
-  });
+  const run = useProductAndBrowser();
 
   it('when a resident files a complaint, then it appears in the open list live and staff reply, deal with and complete it', async () => {
-    context = await newContext(browser, product.url);
-    const page = await context.newPage();
-    await openComplaints(page, product.url, ADMIN);
+    const page = await (await run.context()).newPage();
+    await openComplaints(page, run.product.url, ADMIN);
     await page.getByTestId('status-tab-1').click();
     await expect.poll(() => count(page, 1), { timeout: 15_000 }).toBeGreaterThan(0);
     const before = await count(page, 1);
 
-    const code = await fileComplaint(product.url, 'Corridor light is broken');
+    const code = await fileComplaint(run.product.url, 'Corridor light is broken');
     const row = page.getByTestId(`work-row-${code}`);
     await row.waitFor({ timeout: 15_000 });
     await expect.poll(() => count(page, 1)).toBe(before + 1);
@@ -118,10 +92,9 @@ describe('complaints: resident → staff, live', () => {
   });
 
   it('when staff work in Simplified Chinese, then the screen, confirmations and statuses are in Chinese', async () => {
-    context = await newContext(browser, product.url, 'zh-CN');
-    const page = await context.newPage();
-    await openComplaints(page, product.url, ADMIN);
-    const code = await fileComplaint(product.url, '垃圾没有清理');
+    const page = await (await run.context('zh-CN')).newPage();
+    await openComplaints(page, run.product.url, ADMIN);
+    const code = await fileComplaint(run.product.url, '垃圾没有清理');
     const row = page.getByTestId(`work-row-${code}`);
     await row.waitFor({ timeout: 15_000 });
     expect(await row.getByTestId('status-label').textContent()).toBe(zhCN.workOrders.status.s1);
@@ -138,10 +111,9 @@ describe('complaints: resident → staff, live', () => {
   });
 
   it('when a staff role lacks complain:update, then the detail offers no deal button but replies still work', async () => {
-    context = await newContext(browser, product.url);
-    const page = await context.newPage();
-    const code = await fileComplaint(product.url, 'Noise at night');
-    await openComplaints(page, product.url, STAFF);
+    const page = await (await run.context()).newPage();
+    const code = await fileComplaint(run.product.url, 'Noise at night');
+    await openComplaints(page, run.product.url, STAFF);
     const row = page.getByTestId(`work-row-${code}`);
     await row.waitFor({ timeout: 15_000 });
     await row.getByTestId('open-detail').click();

@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiCall, apiToken } from '../e2e/shell-helpers';
-import { repoRoot, startProduct, type Product } from '../support/product';
+import { ADMIN, apiCall, apiToken, repoRoot, RESIDENT, startProduct, type Product } from '../support/kit';
 
 const work = mkdtempSync(join(tmpdir(), 'ops-backup-'));
 const products: Product[] = [];
@@ -48,7 +47,7 @@ describe('backup and restore', () => {
   it('when the running product is backed up and restored into a fresh DATA_DIR, then its people, a complaint and its picture are back', async () => {
     const before = await startProduct();
     products.push(before);
-    const resident = await apiToken(before.url, { username: 'resident1', password: 'resident123' });
+    const resident = await apiToken(before.url, RESIDENT);
 
     // A picture, uploaded as the resident app does, and a complaint naming it.
     const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } })
@@ -98,7 +97,7 @@ describe('backup and restore', () => {
 
     const after = await startProduct({ DATA_DIR: restored });
     products.push(after);
-    const admin = await apiToken(after.url, { username: 'admin', password: 'admin123' });
+    const admin = await apiToken(after.url, ADMIN);
     const complaint = await apiCall<{ name: string; img: string | null }>(
       after.url,
       `/complain/query/id/${complaintId}`,
@@ -113,6 +112,6 @@ describe('backup and restore', () => {
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(picture)).toBe(true);
     // The resident's password works too: the accounts came back with the rest.
-    expect(await apiToken(after.url, { username: 'resident1', password: 'resident123' })).toBeTruthy();
+    expect(await apiToken(after.url, RESIDENT)).toBeTruthy();
   });
 });

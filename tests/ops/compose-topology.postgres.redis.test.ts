@@ -13,10 +13,8 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTab, waitFor } from '../../gateway/test/support';
-import { imageStart } from '../support/dockerfile';
-import { repoRoot } from '../support/product';
-import { freePorts, spawnService, type ServiceProcess } from '../support/processes';
+import { openTab, waitFor } from '../../gateway/test/kit';
+import { freePorts, imageStart, repoRoot, spawnService, type ServiceProcess } from '../support/kit';
 
 interface Service {
   environment?: Record<string, string>;

@@ -5,7 +5,7 @@
 // frame are styled. The favicon is an icon and every file comes compressed.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, fillLogin, menuEntries, signIn, useProductAndBrowser } from '../e2e/shell-helpers';
+import { ADMIN, fillLogin, menuEntries, signIn, useProductAndBrowser } from '../support/kit';
 
 /** Icons on the page whose glyph rule is missing (no ::before content), by their classes. */
 function undrawnIcons(page: Page): Promise<string[]> {

@@ -7,9 +7,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageStart } from '../support/dockerfile';
-import { repoRoot } from '../support/product';
-import { freePorts, spawnService, type ServiceProcess } from '../support/processes';
+import { ADMIN, freePorts, imageStart, repoRoot, spawnService, tokenAt, type ServiceProcess } from '../support/kit';
 
 const NOBODY = {
   name: 'nobody',
@@ -79,15 +77,7 @@ describe('the api image', () => {
     );
     expect(demoPictures.length).toBeGreaterThan(0);
 
-    const token = await fetch(`${apiUrl}/oauth/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from('console:console-secret').toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({ grant_type: 'password', username: 'admin', password: 'admin123' }).toString(),
-    });
-    expect(token.status).toBe(200);
+    await tokenAt(apiUrl, ADMIN); // the demo administrator signs in
     const picture = await fetch(`${apiUrl}/upload/files/demo/${String(demoPictures[0]).replaceAll('\\', '/')}`);
     expect(picture.status).toBe(200);
     expect(picture.headers.get('content-type')).toMatch(/^image\//);

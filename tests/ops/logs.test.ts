@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePorts, spawnService, type ServiceProcess } from '../support/processes';
+import { apiToken, freePorts, spawnService, STAFF, type ServiceProcess } from '../support/kit';
 
 let api: ServiceProcess;
 let gateway: ServiceProcess;
@@ -43,16 +43,6 @@ afterAll(async () => {
 const requestLines = (p: ServiceProcess, reqId: string) =>
   p.lines.filter((l) => l.msg === 'request' && l.reqId === reqId);
 
-async function signIn(username: string, password: string): Promise<string> {
-  const res = await fetch(`${gatewayUrl}/api/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 describe('the logs of the gateway and the api', () => {
   it('when a call goes through the gateway, then both tiers log it at once, with the same fields and the same request id', async () => {
     const res = await fetch(`${gatewayUrl}/api/health`, { headers: { 'x-request-id': 'trace-4711' } });
@@ -77,7 +67,7 @@ describe('the logs of the gateway and the api', () => {
   });
 
   it('when URLs carry a token, a code or a password, then neither log holds them, and the calls are still there', async () => {
-    const token = await signIn('staff', 'staff123');
+    const token = await apiToken(gatewayUrl, STAFF);
     const secrets = [token, 'staff123', '735194', 'hunter2secret'];
     const calls = [
       `/api/auth/current/user?access_token=${token}&lang=en`,

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freePort, repoRoot } from '../support/product';
+import { freePort, repoRoot } from '../support/kit';
 
 describe('npm start on PostgreSQL', () => {
   it('when the database in DATABASE_URL does not exist, then one line says so and how to fix it, exit 1', async () => {

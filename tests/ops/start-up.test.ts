@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, repoRoot } from '../support/product';
+import { freePort, repoRoot } from '../support/kit';
 
 let dist: string;
 let dataDir: string;

@@ -17,7 +17,7 @@ import {
   type Topic,
 } from '@pm/shared';
 
-const root = resolve(import.meta.dirname, '../..');
+const root = resolve(import.meta.dirname, '../../..');
 
 /** The test handle of the api (docs/internal-contract.md, "Test handle of the api"). */
 export interface ApiHandle {
@@ -38,7 +38,7 @@ export interface ApiHandle {
 export async function startRealApi(
   options: { tokenTtlSeconds?: number; oauthClientSecret?: string } = {},
 ): Promise<ApiHandle & { cleanup(): Promise<void> }> {
-  const modulePath = process.env.GATEWAY_TEST_API_MODULE ?? resolve(import.meta.dirname, '../../api/src/server.ts');
+  const modulePath = process.env.GATEWAY_TEST_API_MODULE ?? resolve(import.meta.dirname, '../../../api/src/server.ts');
   const mod = (await import(/* @vite-ignore */ pathToFileURL(modulePath).href)) as {
     startApi(options: {
       port?: number;

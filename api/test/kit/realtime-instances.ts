@@ -4,8 +4,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach } from 'vitest';
-import { attachRealtime, type RealtimeHandle, type RealtimeOptions } from '../src/modules/realtime';
-import { openSocket, type TestSocket } from './realtime-test-client';
+import { attachRealtime, type RealtimeHandle, type RealtimeOptions } from '../../src/modules/realtime';
+import { openSocket, type TestSocket } from './realtime-socket';
 
 /** The tokens every instance accepts: two of person 1, one of person 2. */
 export const TOKENS: Record<string, { personId: number; expiresAt?: number }> = {

@@ -1,11 +1,28 @@
-// Helpers shared by the console-shell browser tests (tests/e2e/shell-*.test.ts).
+// The cross-tier test kit (tests/e2e, tests/ops): start the product as `npm start` does, Debian's
+// Chromium, a page signed in as an account in a given language and width, and api calls through
+// the gateway as the console and the resident app make them. docs/adding-a-feature.md
+// "Tests of a feature" says how a feature's browser test uses it.
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { startProduct, type Product } from '../support/product';
+import { launchBrowser } from './browser';
+import { startProduct, type Product } from './product';
 
-export const ADMIN = { username: 'admin', password: 'admin123' };
-export const STAFF = { username: 'staff', password: 'staff123' };
+export { axeViolations, blocking, type AxeViolation } from './axe';
+export { CHROMIUM_PATH, launchBrowser } from './browser';
+export { imageStart, type ImageStart } from './dockerfile';
+export { freePorts, spawnService, type ServiceProcess } from './processes';
+export { freePort, newDataDir, repoRoot, startProduct, type Product } from './product';
+
+export interface Account {
+  username: string;
+  password: string;
+}
+
+export const ADMIN: Account = { username: 'admin', password: 'admin123' };
+export const STAFF: Account = { username: 'staff', password: 'staff123' };
+/** The administrator of the second tenant (another company and estate). */
+export const ADMIN2: Account = { username: 'admin2', password: 'admin123' };
+export const RESIDENT: Account = { username: 'resident1', password: 'resident123' };
 
 /** A fresh browser context (own cookies) that starts in English unless told otherwise. */
 export async function newContext(
@@ -45,19 +62,22 @@ export async function menuEntries(page: Page): Promise<string[]> {
     .evaluateAll((els) => els.map((e) => (e.getAttribute('data-testid') ?? '').slice('menu-'.length)));
 }
 
-/** Signs in through the gateway's OAuth endpoint (as the console and the resident app do) and answers the token. */
-export async function apiToken(url: string, user: { username: string; password: string }): Promise<string> {
-  const res = await fetch(`${url}/api/oauth/token`, {
+/** POST `${baseUrl}/oauth/token` with the console's client credentials; answers the token (throws unless 200). */
+export async function tokenAt(baseUrl: string, user: Account): Promise<string> {
+  const res = await fetch(`${baseUrl}/oauth/token`, {
     method: 'POST',
     headers: {
       Authorization: 'Basic ' + Buffer.from('console:console-secret').toString('base64'),
       'Content-Type': 'application/x-www-form-urlencoded',
     },
-    body: new URLSearchParams({ grant_type: 'password', ...user }),
+    body: new URLSearchParams({ grant_type: 'password', username: user.username, password: user.password }),
   });
   if (res.status !== 200) throw new Error(`sign-in of ${user.username} answered ${res.status}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }
+
+/** Signs in through the gateway's OAuth endpoint (as the console and the resident app do) and answers the token. */
+export const apiToken = (url: string, user: Account): Promise<string> => tokenAt(`${url}/api`, user);
 
 /** One api call through the gateway (GET without a body, POST with one); answers `data`, throws unless 200. */
 export async function apiCall<T>(url: string, path: string, token: string, body?: object): Promise<T> {
@@ -97,4 +117,18 @@ export function useProductAndBrowser(env: Record<string, string> = {}) {
     await run.product?.stop();
   });
   return run;
+}
+
+/**
+ * A new page of its own browser context, signed in as `user` through the login form, in
+ * `language` at `width`, starting at `path` (`/login?redirect=…` to land on a screen).
+ */
+export async function signedInPage(
+  run: { context(language?: string, width?: number): Promise<BrowserContext>; product: Product },
+  user: Account,
+  options: { language?: string; width?: number; path?: string } = {},
+): Promise<Page> {
+  const page = await (await run.context(options.language, options.width)).newPage();
+  await signIn(page, run.product.url, user, options.path);
+  return page;
 }
