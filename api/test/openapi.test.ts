@@ -99,7 +99,7 @@ describe('/openapi.json', () => {
       expect(op, e.key).toBeTruthy();
       expect(op.operationId).toBe(operationId(e.key));
       ids.add(op.operationId);
-      if (e.body) expect(Object.keys(op.requestBody?.content ?? {}), e.key).toHaveLength(1);
+      if (e.body ?? e.formBody) expect(Object.keys(op.requestBody?.content ?? {}), e.key).toHaveLength(1);
       for (const status of ['400', '401', '403', '404', '409', '413', '428', '429'])
         expect(op.responses[status]?.$ref, `${e.key} ${status}`).toBe(`#/components/responses/Error${status}`);
     }

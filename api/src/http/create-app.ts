@@ -118,7 +118,7 @@ function runRoute(route: ApiRoute, services: AppServices, checkAnswers: boolean)
     const input = { body: undefined as unknown, query: undefined as unknown, params: undefined as unknown };
     for (const where of ['params', 'query', 'body'] as const) {
       const schema = route[where];
-      if (!schema || (where === 'body' && route.bodyReadBy === 'route')) continue;
+      if (!schema) continue;
       const raw = where === 'body' ? (req.body ?? {}) : req[where];
       const parsed = schema.safeParse(raw);
       if (!parsed.success) throw validationError(parsed.error, where, raw, lang);

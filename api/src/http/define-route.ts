@@ -20,12 +20,8 @@ export interface RouteInput<B, Q, P> {
 }
 
 type Read<S> = S extends z.ZodType ? z.output<S> : undefined;
-/** What a handler receives: each declared schema's output; a body the route reads itself stays unread. */
-type InputOf<E extends EndpointSpec> = RouteInput<
-  E['bodyReadBy'] extends 'route' ? undefined : Read<E['body']>,
-  Read<E['query']>,
-  Read<E['params']>
->;
+/** What a handler receives: each declared schema's output. */
+type InputOf<E extends EndpointSpec> = RouteInput<Read<E['body']>, Read<E['query']>, Read<E['params']>>;
 /** What a handler returns: the declared answer, or nothing when it writes the answer itself. */
 type AnswerOf<E extends EndpointSpec> = E['answer'] extends 'raw' ? void : z.input<E['response']>;
 

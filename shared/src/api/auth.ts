@@ -56,8 +56,7 @@ export const authEndpoints = /* @__PURE__ */ defineEndpoints({
     summary:
       'Password grant (form, HTTP Basic client). Answers OAuth2 JSON, not an envelope. Errors: 400, 401 bad client/credentials, 403 no role, 428 captcha required, 429 rate limited.',
     bodyType: 'form',
-    bodyReadBy: 'route',
-    body: OAuthTokenFormSchema,
+    formBody: OAuthTokenFormSchema,
     answer: 'raw',
     response: OAuthTokenAnswerSchema,
   },

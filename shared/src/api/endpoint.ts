@@ -34,10 +34,10 @@ export interface EndpointSpec {
   /** How the body travels (default json). */
   bodyType?: 'json' | 'form' | 'multipart';
   /**
-   * 'route': the route reads and checks the body itself (a multipart stream; the OAuth form after
-   * the client check) and `body` only documents it. Default: the router validates it first.
+   * A form or multipart body the route reads and checks itself (the upload stream; the OAuth form,
+   * after the client check): documented in /openapi.json, not validated by the router (`body` is).
    */
-  bodyReadBy?: 'router' | 'route';
+  formBody?: z.ZodType;
   /** The last path parameter takes the rest of the path, slashes included (`/upload/files/{key}`). */
   restParam?: boolean;
 }

@@ -35,7 +35,7 @@ export const ImageUrlQuerySchema = z.object({ imageUrl: z.string().min(1).max(20
 /** The bytes of a stored upload (picture, voice, file): not JSON, declared as a binary string. */
 export const UploadedBytesSchema = z.string().meta({ format: 'binary' });
 
-/** Multipart bodies of the uploads (read as a stream by the route, `bodyReadBy: 'route'`). */
+/** Multipart bodies of the uploads (read as a stream by the route: `formBody`). */
 export const UploadOneFormSchema = z.object({ file: UploadedBytesSchema });
 export const UploadBatchFormSchema = z.object({ file: z.array(UploadedBytesSchema).max(9) });
 export const UploadVoiceFormSchema = z.object({ file: UploadedBytesSchema, duration: z.string().optional() });
@@ -47,8 +47,7 @@ export const uploadEndpoints = /* @__PURE__ */ defineEndpoints({
     permission: 'authenticated',
     summary: `Several images (jpg, png, gif, webp; ≤ 10 MB each, 9 at most) → list of { originalImagePath, thumbnailPath }. ${MULTIPART_NOTE}`,
     bodyType: 'multipart',
-    bodyReadBy: 'route',
-    body: UploadBatchFormSchema,
+    formBody: UploadBatchFormSchema,
     params: UploadKindParamsSchema,
     response: z.array(UploadedImageSchema),
   },
@@ -56,8 +55,7 @@ export const uploadEndpoints = /* @__PURE__ */ defineEndpoints({
     permission: 'authenticated',
     summary: `One image in field "file" (jpg, png, gif, webp; ≤ 10 MB, avatars of kind "user" ≤ 5 MB) → { originalImagePath, thumbnailPath } (300 px webp). ${MULTIPART_NOTE}`,
     bodyType: 'multipart',
-    bodyReadBy: 'route',
-    body: UploadOneFormSchema,
+    formBody: UploadOneFormSchema,
     params: UploadKindParamsSchema,
     response: UploadedImageSchema,
   },
@@ -65,8 +63,7 @@ export const uploadEndpoints = /* @__PURE__ */ defineEndpoints({
     permission: 'authenticated',
     summary: `A chat or reply voice message in field "file" (mp3, m4a, aac, amr, wav, ogg, webm; ≤ 10 MB), optional form field "duration" (seconds) → { filePath, voicePath ("<filePath>?<seconds>"), duration, contentType, size }. ${MULTIPART_NOTE}`,
     bodyType: 'multipart',
-    bodyReadBy: 'route',
-    body: UploadVoiceFormSchema,
+    formBody: UploadVoiceFormSchema,
     params: UploadKindParamsSchema,
     response: UploadedVoiceSchema,
   },
@@ -74,8 +71,7 @@ export const uploadEndpoints = /* @__PURE__ */ defineEndpoints({
     permission: 'authenticated',
     summary: `A chat file in field "file" (pdf, office documents, zip, text, images, audio, mp4; ≤ 20 MB) → { filePath, fileName, contentType, size }. ${MULTIPART_NOTE}`,
     bodyType: 'multipart',
-    bodyReadBy: 'route',
-    body: UploadOneFormSchema,
+    formBody: UploadOneFormSchema,
     params: UploadKindParamsSchema,
     response: UploadedFileSchema,
   },

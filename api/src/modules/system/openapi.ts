@@ -130,10 +130,11 @@ function operation(route: ApiRoute, dataId: string): JsonSchema {
     parameters: parametersOf(route),
     responses: { '200': success, ...errors },
   };
-  if (route.body) {
+  const body = route.body ?? route.formBody;
+  if (body) {
     op.requestBody = {
       required: true,
-      content: { [CONTENT_TYPE[route.bodyType ?? 'json']]: { schema: requestSchema(route.body) } },
+      content: { [CONTENT_TYPE[route.bodyType ?? 'json']]: { schema: requestSchema(body) } },
     };
   }
   return op;
