@@ -1,4 +1,3 @@
-import type { ChannelOf, MessageTypeOf } from './topics/registry';
 import type { Permission } from './permissions';
 
 /** Complaints/suggestions and event work orders (SPEC §3, §4): one domain, two kinds. */
@@ -41,10 +40,10 @@ export interface WorkKind {
   /** Permission codes (SPEC §6); `list` also decides who is told of a new one. */
   perms: { list: Permission; view: Permission; update: Permission; reply: Permission };
   /** Push channel (event number) of its live events. */
-  channel: ChannelOf<'workorders'>;
+  channel: 7 | 8; // ChannelType.eventOrder | complaint: the workorders topic's events (topics/workorders.ts)
   /** Message type staff get for a new one, and the one a reply leaves for the other side. */
-  newMessage: MessageTypeOf<'workorders'>;
-  replyMessage: MessageTypeOf<'workorders'>;
+  newMessage: 49 | 50; // MessageType.newEventOrder | newComplaint
+  replyMessage: 11 | 13; // MessageType.eventReply | complaintReply
   /** Its status totals in the live counters (`LiveCounters`). */
   totalsKey: 'complaints' | 'eventOrders';
 }

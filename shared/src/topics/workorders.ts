@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { WorkStatus } from '../enums';
+import { WORK_KINDS, workKindOfChannel } from '../work-kinds';
 import { defineTopic } from './define-topic';
 
 /** Untreated / processing / completed totals of complaints or work orders. */
@@ -53,17 +54,18 @@ export const workorders = defineTopic<WorkOrderFields, WorkOrderPayload>()({
     newEventOrder: { type: 49, panel: 'messages', counted: false, view: EVENT_ORDER_VIEW },
     newComplaint: { type: 50, panel: 'messages', counted: false, view: COMPLAINT_VIEW },
   },
-  classify: (m) =>
-    m.channelType === 7
-      ? { kind: 'eventOrder', action: action(m.messageType, 49, 11) }
-      : { kind: 'complaint', action: action(m.messageType, 50, 13) },
+  classify: (m) => {
+    // The kind table (shared/src/work-kinds.ts) says which kind an event number is, and its message types.
+    const k = workKindOfChannel(m.channelType) ?? WORK_KINDS.complaint;
+    return { kind: k.kind, action: action(m.messageType, k.newMessage, k.replyMessage) };
+  },
   counters: {
     shape: { complaints: StatusTotalsSchema, eventOrders: StatusTotalsSchema },
     zero: () => ({ complaints: zero(), eventOrders: zero() }),
     // A new one raises "untreated"; a status change moves one from untreated to processing or
     // processing to completed (`payload.status` is the new status).
     apply: (own, e) => {
-      const totals = e.kind === 'complaint' ? own.complaints : own.eventOrders;
+      const totals = own[WORK_KINDS[e.kind].totalsKey];
       if (e.action === 'new') totals.untreated += 1;
       if (e.action !== 'status') return;
       const status = Number(e.payload.status);

@@ -43,9 +43,8 @@ function workModule(k: WorkKind): ApiModule {
     routes: [
       route(`POST ${k.path}/query/list`, async (ctx, { body }) => {
         const b = body as z.output<typeof EventOrderListSchema> & { complainStatus?: number };
-        const status = k.kind === 'complaint' ? b.complainStatus : b.eventStatus;
         const filter = {
-          status,
+          status: b[k.statusField],
           type: b.type,
           keyword: b.keyword,
           startTime: b.startTime,
