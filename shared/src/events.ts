@@ -1,9 +1,7 @@
-import { z } from 'zod';
 import {
   ALARM_TYPES,
   MESSAGE_COUNTER_TYPES,
   TOPIC_CHANNELS,
-  TOPIC_COUNTER_SHAPE,
   applyTopicCounters,
   zeroTopicCounters,
   type EventOf,
@@ -11,15 +9,29 @@ import {
   type Topic,
   type TopicPush,
 } from './topics/registry';
+import type { Counters, LiveSnapshot, UpstreamMessage } from './live-schemas';
 
 export * from './topics/registry';
 export type { RawMessage, ToastSpec, ViewTarget } from './topics/define-topic';
-export { StatusTotalsSchema, type StatusTotals, type WorkOrderPayload } from './topics/workorders';
+export type { StatusTotals, WorkOrderPayload } from './topics/workorders';
 export { joinMessageType, exitMessageType, type ResidentPayload } from './topics/residents';
 export type { AlarmPayload } from './topics/alarms';
 export type { ChatPayload } from './topics/chat';
 export type { AnnouncementPayload } from './topics/announcements';
 export type { SessionPayload } from './topics/session';
+// The zod schemas live in their own module, which the client never loads (it validates nothing live).
+export {
+  LiveCountersSchema,
+  LiveIdentitySchema,
+  LiveSnapshotSchema,
+  StatusTotalsSchema,
+  UpstreamMessageSchema,
+  type Counters,
+  type LiveCounters,
+  type LiveIdentity,
+  type LiveSnapshot,
+  type UpstreamMessage,
+} from './live-schemas';
 
 /**
  * Real-time event numbers of SPEC §7 (the api's upstream `channelType`): every topic's, plus
@@ -28,26 +40,6 @@ export type { SessionPayload } from './topics/session';
 export const ChannelType = { ...TOPIC_CHANNELS, countersChanged: 3900 } as const;
 export type ChannelType = (typeof ChannelType)[keyof typeof ChannelType];
 
-/**
- * One message on the upstream WebSocket (api → gateway). `channelType` picks the handler;
- * notification pushes also carry the `messageType` and `messageId` of the stored message.
- * Other fields depend on the event and travel on unchanged in `payload`.
- */
-export const UpstreamMessageSchema = z
-  .object({
-    channelType: z.union([z.number().int(), z.literal('heartbeat')]),
-    messageType: z.number().int().optional(),
-    messageId: z.number().int().optional(),
-    dataId: z.number().int().optional(),
-    /**
-     * The push's number in the recipient's sequence (the api's push journal); on a resuming
-     * connection's first heartbeat, the number the stream continues after. Transport only: it
-     * never reaches a tab.
-     */
-    pushSeq: z.number().int().optional(),
-  })
-  .passthrough();
-export type UpstreamMessage = z.infer<typeof UpstreamMessageSchema>;
 
 export type AlarmEvent = EventOf<'alarms'>;
 export type WorkOrderEvent = EventOf<'workorders'>;
@@ -83,30 +75,6 @@ export function countersChangeOf(message: UpstreamMessage): CountersChangedEvent
   return { topic: null, channelType: ChannelType.countersChanged, change: change as CounterDelta };
 }
 
-/**
- * A person's live state: what the top bar and sidebar show. The gateway holds it per person,
- * sends it as 'snapshot' on connect and after each reconciliation, and both the gateway and
- * the client apply events to it with {@link applyEvent}.
- */
-export const LiveSnapshotSchema = z.object({
-  /** Unread notification messages by message type (keys are the numbers as strings). */
-  unreadByType: z.record(z.string(), z.number().int()),
-  /** Each topic's counters (chat unread, complaint and work-order totals …): topics/registry.ts. */
-  ...TOPIC_COUNTER_SHAPE,
-  /** Increases with every change the gateway makes; a tab ignores older snapshots. */
-  version: z.number().int(),
-});
-export type LiveSnapshot = z.infer<typeof LiveSnapshotSchema>;
-/** The snapshot without its version: what the api counts. */
-export type Counters = Omit<LiveSnapshot, 'version'>;
-
-/**
- * A person's counters as the api answers them for the gateway (`GET /realtime/counters`): read in
- * one database snapshot, as of the person's push `pushSeq` — every push numbered up to it is
- * counted, none after it.
- */
-export const LiveCountersSchema = LiveSnapshotSchema.omit({ version: true }).extend({ pushSeq: z.number().int() });
-export type LiveCounters = z.infer<typeof LiveCountersSchema>;
 
 /**
  * Response header by which the api tells the gateway that the call revoked the caller's bearer
@@ -114,17 +82,6 @@ export type LiveCounters = z.infer<typeof LiveCountersSchema>;
  */
 export const TOKEN_REVOKED_HEADER = 'x-token-revoked';
 
-/** Who a token belongs to, for the gateway (`GET /realtime/identity`). */
-export const LiveIdentitySchema = z.object({
-  personId: z.number().int(),
-  accId: z.number().int(),
-  roleValue: z.string(),
-  /** The permission codes the person holds (every code for role ADMIN). */
-  perms: z.array(z.string()),
-  /** When the token expires (ISO 8601): the gateway drops the token's tabs then. */
-  expiresAt: z.string(),
-});
-export type LiveIdentity = z.infer<typeof LiveIdentitySchema>;
 
 export function emptySnapshot(): LiveSnapshot {
   return { unreadByType: {}, ...zeroTopicCounters(), version: 0 };

@@ -1,4 +1,4 @@
-import { LiveCountersSchema, LiveIdentitySchema } from '../events';
+import { LiveCountersSchema, LiveIdentitySchema } from '../live-schemas';
 import { defineEndpoints } from './endpoint';
 
 // The gateway's calls (internal contract, issue 14).

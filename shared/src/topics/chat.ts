@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { CHAT_NOTIFICATION_MS } from '../constants';
 import { defineTopic, type ToastSpec } from './define-topic';
 
@@ -53,7 +52,7 @@ export const chat = defineTopic<{ kind: ChatKind }, ChatPayload>()({
   messageTypes: {},
   classify: (m) => ({ kind: KIND_BY_CHANNEL[m.channelType] }),
   counters: {
-    shape: { chatUnread: z.number().int() },
+    shape: { chatUnread: (z) => z.number().int() },
     zero: () => ({ chatUnread: 0 }),
     apply: (own, e) => {
       if (e.kind === 'message' && e.payload.read !== true) own.chatUnread += 1;

@@ -45,13 +45,25 @@ export interface ToastSpec {
 }
 
 /**
- * A topic's own counters in the person's snapshot: their zod shape (part of `LiveSnapshotSchema`),
+ * Builds one counter's zod schema from the zod it is given. Topic files never import zod at run
+ * time: the client loads them, and only the tiers that validate (`live-schemas.ts`) call these.
+ */
+export type CounterSchema = (zod: typeof z) => z.ZodType;
+
+/** Counter builders by snapshot key. */
+export type CounterShape = Record<string, CounterSchema>;
+
+/** The values of a counter shape (what the snapshot holds). */
+export type CounterValues<Shape extends CounterShape> = { [K in keyof Shape]: z.infer<ReturnType<Shape[K]>> };
+
+/**
+ * A topic's own counters in the person's snapshot: their zod schemas (part of `LiveSnapshotSchema`),
  * their zero values and how one of the topic's events changes them (mutating a copy).
  */
-export interface TopicCounters<Shape extends z.ZodRawShape, E> {
+export interface TopicCounters<Shape extends CounterShape, E> {
   shape: Shape;
-  zero: () => z.infer<z.ZodObject<Shape>>;
-  apply: (own: z.infer<z.ZodObject<Shape>>, e: E) => void;
+  zero: () => CounterValues<Shape>;
+  apply: (own: CounterValues<Shape>, e: E) => void;
 }
 
 /** The fields every event carries besides its topic's own: the raw numbers and the pushed fields. */
@@ -75,7 +87,7 @@ export interface TopicDefinition<
   Payload,
   Channels extends Record<string, number>,
   Messages extends Record<string, MessageTypeSpec>,
-  Shape extends z.ZodRawShape,
+  Shape extends CounterShape,
 > {
   /** The socket.io event name tabs subscribe to. */
   name: Name;
@@ -101,7 +113,7 @@ export type AnyTopic = TopicDefinition<
   unknown,
   Record<string, number>,
   Record<string, MessageTypeSpec>,
-  z.ZodRawShape
+  CounterShape
 >;
 
 /**
@@ -118,7 +130,7 @@ export function defineTopic<Fields extends { kind: string }, Payload extends Rec
     const Name extends string,
     const Channels extends Record<string, number>,
     const Messages extends Record<string, MessageTypeSpec>,
-    Shape extends z.ZodRawShape = Record<never, never>,
+    Shape extends CounterShape = Record<never, never>,
   >(
     def: TopicDefinition<Name, Fields, Payload, Channels, Messages, Shape>,
   ): TopicDefinition<Name, Fields, Payload, Channels, Messages, Shape> => def;

@@ -1,9 +1,16 @@
-import type { z } from 'zod';
 import type { Permission } from '../permissions';
 import { alarms } from './alarms';
 import { announcements } from './announcements';
 import { chat } from './chat';
-import type { AnyTopic, MessageTypeSpec, ToastSpec, TopicDefinition, TopicEvent, ViewTarget } from './define-topic';
+import type {
+  AnyTopic,
+  CounterValues,
+  MessageTypeSpec,
+  ToastSpec,
+  TopicDefinition,
+  TopicEvent,
+  ViewTarget,
+} from './define-topic';
 import { deriveTopics } from './derive';
 import { residents } from './residents';
 import { session } from './session';
@@ -114,10 +121,11 @@ export const normalizeUpstream = derived.normalize as (
   message: { channelType: number | 'heartbeat' } & Record<string, unknown>,
 ) => LiveEvent | null;
 
-type CounterShape = UnionToIntersection<Parts<Definitions>['shape']>;
-/** The zod shape of every topic's counters together (part of the live snapshot). */
-export const TOPIC_COUNTER_SHAPE = derived.counterShape as CounterShape;
+/** Every topic's counter schema builders together, by snapshot key. */
+export type TopicCounterShape = UnionToIntersection<Parts<Definitions>['shape']>;
+/** The schema builders of every topic's counters together (`live-schemas.ts` builds the snapshot schema from them). */
+export const TOPIC_COUNTER_SHAPE = derived.counterShape as TopicCounterShape;
 /** Every topic's counters at zero. */
-export const zeroTopicCounters = derived.zeroCounters as () => z.infer<z.ZodObject<CounterShape>>;
+export const zeroTopicCounters = derived.zeroCounters as () => CounterValues<TopicCounterShape>;
 /** Applies an event to its topic's own counters in `next`, a copy of the snapshot (changed in place). */
 export const applyTopicCounters = derived.applyCounters as (next: object, e: LiveEvent) => void;

@@ -1,15 +1,16 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { WorkStatus } from '../enums';
 import { WORK_KINDS, workKindOfChannel } from '../work-kinds';
 import { defineTopic } from './define-topic';
 
-/** Untreated / processing / completed totals of complaints or work orders. */
-export const StatusTotalsSchema = z.object({
-  untreated: z.number().int(),
-  processing: z.number().int(),
-  completed: z.number().int(),
-});
-export type StatusTotals = z.infer<typeof StatusTotalsSchema>;
+/** Untreated / processing / completed totals of complaints or work orders (`StatusTotalsSchema`). */
+export const statusTotalsSchema = (zod: typeof z) =>
+  zod.object({
+    untreated: zod.number().int(),
+    processing: zod.number().int(),
+    completed: zod.number().int(),
+  });
+export type StatusTotals = z.infer<ReturnType<typeof statusTotalsSchema>>;
 
 /** What the api pushes with a complaint or work-order event. */
 export type WorkOrderPayload = {
@@ -60,7 +61,7 @@ export const workorders = defineTopic<WorkOrderFields, WorkOrderPayload>()({
     return { kind: k.kind, action: action(m.messageType, k.newMessage, k.replyMessage) };
   },
   counters: {
-    shape: { complaints: StatusTotalsSchema, eventOrders: StatusTotalsSchema },
+    shape: { complaints: statusTotalsSchema, eventOrders: statusTotalsSchema },
     zero: () => ({ complaints: zero(), eventOrders: zero() }),
     // A new one raises "untreated"; a status change moves one from untreated to processing or
     // processing to completed (`payload.status` is the new status).

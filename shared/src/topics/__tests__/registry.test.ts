@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import {
   ALARM_TYPES,
   LIVE_MESSAGE_TYPES,
@@ -36,7 +35,7 @@ const votes = defineTopic<{ kind: 'opened' | 'closed' }, VotePayload>()({
   },
   classify: (m) => ({ kind: m.channelType === 9100 ? 'opened' : 'closed' }),
   counters: {
-    shape: { openVotes: z.number().int() },
+    shape: { openVotes: (z) => z.number().int() },
     zero: () => ({ openVotes: 0 }),
     apply: (own, e) => {
       own.openVotes += e.kind === 'opened' ? 1 : -1;
