@@ -4,8 +4,11 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { repoRoot, useProductAndBrowser } from '../support/kit';
 
-/** The login route's JavaScript before zod left the client (issue 15): it must not grow past it. */
-const LOGIN_JS_GZIP_BUDGET = 162_000;
+/**
+ * The login route's JavaScript, gzip: 162.2 KB with zod, 136.0 KB without it (issue 15). The
+ * budget leaves room for a few small additions; a validator or a screen in the entry chunk fails it.
+ */
+const LOGIN_JS_GZIP_BUDGET = 150_000;
 
 // Issue 15: the login route loads no validator. The client imports the live helpers of
 // @pm/shared but never its zod schemas (shared/src/live-schemas.ts), so zod stays out of its chunks.
