@@ -50,6 +50,7 @@ export default defineConfig({
           name: 'e2e',
           root: 'tests',
           include: ['**/*.test.ts'],
+          exclude,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
