@@ -3,7 +3,7 @@ export * from './common';
 export * from './auth';
 export * from './account';
 export * from './role';
-export * from './complaint';
+export * from './work-orders';
 export * from './chat';
 export * from './message';
 export * from './resident';

@@ -1,7 +1,7 @@
 import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
 import { chatEndpoints } from './chat';
-import { complaintEndpoints, eventOrderEndpoints } from './complaint';
+import { complaintEndpoints, eventOrderEndpoints } from './work-orders';
 import { messageEndpoints } from './message';
 import { personEndpoints } from './person';
 import { realtimeEndpoints } from './realtime';

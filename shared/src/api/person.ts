@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint';
 import { IdParamsSchema, IdSchema, PersonImageSchema, intSchema } from './common';
-import { PersonAssetSchema } from './complaint';
+import { PersonAssetSchema } from './work-orders';
 
 /** GET /base/person/info/{id}: a person of the estate. */
 export const PersonInfoSchema = z.object({

@@ -4,5 +4,5 @@ export * from './http-hooks';
 export * from './auth-api';
 export * from './person-api';
 export * from './message-api';
-export * from './complaint-api';
+export * from './work-orders-api';
 export * from './call';
