@@ -75,6 +75,8 @@ describe('records and sessions, live', () => {
     await signIn(page, url(), ADMIN, '/login?redirect=/complaints-suggestions/index');
     await page.getByTestId('work-table').waitFor();
     await expect.poll(() => page.getByTestId('connection-status').getAttribute('data-status')).toBe('live');
+    // The table shows before its first page has arrived: count the rows once they are there.
+    await expect.poll(() => page.getByTestId('work-table').locator('tbody tr').count()).toBeGreaterThan(0);
     const rows = await page.getByTestId('work-table').locator('tbody tr').count();
     const menu = await menuEntries(page);
     const res = await fetch(`${url()}/api/auth/signOut`, {
