@@ -44,6 +44,22 @@ export type CompanyType = (typeof CompanyType)[keyof typeof CompanyType];
 export const JoinStatus = { pending: 1, approved: 2, refused: 3 } as const;
 export type JoinStatus = (typeof JoinStatus)[keyof typeof JoinStatus];
 
+/**
+ * The status of a house (unit, parking space or shop) that lists show and filter by (SPEC §4
+ * "Unit statuses"). One definition, stored in each house's `house_status` column and kept by
+ * the api in the same transaction as every change of the house's people
+ * (api/src/modules/person/house-status.repository.ts). The first rule that holds wins:
+ * 1. bound: an approved owner whose link is bound to their app account (person_house.auth_status 1,
+ *    the normal case for an owner who joined with the invite code);
+ * 2. verified: an approved owner without a bound app account (e.g. certified by the office);
+ * 3. notCertified: an owner's request to join waits for review;
+ * 4. unbound: the house had an owner who has left or was removed, and has none now;
+ * 5. noOwner: the house has tenants or members (approved or pending) but never had an owner;
+ * 6. unregistered: nobody has ever been linked to the house.
+ */
+export const HouseStatus = { unregistered: 1, noOwner: 2, notCertified: 3, verified: 4, bound: 5, unbound: 6 } as const;
+export type HouseStatus = (typeof HouseStatus)[keyof typeof HouseStatus];
+
 /** Owner binding state of a unit. */
 export const AuthStatus = { bound: 1, unbound: 2 } as const;
 export type AuthStatus = (typeof AuthStatus)[keyof typeof AuthStatus];

@@ -1,8 +1,8 @@
-import { inArray } from 'drizzle-orm';
 import type { Tx } from '../db/open-database';
 import * as s from '../db/schema';
 import { ago, demoRandom } from './demo-random';
 import { newInviteCode } from '../modules/person/invite-code';
+import { refreshEstateHouseStatus } from '../modules/person/house-status.repository';
 import type { DailyCodes } from './daily-codes';
 import { demoImagePath } from './demo-images';
 
@@ -418,7 +418,6 @@ export async function seedEstate(
       joinTime: ago(now, k * 0.5),
     });
   const linkRows = await tx.insert(s.personHouse).values(links).returning();
-  await markBound(tx, linkRows);
 
   // History: people who left, and the record of recent joins.
   const history = await tx
@@ -459,6 +458,7 @@ export async function seedEstate(
       carSpaceId: s.personHouseHistory.carSpaceId,
       shopId: s.personHouseHistory.shopId,
     });
+  await refreshEstateHouseStatus(tx, t.housingEstateId);
 
   // Complaints and work orders in all three states, with replies and ratings.
   const reporters = linkRows.filter((l) => l.status === 2);
@@ -961,13 +961,3 @@ export async function seedEstate(
   ]);
 }
 
-/** Houses with an approved owner are "bound" (authStatus 1). */
-async function markBound(tx: Tx, links: (typeof s.personHouse.$inferSelect)[]): Promise<void> {
-  const owned = links.filter((l) => l.identity === 1 && l.status === 2);
-  const unitIds = owned.map((l) => l.unitId).filter((x): x is number => x !== null);
-  const spaceIds = owned.map((l) => l.carSpaceId).filter((x): x is number => x !== null);
-  const shopIds = owned.map((l) => l.shopId).filter((x): x is number => x !== null);
-  if (unitIds.length) await tx.update(s.unit).set({ authStatus: 1 }).where(inArray(s.unit.id, unitIds));
-  if (spaceIds.length) await tx.update(s.carSpace).set({ authStatus: 1 }).where(inArray(s.carSpace.id, spaceIds));
-  if (shopIds.length) await tx.update(s.shop).set({ authStatus: 1 }).where(inArray(s.shop.id, shopIds));
-}

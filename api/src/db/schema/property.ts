@@ -47,12 +47,15 @@ export const unit = pgTable(
     inviteCode: text().notNull(),
     qrCode: text(),
     authStatus: smallint().notNull().default(2),
+    /** HouseStatus (shared/src/enums.ts), kept by api/src/modules/person/house-status.repository.ts. */
+    houseStatus: smallint().notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex().on(t.inviteCode),
     index().on(t.housingEstateId, t.blockId, t.floorId, t.id),
     index().on(t.housingEstateId, t.authStatus),
+    index().on(t.housingEstateId, t.houseStatus),
   ],
 );
 
@@ -82,12 +85,15 @@ export const carSpace = pgTable(
     inviteCode: text().notNull(),
     qrCode: text(),
     authStatus: smallint().notNull().default(2),
+    /** HouseStatus (shared/src/enums.ts), kept by api/src/modules/person/house-status.repository.ts. */
+    houseStatus: smallint().notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex().on(t.inviteCode),
     index().on(t.housingEstateId, t.carparkCode),
     index().on(t.housingEstateId, t.type),
+    index().on(t.housingEstateId, t.houseStatus),
   ],
 );
 
@@ -103,7 +109,13 @@ export const shop = pgTable(
     inviteCode: text().notNull(),
     qrCode: text(),
     authStatus: smallint().notNull().default(2),
+    /** HouseStatus (shared/src/enums.ts), kept by api/src/modules/person/house-status.repository.ts. */
+    houseStatus: smallint().notNull().default(1),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex().on(t.inviteCode), index().on(t.housingEstateId, t.shopCode)],
+  (t) => [
+    uniqueIndex().on(t.inviteCode),
+    index().on(t.housingEstateId, t.shopCode),
+    index().on(t.housingEstateId, t.houseStatus),
+  ],
 );

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { ChannelType, Identity, JoinStatus } from '@pm/shared';
 import type { Db, DbOrTx } from '../../db/open-database';
-import { carSpace, personHouse, shop, unit } from '../../db/schema';
+import { personHouse } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Caller } from '../../http/request-context';
 import { queuePush, withPushes, type PushSink } from '../message/push-outbox';
+import { refreshHouseStatus } from './house-status.repository';
 import { HOUSE_LIST_PERMISSION } from './person.recipients';
 
 type JoinRequest = typeof personHouse.$inferSelect;
@@ -46,13 +47,6 @@ async function mayReview(db: DbOrTx, caller: Caller, request: JoinRequest): Prom
   return owner.length > 0;
 }
 
-/** An approved owner binds the house (SPEC §3 authStatus 1 "bound"). */
-async function markBound(db: DbOrTx, request: JoinRequest): Promise<void> {
-  if (request.unitId) await db.update(unit).set({ authStatus: 1 }).where(eq(unit.id, request.unitId));
-  if (request.carSpaceId) await db.update(carSpace).set({ authStatus: 1 }).where(eq(carSpace.id, request.carSpaceId));
-  if (request.shopId) await db.update(shop).set({ authStatus: 1 }).where(eq(shop.id, request.shopId));
-}
-
 /**
  * POST /base/personhouse/review: approves (status 2) or refuses (status 3) a pending join
  * request. A request the caller may not decide looks exactly like a missing one (404). The
@@ -77,7 +71,7 @@ export async function reviewJoinRequest(
         .for('update');
       if (!request || !(await mayReview(tx, caller, request))) throw AppError.notFound();
       await tx.update(personHouse).set({ status: body.status }).where(eq(personHouse.id, request.id));
-      if (body.status === JoinStatus.approved && request.identity === Identity.owner) await markBound(tx, request);
+      await refreshHouseStatus(tx, request.houseType, [houseIdOf(request)]);
       queuePush(tx, [request.personId], {
         channelType: ChannelType.join,
         dataId: request.id,

@@ -15,6 +15,7 @@ import {
   type HouseIds,
   type HouseLink,
 } from './person-house.repository';
+import { refreshHouseStatus } from './house-status.repository';
 import { houseStaff } from './person.recipients';
 
 /** A resident's own houses: the list, the house a report comes from, and joining one by invite code. */
@@ -107,6 +108,7 @@ export async function joinHouse(
         status,
         operationType: OPERATION_BY_IDENTITY[body.identity],
       });
+      await refreshHouseStatus(tx, house.houseType, [house.houseId]);
       await notify(tx, {
         companyId: house.companyId,
         housingEstateId: house.housingEstateId,

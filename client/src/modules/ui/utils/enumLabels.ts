@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { EventType, Gender, HouseType, Identity, WorkStatus, enumValues } from '@pm/shared';
+import { EventType, Gender, HouseStatus, HouseType, Identity, WorkStatus, enumValues } from '@pm/shared';
 
 type NumericEnum = Readonly<Record<string, number>>;
 
@@ -13,6 +13,7 @@ const LABELS = new Map<NumericEnum, string | Readonly<Record<number, string>>>([
   [EventType, 'workOrders.eventType.t'],
   [HouseType, 'workOrders.houseType.h'],
   [Identity, 'workOrders.identity.i'],
+  [HouseStatus, 'houseStatus.s'],
   [Gender, { [Gender.male]: 'profile.male', [Gender.female]: 'profile.female' }],
 ]);
 
