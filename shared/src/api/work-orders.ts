@@ -147,7 +147,7 @@ export const EventOrderRowSchema = WorkRowFields.extend({
 export type EventOrderRow = z.infer<typeof EventOrderRowSchema>;
 
 /** What a detail adds to a row: the report, the deal and complete steps (null until done), the rating, the reply count. */
-const WorkDetailFields = {
+export const WorkDetailFields = z.object({
   note: z.string(),
   img: z.string().nullable(),
   voice: z.string().nullable(),
@@ -169,10 +169,16 @@ const WorkDetailFields = {
   serviceAttitude: z.number().nullable(),
   serviceProcess: z.number().nullable(),
   replyCount: z.number(),
-};
-export const ComplainDetailSchema = ComplainRowSchema.extend(WorkDetailFields);
+});
+export const ComplainDetailSchema = ComplainRowSchema.extend(WorkDetailFields.shape);
 export type ComplainDetail = z.infer<typeof ComplainDetailSchema>;
-export const EventOrderDetailSchema = EventOrderRowSchema.extend(WorkDetailFields);
+export const EventOrderDetailSchema = EventOrderRowSchema.extend(WorkDetailFields.shape);
+/**
+ * The fields both kinds share, under neutral names: the one source of the row and detail types
+ * of the api (work-orders.repository.ts) and the console (modules/api/work-orders-api.ts).
+ */
+export type WorkRowData = z.infer<typeof WorkRowFields>;
+export type WorkDetailData = z.infer<typeof WorkDetailFields>;
 export type EventOrderDetail = z.infer<typeof EventOrderDetailSchema>;
 export const ReplyPageAnswerSchema = z.object({ list: z.array(ReplySchema), total: z.number() });
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { WorkKind } from '@pm/shared';
+import type { WorkDetailData, WorkKind, WorkRowData } from '@pm/shared';
 import type { DbOrTx } from '../../db/open-database';
 import { dayRange, isoOrNull as iso, likePattern, queryRows } from '../../db/sql';
 import type { TenantScope } from '../../http/request-context';
@@ -67,49 +67,10 @@ export type WorkKeyFields = Partial<Record<WorkKind['idField'] | WorkKind['statu
   Partial<Record<WorkKind['codeField'], string>>;
 
 /** A list row (SPEC §3) under its kind's field names; `type` only for work orders. */
-export interface WorkRow extends WorkKeyFields {
-  type?: number | null;
-  name: string;
-  reportPersonId: number;
-  reportPersonName: string;
-  reportPersonPhoto: string | null;
-  personType: number;
-  personIdentity: number | null;
-  unitId: number | null;
-  unitName: string | null;
-  floorName: string | null;
-  buildName: string | null;
-  carParkId: number | null;
-  carParkCode: string | null;
-  shopId: number | null;
-  shopCode: string | null;
-  reportTime: string | null;
-}
+export type WorkRow = WorkKeyFields & WorkRowData & { type?: number | null };
 
 /** Every field of one (SPEC §3): the row, the deal and complete steps, ratings and reply count. */
-export interface WorkDetail extends WorkRow {
-  note: string;
-  img: string | null;
-  voice: string | null;
-  personDealId: number | null;
-  personDealName: string | null;
-  personDealPhoto: string | null;
-  dealTime: string | null;
-  dealNote: string | null;
-  dealImg: string | null;
-  personCompleteId: number | null;
-  personCompleteName: string | null;
-  personCompletePhoto: string | null;
-  completeTime: string | null;
-  completeNote: string | null;
-  completeImg: string | null;
-  serviceComment: string | null;
-  serviceScore: number | null;
-  serviceEfficiency: number | null;
-  serviceAttitude: number | null;
-  serviceProcess: number | null;
-  replyCount: number;
-}
+export type WorkDetail = WorkRow & WorkDetailData;
 
 /** A list row under the kind's field names (complainId / eventOrderId …). */
 export function toRow(k: WorkKind, r: RawRow): WorkRow {
@@ -132,7 +93,7 @@ export function toRow(k: WorkKind, r: RawRow): WorkRow {
     carParkCode: r.carpark_code,
     shopId: r.shop_id,
     shopCode: r.shop_code,
-    reportTime: iso(r.report_time),
+    reportTime: new Date(r.report_time as string | Date).toISOString(), // never null (report_time not null)
   };
 }
 

@@ -1,4 +1,4 @@
-import type { EndpointKey } from '@pm/shared';
+import type { EndpointKey, WorkDetailData, WorkRowData } from '@pm/shared';
 import { WORK_KINDS, type WorkKindName } from '../work-orders/utils/workKinds';
 import { call, type CallInput, type CallOptions } from './call';
 
@@ -10,47 +10,14 @@ export type { WorkKindName };
 const wire = (kind: WorkKindName) => WORK_KINDS[kind].api;
 
 /** A row as both kinds answer it, with id/code/status read into common names (see toWorkRow). */
-export interface WorkRow {
+export interface WorkRow extends WorkRowData {
   id: number;
   code: string;
   status: number;
   type: number | null;
-  name: string;
-  reportPersonId: number;
-  reportPersonName: string;
-  reportPersonPhoto: string | null;
-  personType: number;
-  personIdentity: number | null;
-  unitName: string | null;
-  floorName: string | null;
-  buildName: string | null;
-  carParkCode: string | null;
-  shopCode: string | null;
-  reportTime: string;
 }
 
-export interface WorkDetail extends WorkRow {
-  note: string;
-  img: string | null;
-  voice: string | null;
-  personDealId: number | null;
-  personDealName: string | null;
-  personDealPhoto: string | null;
-  dealTime: string | null;
-  dealNote: string | null;
-  dealImg: string | null;
-  personCompleteId: number | null;
-  personCompleteName: string | null;
-  personCompletePhoto: string | null;
-  completeTime: string | null;
-  completeNote: string | null;
-  completeImg: string | null;
-  serviceComment: string | null;
-  serviceEfficiency: number | null;
-  serviceAttitude: number | null;
-  serviceProcess: number | null;
-  replyCount: number;
-}
+export interface WorkDetail extends WorkRow, WorkDetailData {}
 
 export interface WorkFilter {
   status?: number;
