@@ -102,13 +102,20 @@ describe.each(testEngines())('sign-in limits on %s', (engine) => {
     expect((await signIn('target1', 'Secret123', newAddress())).status).toBe(200);
   });
 
-  it('when 30 guesses at one account arrive at once from 30 addresses, then exactly 10 passwords are checked and the rest answer 429', async () => {
+  it('when 30 guesses at one account arrive at once from 30 addresses, then 10 passwords are checked (one more per wait the burst outlasts) and the rest answer 429', async () => {
     await newAccount('target2');
+    const started = Date.now();
     const answers = await Promise.all(
       Array.from({ length: 30 }, async (_, i) => (await signIn('target2', `burst-${i}`, newAddress())).status),
     );
-    expect(answers.filter((s) => s === 401)).toHaveLength(FREE_FAILURES_PER_ACCOUNT);
-    expect(answers.filter((s) => s === 429)).toHaveLength(30 - FREE_FAILURES_PER_ACCOUNT);
+    // The attempts take the account's lock one after another. On a loaded machine the burst can
+    // outlast the first waits (1 s, then 2 s …), and then one more password is checked per wait
+    // that ran out, as designed; never more.
+    const waitsOver = Math.floor(Math.log2((Date.now() - started) / 1000 + 1));
+    const checked = answers.filter((s) => s === 401).length;
+    expect(checked).toBeGreaterThanOrEqual(FREE_FAILURES_PER_ACCOUNT);
+    expect(checked).toBeLessThanOrEqual(FREE_FAILURES_PER_ACCOUNT + waitsOver);
+    expect(answers.filter((s) => s === 429)).toHaveLength(30 - checked);
   });
 
   it('when the owner signed in from this browser before, then a stranger guessing from elsewhere does not lock them out', async () => {
