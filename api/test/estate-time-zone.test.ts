@@ -3,7 +3,9 @@
 // one at 00:30 on the 8th is not — on both engines, whatever zone the api runs in.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPLAINT, EVENT_ORDER } from '@pm/shared';
 import { queryRows } from '../src/db/sql';
+import { nextCode } from '../src/modules/work-orders/work-orders.repository';
 import { signIn, signInResident, startTestApi, testEngines, type Session, type TestApi } from './kit';
 
 describe.each(testEngines())('the estate time zone on %s', (engine) => {
@@ -76,5 +78,20 @@ describe.each(testEngines())('the estate time zone on %s', (engine) => {
     const upTo = ids(await listDays('2026-11-06T16:00:00Z', '2026-11-06T16:30:00Z'));
     expect(upTo).toContain(earlyOn7th);
     expect(ids(await listDays('2026-11-06T16:31:00Z', '2026-11-07T16:29:00Z'))).not.toContain(earlyOn7th);
+  });
+
+  it("when a complaint or work order is numbered, then its code carries the estate's day, not UTC's", async () => {
+    const [{ id: estateId }] = await queryRows<{ id: number }>(
+      api.db,
+      sql`select id from housing_estate where name = 'Harbour View Garden'`,
+    );
+    // 17:00 UTC on 6 November is 01:00 on the 7th in Hong Kong.
+    const lateUtc = new Date('2026-11-06T17:00:00Z');
+    const codes = await api.db.transaction(async (tx) => [
+      await nextCode(tx, COMPLAINT, estateId, lateUtc),
+      await nextCode(tx, EVENT_ORDER, estateId, lateUtc),
+    ]);
+    expect(codes[0]).toMatch(/^C20261107\d{4}$/);
+    expect(codes[1]).toMatch(/^E20261107\d{4}$/);
   });
 });

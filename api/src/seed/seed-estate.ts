@@ -502,6 +502,7 @@ export async function seedEstate(
   const complaintCodes = codes.assign(
     'C',
     complaintRows.map((w) => w.reportTime),
+    plan.timeZone,
   );
   const complaints = await tx
     .insert(s.complain)
@@ -521,6 +522,7 @@ export async function seedEstate(
   const orderCodes = codes.assign(
     'E',
     orderRows.map((w) => w.reportTime),
+    plan.timeZone,
   );
   const orders = await tx
     .insert(s.eventOrder)

@@ -31,7 +31,7 @@ async function reportWork(
     d.db,
     d.realtime,
     async (tx) => {
-      const code = await nextCode(tx, k);
+      const code = await nextCode(tx, k, house.housingEstateId);
       const id = await insertWork(tx, k, {
         companyId: house.companyId,
         housingEstateId: house.housingEstateId,

@@ -389,12 +389,17 @@ export async function insertReply(
 }
 
 /**
- * The next code of the day: prefix + yyyyMMdd (UTC) + a 4-digit (or longer) daily sequence,
+ * The next code of the day: prefix + yyyyMMdd (the estate's day) + a 4-digit (or longer) daily sequence,
  * e.g. C202611220001. A transaction-scoped advisory lock per prefix and day serializes
  * concurrent reports, so two never get the same code.
  */
-export async function nextCode(tx: DbOrTx, k: WorkKind, now = new Date()): Promise<string> {
-  const day = now.toISOString().slice(0, 10).replace(/-/g, '');
+export async function nextCode(tx: DbOrTx, k: WorkKind, housingEstateId: number, now = new Date()): Promise<string> {
+  // The day of the estate's time zone (housing_estate.time_zone), like the lists' day filters.
+  const [{ day }] = await queryRows<{ day: string }>(
+    tx,
+    sql`select to_char(${now.toISOString()}::timestamptz at time zone e.time_zone, 'YYYYMMDD') as day
+        from housing_estate e where e.id = ${housingEstateId}`,
+  );
   const start = `${k.codePrefix}${day}`;
   await queryRows(tx, sql`select pg_advisory_xact_lock(hashtext(${`work-code:${start}`}))`);
   const code = sql.raw(k.sql.codeColumn);
