@@ -5,8 +5,7 @@ import type { WorkDetail } from '../../api';
 import { usePermission } from '../../auth/hooks/usePermission';
 import { actionsFor } from '../utils/workFormat';
 import type { WorkKind } from '../utils/workKinds';
-import { CompleteForm } from './CompleteForm';
-import { DealForm } from './DealForm';
+import { StepForm } from './StepForm';
 import { WorkInfoSection } from './WorkInfoSection';
 import { WorkRatings } from './WorkRatings';
 import { WorkStageInfo } from './WorkStageInfo';
@@ -68,8 +67,8 @@ export function WorkInfoPane({
           {t(actions.deal ? 'workOrders.dealWith' : 'workOrders.complete')}
         </button>
       )}
-      {step === 'deal' && actions.deal && <DealForm kind={kind} detail={detail} onDone={done} />}
-      {step === 'complete' && actions.complete && <CompleteForm kind={kind} detail={detail} onDone={done} />}
+      {step === 'deal' && actions.deal && <StepForm step="deal" kind={kind} detail={detail} onDone={done} />}
+      {step === 'complete' && actions.complete && <StepForm step="complete" kind={kind} detail={detail} onDone={done} />}
     </div>
   );
 }
