@@ -38,7 +38,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  * the query, so the bounds stay constants for an index on the column. An ISO date-time is an
  * exact instant.
  */
-export function dayRange(column: SQL, housingEstateId: number, startTime?: string, endTime?: string): SQL[] {
+export function dayRange(column: SQL, housingEstateId: number | SQL, startTime?: string, endTime?: string): SQL[] {
   const zone = sql`(select he.time_zone from housing_estate he where he.id = ${housingEstateId})`;
   const dayStart = (day: string, plusDays: 0 | 1) =>
     sql`((${day}::date + ${sql.raw(String(plusDays))})::timestamp at time zone ${zone})`;

@@ -49,3 +49,13 @@ export function listPageSchema<T extends z.ZodType>(row: T) {
 /** Optional free-text filter, trimmed, at most 100 characters. */
 export const KeywordSchema = z.string().trim().max(100).optional();
 export const PersonImageSchema = z.object({ url: z.string() });
+
+/**
+ * A `startTime` / `endTime` filter: `yyyy-MM-dd` (a whole day of the estate's time zone) or an
+ * ISO date-time (that instant). The api reads it with `dayRange` (api/src/db/sql.ts).
+ */
+export const DayOrTimeSchema = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'not a date' });

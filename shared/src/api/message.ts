@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from '../constants';
-import { IdSchema, intSchema, listPageSchema } from './common';
+import { DayOrTimeSchema, IdSchema, intSchema, listPageSchema } from './common';
 
 /**
  * Notification messages (SPEC §7 "Messages", §9). `unReadStatus` 0 lists unread messages only,
  * 1 read ones only; absent lists both. An absent or empty `messageTypeList` means every type.
+ * `startTime` / `endTime`: days of the estate's time zone or exact instants (the historical messages screen).
  */
 export const MessageListQuerySchema = z.object({
   page: intSchema(1, 1_000_000).default(DEFAULT_PAGE),
   limit: intSchema(1, MAX_LIMIT).default(DEFAULT_LIMIT),
   messageTypeList: z.array(intSchema(0, 10_000)).max(50).optional(),
   unReadStatus: intSchema(0, 1).optional(),
+  startTime: DayOrTimeSchema.optional(),
+  endTime: DayOrTimeSchema.optional(),
 });
 export type MessageListQuery = z.infer<typeof MessageListQuerySchema>;
 
@@ -67,7 +70,7 @@ export const messageEndpoints = /* @__PURE__ */ defineEndpoints({
   'POST /base/message/list': {
     permission: 'authenticated',
     summary:
-      "The caller's notification messages, newest first. unReadStatus 0 = unread only, 1 = read only, absent = all; messageTypeList absent or empty = every type.",
+      "The caller's notification messages, newest first. unReadStatus 0 = unread only, 1 = read only, absent = all; messageTypeList absent or empty = every type; startTime / endTime (yyyy-MM-dd days of the estate's zone, or ISO instants) bound messageTime.",
     body: MessageListQuerySchema,
     response: listPageSchema(MessageRowSchema),
   },

@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import type { Permission } from '../permissions';
-import { IdParamsSchema, IdSchema, KeywordSchema, PageBodySchema, intSchema, listPageSchema } from './common';
+import {
+  DayOrTimeSchema,
+  IdParamsSchema,
+  IdSchema,
+  KeywordSchema,
+  PageBodySchema,
+  intSchema,
+  listPageSchema,
+} from './common';
 import { defineEndpoints, type EndpointSpec } from './endpoint';
 
 // Complaints/suggestions and event work orders (SPEC §3, §7; docs/internal-contract.md). One
 // shape, configured twice: work orders name their fields eventOrderId / eventCode / eventStatus
 // and add `type`, where complaints have complainId / complainCode / complainStatus.
-
-/** `yyyy-MM-dd` (a whole day) or an ISO date-time. */
-const DayOrTime = z
-  .string()
-  .trim()
-  .max(40)
-  .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'not a date' });
 
 /** `;`-joined upload paths (pictures or voice), at most 20 of them. */
 export const MediaListSchema = z
@@ -23,8 +24,8 @@ export const MediaListSchema = z
 
 const listFilters = {
   keyword: KeywordSchema,
-  startTime: DayOrTime.optional(),
-  endTime: DayOrTime.optional(),
+  startTime: DayOrTimeSchema.optional(),
+  endTime: DayOrTimeSchema.optional(),
   houseType: intSchema(1, 3).optional(),
 };
 export const ComplainListSchema = PageBodySchema.extend({

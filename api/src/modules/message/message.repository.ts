@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MessageRow } from '@pm/shared';
 import type { DbOrTx } from '../../db/open-database';
-import { queryRows } from '../../db/sql';
+import { dayRange, queryRows } from '../../db/sql';
 
 /** Whose messages: a person, and for staff also their company and estate. */
 export interface MessageOwner {
@@ -91,11 +91,18 @@ function toRow(r: RawRow): MessageRow {
 export async function listMessages(
   db: DbOrTx,
   owner: MessageOwner,
-  filter: { types?: number[]; read?: boolean; limit: number; offset: number },
+  filter: { types?: number[]; read?: boolean; startTime?: string; endTime?: string; limit: number; offset: number },
 ): Promise<{ rows: MessageRow[]; total: number }> {
+  // Days of the caller's estate; a resident's messages each by their own estate's zone.
+  const days = dayRange(
+    sql`m.message_time`,
+    owner.housingEstateId ?? sql`m.housing_estate_id`,
+    filter.startTime,
+    filter.endTime,
+  );
   const where = sql`${ownerWhere(owner)}${typeFilter(filter.types)}${
     filter.read === undefined ? sql`` : sql` and m.read_status = ${filter.read}`
-  }`;
+  }${sql.join(days.map((d) => sql` and ${d}`))}`;
   const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from message m where ${where}`);
   const rows = await queryRows<RawRow>(
     db,

@@ -21,6 +21,8 @@ export const messageModule: ApiModule = {
       const { rows, total } = await listMessages(ctx.db, ownerOf(ctx), {
         types: body.messageTypeList,
         read: body.unReadStatus === undefined ? undefined : body.unReadStatus === 1,
+        startTime: body.startTime,
+        endTime: body.endTime,
         limit: body.limit,
         offset: (body.page - 1) * body.limit,
       });

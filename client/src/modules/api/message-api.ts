@@ -1,19 +1,8 @@
-import { PANEL_LIMIT, PANEL_PAGE, type ListPage } from '@pm/shared';
+import { PANEL_LIMIT, PANEL_PAGE, type ListPage, type MessageRow } from '@pm/shared';
 import { call } from './call';
 
 /** A notification message (SPEC §3). */
-export interface NotificationMessage {
-  messageId: number;
-  messageType: number;
-  messageTime: string;
-  dataId?: number | null;
-  name?: string | null;
-  personTrigger?: { name?: string; images?: { url: string }[] } | null;
-  unit?: { name?: string; buildName?: string; floorName?: string } | null;
-  carpark?: { carparkCode?: string } | null;
-  shop?: { shopCode?: string } | null;
-  position?: string | null;
-}
+export type NotificationMessage = MessageRow;
 
 /** The unread messages of some types, as the panels show them (SPEC §9). */
 export const fetchUnreadMessages = (messageTypeList: number[], signal?: AbortSignal) =>
@@ -24,3 +13,11 @@ export const fetchUnreadMessages = (messageTypeList: number[], signal?: AbortSig
   ) as Promise<ListPage<NotificationMessage>>;
 
 export const markMessageRead = (messageId: number) => call('POST /base/message/hasRead', { messageId });
+
+/** Every message of the person, read and unread (the historical messages screen). */
+export const fetchMessages = (
+  page: number,
+  limit: number,
+  filter: { messageTypeList?: number[]; unReadStatus?: 0 | 1; startTime?: string; endTime?: string },
+  signal?: AbortSignal,
+) => call('POST /base/message/list', { page, limit, ...filter }, { signal }) as Promise<ListPage<NotificationMessage>>;

@@ -1,4 +1,5 @@
-import { Card, Icon, Message, Statistic, type SemanticCOLORS, type SemanticICONS } from 'semantic-ui-react';
+import { Link } from 'react-router-dom';
+import { Button, Card, Icon, Message, Statistic, type SemanticCOLORS, type SemanticICONS } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { TOPIC_PERMISSIONS, alarmCount, messageCount } from '@pm/shared';
@@ -58,6 +59,16 @@ export default function DashboardPage() {
           </Card>
         ))}
       </Card.Group>
+      <Button
+        as={Link}
+        to="/dashboard/historical-message"
+        basic
+        size="small"
+        icon="history"
+        content={t('historicalMessages.open')}
+        className="dashboard-history"
+        data-testid="open-historical-messages"
+      />
     </div>
   );
 }
