@@ -183,7 +183,23 @@ export type WorkDetailData = z.infer<typeof WorkDetailFields>;
 export type EventOrderDetail = z.infer<typeof EventOrderDetailSchema>;
 export const ReplyPageAnswerSchema = z.object({ list: z.array(ReplySchema), total: z.number() });
 
-/** The eight calls of one kind; the keys are spelled out below so each stays greppable. */
+/** The dashboard's charts: the last 7 or 30 days of the estate (today included). */
+export const WorkStatsQuerySchema = z.object({ days: z.union([z.literal(7), z.literal(30)]).default(7) });
+
+/**
+ * The dashboard's charts of one kind over the chosen days: reports per day of the estate by
+ * their status now (every day present, zeros included), work orders by type, and the average
+ * minutes from report to deal and to completion of those reported in the period (null: none yet).
+ */
+export const WorkStatsSchema = z.object({
+  days: z.array(z.object({ day: z.string(), untreated: z.number(), processing: z.number(), completed: z.number() })),
+  byType: z.array(z.object({ type: z.number(), count: z.number() })),
+  avgDealMinutes: z.number().nullable(),
+  avgCompleteMinutes: z.number().nullable(),
+});
+export type WorkStats = z.infer<typeof WorkStatsSchema>;
+
+/** The nine calls of one kind; the keys are spelled out below so each stays greppable. */
 function workCalls<
   L extends z.ZodType,
   D extends z.ZodType,
@@ -214,6 +230,12 @@ function workCalls<
       summary: `Unfinished ${w.what} (untreated and processing), newest first, for the dashboard`,
       body: DashboardListSchema,
       response: z.array(w.row),
+    },
+    stats: {
+      permission: w.perms.list,
+      summary: `The dashboard's charts of ${w.what} over the last 7 or 30 days: per day by status, by type, average minutes to deal and to complete`,
+      body: WorkStatsQuerySchema,
+      response: WorkStatsSchema,
     },
     totals: {
       permission: w.perms.list,
@@ -269,6 +291,7 @@ const complaint = /* @__PURE__ */ workCalls({
 export const complaintEndpoints = /* @__PURE__ */ defineEndpoints({
   'POST /complain/query/list': complaint.list,
   'POST /complain/query/listByDashboard': complaint.dashboard,
+  'POST /complain/query/stats': complaint.stats,
   'POST /complain/query/getComplainStatusTotalVo': complaint.totals,
   'POST /complain/query/id/{id}': complaint.detail,
   'POST /complain/updateDeal': complaint.deal,
@@ -291,6 +314,7 @@ const eventOrder = /* @__PURE__ */ workCalls({
 export const eventOrderEndpoints = /* @__PURE__ */ defineEndpoints({
   'POST /eventOrder/query/list': eventOrder.list,
   'POST /eventOrder/query/listByDashboard': eventOrder.dashboard,
+  'POST /eventOrder/query/stats': eventOrder.stats,
   'POST /eventOrder/query/getEventOrderStatusTotalVo': eventOrder.totals,
   'POST /eventOrder/query/id/{id}': eventOrder.detail,
   'POST /eventOrder/updateDeal': eventOrder.deal,

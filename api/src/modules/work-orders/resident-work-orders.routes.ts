@@ -9,7 +9,9 @@ export const residentWorkOrdersModule: ApiModule = {
     route('POST /app/complain/save', async (ctx, { body }) => resident.saveComplaint(deps(ctx), body)),
     route('POST /app/eventOrder/save', async (ctx, { body }) => resident.saveEventOrder(deps(ctx), body)),
     route('POST /app/complain/reply', async (ctx, { body }) => resident.replyAsResident(deps(ctx), 'complaint', body)),
-    route('POST /app/eventOrder/reply', async (ctx, { body }) => resident.replyAsResident(deps(ctx), 'eventOrder', body)),
+    route('POST /app/eventOrder/reply', async (ctx, { body }) =>
+      resident.replyAsResident(deps(ctx), 'eventOrder', body),
+    ),
     route('POST /app/complain/rate', async (ctx, { body }) => resident.rateAsResident(deps(ctx), 'complaint', body)),
     route('POST /app/eventOrder/rate', async (ctx, { body }) => resident.rateAsResident(deps(ctx), 'eventOrder', body)),
   ],

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { WorkDetailData, WorkKind, WorkRowData } from '@pm/shared';
+import type { WorkDetailData, WorkKind, WorkRowData, WorkStats } from '@pm/shared';
 import type { DbOrTx } from '../../db/open-database';
 import { dayRange, isoOrNull as iso, likePattern, queryRows } from '../../db/sql';
 import type { TenantScope } from '../../http/request-context';
@@ -198,6 +198,43 @@ export async function statusTotals(db: DbOrTx, k: WorkKind, tenant: TenantScope)
   );
   const by = new Map(rows.map((r) => [Number(r.status), r.n]));
   return { untreated: by.get(1) ?? 0, processing: by.get(2) ?? 0, completed: by.get(3) ?? 0 };
+}
+
+/**
+ * The dashboard's charts of one kind over the last `days` days of the estate's time zone. One
+ * pass over the period's rows (index on company, estate, report_time); every day is present.
+ */
+export async function workStats(db: DbOrTx, k: WorkKind, tenant: TenantScope, days: number): Promise<WorkStats> {
+  const table = sql.raw(k.sql.table);
+  const status = sql.raw(`w.${k.sql.statusColumn}`);
+  const zone = sql`(select he.time_zone from housing_estate he where he.id = ${tenant.housingEstateId})`;
+  const today = sql`(now() at time zone ${zone})::date`;
+  const from = sql`((${today} - ${days - 1}::int)::timestamp at time zone ${zone})`;
+  const inPeriod = sql`w.company_id = ${tenant.companyId} and w.housing_estate_id = ${tenant.housingEstateId} and w.report_time >= ${from}`;
+  const perDay = await queryRows<{ day: string; untreated: number; processing: number; completed: number }>(
+    db,
+    sql`select to_char(d.day, 'YYYY-MM-DD') as day,
+               count(*) filter (where ${status} = 1)::int as untreated,
+               count(*) filter (where ${status} = 2)::int as processing,
+               count(*) filter (where ${status} = 3)::int as completed
+        from generate_series(${today} - ${days - 1}::int, ${today}, interval '1 day') as d(day)
+        left join ${table} w on ${inPeriod} and (w.report_time at time zone ${zone})::date = d.day::date
+        group by d.day order by d.day`,
+  );
+  const [avg] = await queryRows<{ deal: number | null; complete: number | null }>(
+    db,
+    sql`select round(avg(extract(epoch from (w.deal_time - w.report_time)) / 60))::int as deal,
+               round(avg(extract(epoch from (w.complete_time - w.report_time)) / 60))::int as complete
+        from ${table} w where ${inPeriod}`,
+  );
+  const byType = k.hasType
+    ? await queryRows<{ type: number; count: number }>(
+        db,
+        sql`select w.type, count(*)::int as count from ${table} w
+            where ${inPeriod} and w.type is not null group by w.type order by w.type`,
+      )
+    : [];
+  return { days: perDay, byType, avgDealMinutes: avg?.deal ?? null, avgCompleteMinutes: avg?.complete ?? null };
 }
 
 interface RawDetail extends RawRow {

@@ -19,6 +19,7 @@ import {
   listWork,
   replyAsStaff,
   statusTotals,
+  workStats,
 } from './work-orders.service';
 
 /**
@@ -57,6 +58,7 @@ function workModule(k: WorkKind): ApiModule {
       route(`POST ${k.path}/query/listByDashboard`, async (ctx, { body }) =>
         asDeclared(await dashboardWork(ctx.db, k, ctx.tenant, body.limit)),
       ),
+      route(`POST ${k.path}/query/stats`, async (ctx, { body }) => workStats(ctx.db, k, ctx.tenant, body.days)),
       route(`POST ${k.path}/query/${k.totalsCall}` as TotalsKey, async (ctx) => statusTotals(ctx.db, k, ctx.tenant)),
       route(`POST ${k.path}/query/id/{id}`, async (ctx, { params }) => asDeclared(await getWork(ctx, k, params.id))),
       route(`POST ${k.path}/updateDeal`, async (ctx, { body }) => {
