@@ -112,3 +112,7 @@ export const saveReply = (kind: WorkKindName, id: number, content: string, img: 
 /** The reporter's houses ("more industries", SPEC §3 "Person asset"). */
 export const fetchPersonAssets = (personId: number, signal?: AbortSignal) =>
   call('GET /base/personhouse/list/{id}', { id: personId }, { signal });
+
+/** The dashboard's charts of one kind over the last 7 or 30 days of the estate. */
+export const fetchWorkStats = (kind: WorkKindName, days: 7 | 30, signal?: AbortSignal) =>
+  workCall(kind, 'base', '/query/stats', { days }, { signal });

@@ -7,6 +7,7 @@ import { session } from '../../auth/states/session';
 import { liveState } from '../../live/states/liveState';
 import { CountValue } from '../../ui/components/CountValue';
 import { formatTime } from '../../ui/utils/formatTime';
+import { WorkCharts } from './WorkCharts';
 
 interface Tile {
   key: string;
@@ -59,6 +60,7 @@ export default function DashboardPage() {
           </Card>
         ))}
       </Card.Group>
+      <WorkCharts />
       <Button
         as={Link}
         to="/dashboard/historical-message"
