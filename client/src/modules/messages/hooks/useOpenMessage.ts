@@ -3,14 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { messageViewLink, messageViewTarget } from '@pm/shared';
 import { markMessageRead, type NotificationMessage } from '../../api';
 import { hasPermission } from '../../auth/hooks/usePermission';
-import { SCREENS } from '../../layout/utils/screenRegistry';
 import { countMessageRead } from '../../live/states/liveState';
 import { showToast } from '../../ui/states/toasts';
 
 /**
  * "View" on a notification message (SPEC §6, §9): marks it read (even when the details are not
- * allowed, then says so) and opens its record. Until the record's screen is built, View opens
- * the placeholder and leaves the message unread: it must still be there to act on later.
+ * allowed, then says so) and opens its record.
  * `onRead` runs once the message is read; `onNavigate` before leaving (a panel closes).
  */
 export function useOpenMessage() {
@@ -19,11 +17,6 @@ export function useOpenMessage() {
   return async (m: NotificationMessage, on: { onRead?: () => void; onNavigate?: () => void } = {}) => {
     const target = messageViewTarget(m.messageType);
     const allowed = !!target && hasPermission(target.perm);
-    if (target && allowed && !(target.path in SCREENS)) {
-      on.onNavigate?.();
-      navigate(`/redirect${target.path}`);
-      return;
-    }
     if (!m.readStatus) {
       try {
         await markMessageRead(m.messageId);
