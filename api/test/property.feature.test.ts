@@ -28,8 +28,17 @@ const TABLES = ['block', 'floor', 'unit', 'car_park', 'car_space', 'shop', 'pers
 /** Every staff call of the domain: a valid body, and `record` when it addresses one record by id. */
 const staffCalls: (FeatureCall & { record?: true })[] = [
   { method: 'post', path: '/base/block/list' },
-  { method: 'post', path: '/base/block/save', body: () => ({ name: 'X', number: 'X', floorCount: 1, unitsPerFloor: 1 }) },
-  { method: 'post', path: '/base/block/update', body: (id) => ({ blockId: id, name: 'X', number: 'X', houseType: 1 }), record: true },
+  {
+    method: 'post',
+    path: '/base/block/save',
+    body: () => ({ name: 'X', number: 'X', floorCount: 1, unitsPerFloor: 1 }),
+  },
+  {
+    method: 'post',
+    path: '/base/block/update',
+    body: (id) => ({ blockId: id, name: 'X', number: 'X', houseType: 1 }),
+    record: true,
+  },
   { method: 'post', path: '/base/block/delete/{id}', record: true },
   { method: 'post', path: '/base/floor/update', body: (id) => ({ floorId: id, name: 'X' }), record: true },
   { method: 'post', path: '/base/floor/delete/{id}', record: true },
@@ -46,7 +55,12 @@ const staffCalls: (FeatureCall & { record?: true })[] = [
   { method: 'post', path: '/base/carpark/park/delete/{id}', record: true },
   { method: 'post', path: '/base/carpark/page', body: () => ({ page: 1, limit: 100 }) },
   { method: 'post', path: '/base/carpark/pageAdvancedSearch', body: () => ({ page: 1, limit: 100 }) },
-  { method: 'post', path: '/base/carpark/save', body: (id) => ({ carSpaceId: id, carParkId: id, carparkCode: 'Z', type: 1 }), record: true },
+  {
+    method: 'post',
+    path: '/base/carpark/save',
+    body: (id) => ({ carSpaceId: id, carParkId: id, carparkCode: 'Z', type: 1 }),
+    record: true,
+  },
   { method: 'get', path: '/base/carpark/info/{id}', record: true },
   { method: 'get', path: '/base/carpark/download/qrcode/{id}', record: true },
   { method: 'post', path: '/base/carpark/download/qrcodes', body: (id) => ({ ids: [id] }), record: true },
@@ -133,7 +147,12 @@ describe.each(testEngines())('buildings on %s', (engine) => {
     expect(all.body.data.total).toBe(36);
     const floor12 = await admin.post('/base/unit/page', { blockId: block.blockId, floorId: block.floors[11].floorId });
     expect(floor12.body.data.list.map((u: { name: string }) => u.name)).toEqual(['T12A', 'T12B', 'T12C']);
-    expect(floor12.body.data.list[2]).toMatchObject({ houseStatus: 1, invitePerson: 4, buildName: block.name, floorName: '12' });
+    expect(floor12.body.data.list[2]).toMatchObject({
+      houseStatus: 1,
+      invitePerson: 4,
+      buildName: block.name,
+      floorName: '12',
+    });
     const keyword = await admin.post('/base/unit/page', { blockId: block.blockId, keyword: 't12c' });
     expect(keyword.body.data.list.map((u: { name: string }) => u.name)).toEqual(['T12C']);
     const paged = await admin.post('/base/unit/page', { blockId: block.blockId, page: 4, limit: 10 });
@@ -152,7 +171,12 @@ describe.each(testEngines())('buildings on %s', (engine) => {
     expect(info.body.data).toMatchObject({ unitId, name: 'T12C-1', room: 3, owner: null });
     expect(info.body.data.inviteCode).toMatch(/^[0-9A-Z]{26}$/);
 
-    const edited = await admin.post('/base/block/update', { blockId: block.blockId, name: 'North', number: 'N1', houseType: 2 });
+    const edited = await admin.post('/base/block/update', {
+      blockId: block.blockId,
+      name: 'North',
+      number: 'N1',
+      houseType: 2,
+    });
     expect(edited.body.data).toMatchObject({ name: 'North', number: 'N1', houseType: 2 });
     const floor = await admin.post('/base/floor/update', { floorId: block.floors[0].floorId, name: 'G' });
     expect(floor.body.data).toMatchObject({ name: 'G', number: 1 });
@@ -172,7 +196,11 @@ describe.each(testEngines())('buildings on %s', (engine) => {
     const noOwner = await admin.post('/base/unit/page', { blockId: block.blockId, houseStatus: 2 });
     expect(noOwner.body.data.list.map((u: { unitId: number }) => u.unitId)).toEqual([unit.unitId]);
 
-    for (const path of [`/base/unit/delete/${unit.unitId}`, `/base/floor/delete/${unit.floorId}`, `/base/block/delete/${block.blockId}`]) {
+    for (const path of [
+      `/base/unit/delete/${unit.unitId}`,
+      `/base/floor/delete/${unit.floorId}`,
+      `/base/block/delete/${block.blockId}`,
+    ]) {
       const refused = await admin.post(path).set('lang', 'zh-CN');
       expect(refused.status, path).toBe(409);
       expect(refused.body.msg, path).toMatch(/[\u4e00-\u9fff]/);
@@ -208,24 +236,30 @@ describe.each(testEngines())('buildings on %s', (engine) => {
     const xlsx = await binary(admin.post('/base/unit/download/invitecodes', { ids }).set('lang', 'zh-CN'));
     expect(xlsx.status).toBe(200);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.body as Buffer);
+    await book.xlsx.load(Uint8Array.from(xlsx.body as Buffer).buffer);
     const sheet = book.worksheets[0];
     expect(sheet.rowCount).toBe(14);
     expect(String(sheet.getRow(1).getCell(4).value)).toMatch(/[\u4e00-\u9fff]/);
     const codes = new Set<string>();
     for (let r = 2; r <= 14; r++) codes.add(String(sheet.getRow(r).getCell(4).value));
-    const expected = await Promise.all(ids.map(async (id) => (await admin.get(`/base/unit/info/${id}`)).body.data.inviteCode));
+    const expected = await Promise.all(
+      ids.map(async (id) => (await admin.get(`/base/unit/info/${id}`)).body.data.inviteCode),
+    );
     expect(codes).toEqual(new Set(expected));
 
     const none = await admin.post('/base/unit/download/qrcodes', { ids: [] }).set('lang', 'zh-CN');
     expect(none.status).toBe(400);
 
     const spaces = [await newSpace(), await newSpace()];
-    const spacePdf = await binary(admin.post('/base/carpark/download/qrcodes', { ids: spaces.map((s) => s.carSpaceId) }));
+    const spacePdf = await binary(
+      admin.post('/base/carpark/download/qrcodes', { ids: spaces.map((s) => s.carSpaceId) }),
+    );
     expect((spacePdf.body as Buffer).toString('latin1').match(/\/SMask \d+ 0 R/g)).toHaveLength(2);
     const shop = await newShop();
     const shopPng = await binary(admin.get(`/base/shop/download/qrcode/${shop}`));
-    expect(await decodeQr(shopPng.body as Buffer)).toBe((await admin.get(`/base/shop/info/${shop}`)).body.data.inviteCode);
+    expect(await decodeQr(shopPng.body as Buffer)).toBe(
+      (await admin.get(`/base/shop/info/${shop}`)).body.data.inviteCode,
+    );
   });
 
   it('when staff manage car parks, spaces and shops, then they are listed with filters and codes stay unique', async () => {
@@ -238,7 +272,13 @@ describe.each(testEngines())('buildings on %s', (engine) => {
     expect((await admin.post('/base/carpark/page', { keyword: code })).body.data.total).toBe(1);
     const dup = await admin.post('/base/carpark/save', { carParkId, carparkCode: code.toLowerCase(), type: 1 });
     expect(dup.status).toBe(409);
-    const edited = await admin.post('/base/carpark/save', { carSpaceId, carParkId, carparkCode: code, type: 1, plate: 'ZZ 1' });
+    const edited = await admin.post('/base/carpark/save', {
+      carSpaceId,
+      carParkId,
+      carparkCode: code,
+      type: 1,
+      plate: 'ZZ 1',
+    });
     expect(edited.body.data).toMatchObject({ type: 1, plate: 'ZZ 1' });
     expect((await admin.post(`/base/carpark/modify/${carSpaceId}/7`)).body.data.invitePerson).toBe(7);
     const parks = await admin.post('/base/carpark/park/list');
@@ -284,19 +324,25 @@ describe.each(testEngines())('buildings on %s', (engine) => {
     const { carParkId, carSpaceId } = await newSpace();
     const shopId = await newShop();
     const idFor = (path: string) =>
-      path.startsWith('/base/block') ? block.blockId
-      : path.startsWith('/base/floor') ? block.floors[0].floorId
-      : path.startsWith('/base/unit') ? units[0].unitId
-      : path.startsWith('/base/carpark/park') ? carParkId
-      : path.startsWith('/base/carpark') ? carSpaceId
-      : shopId;
+      path.startsWith('/base/block')
+        ? block.blockId
+        : path.startsWith('/base/floor')
+          ? block.floors[0].floorId
+          : path.startsWith('/base/unit')
+            ? units[0].unitId
+            : path.startsWith('/base/carpark/park')
+              ? carParkId
+              : path.startsWith('/base/carpark')
+                ? carSpaceId
+                : shopId;
     const rows = await rowCounts(api, TABLES);
     const before = (await admin.get(`/base/unit/info/${units[0].unitId}`)).body.data;
     for (const call of staffCalls) {
       const what = `${call.method.toUpperCase()} ${call.path}`;
       const res = await makeCall(other.staff, call, idFor(call.path));
       if (call.record) expect(res.status, what).toBe(404);
-      else if (!call.path.endsWith('/save')) expect(JSON.stringify(res.body.data ?? ''), what).not.toContain(block.name);
+      else if (!call.path.endsWith('/save'))
+        expect(JSON.stringify(res.body.data ?? ''), what).not.toContain(block.name);
     }
     expect((await other.staff.post(`/base/unit/modify/${units[0].unitId}/1/1/1/1`)).status).toBe(404);
     expect((await other.staff.post(`/base/carpark/modify/${carSpaceId}/1`)).status).toBe(404);

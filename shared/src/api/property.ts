@@ -1,40 +1,20 @@
 import { z } from 'zod';
-import { IdListSchema, IdParamsSchema, IdSchema, KeywordSchema, PageBodySchema, intSchema, listPageSchema } from './common';
+import {
+  IdListSchema,
+  IdParamsSchema,
+  IdSchema,
+  KeywordSchema,
+  PageBodySchema,
+  intSchema,
+  listPageSchema,
+} from './common';
 import { defineEndpoints } from './endpoint';
+import { MAX_FLOORS, MAX_UNITS_PER_FLOOR } from '../unit-names';
 
 // Buildings (issue 18; SPEC §1, §2, §3 "Unit info", "Parking space", "Merchant", §7 "Property"):
 // blocks with their floors and units, car parks with their spaces, shops, and the invite / QR codes
 // a resident's app joins a house with. Paths SPEC names are kept; the others (blocks, floors, car
 // parks, saves, deletes, code regeneration) are this file's choice and documented in /openapi.json.
-
-/** Most floors and units per floor a block is created with in one step. */
-export const MAX_FLOORS = 200;
-export const MAX_UNITS_PER_FLOOR = 26;
-
-/** The letter of the n-th unit of a floor (1 → A … 26 → Z). */
-export const unitLetter = (n: number): string => String.fromCharCode(64 + n);
-
-/**
- * The numbering rule of a block (SPEC §3 prefix, suffix): prefix + floor number + unit letter +
- * suffix, so floor 12, third unit → "12C" (prefix "T" → "T12C"). The api writes, and the create
- * dialog previews, exactly these names.
- */
-export function unitNameOf(rule: { prefix?: string | null; suffix?: string | null }, floor: number, n: number): string {
-  return `${rule.prefix ?? ''}${floor}${unitLetter(n)}${rule.suffix ?? ''}`;
-}
-
-/** Every unit name of a new block, floor by floor (floor 1 first). */
-export function unitNamesOf(rule: {
-  floorCount: number;
-  unitsPerFloor: number;
-  prefix?: string | null;
-  suffix?: string | null;
-}): { floor: number; names: string[] }[] {
-  return Array.from({ length: rule.floorCount }, (_, f) => ({
-    floor: f + 1,
-    names: Array.from({ length: rule.unitsPerFloor }, (_, u) => unitNameOf(rule, f + 1, u + 1)),
-  }));
-}
 
 const Name = z.string().trim().min(1).max(50);
 const OptionalText = z.string().trim().max(20).optional();
@@ -254,7 +234,7 @@ export const propertyEndpoints = /* @__PURE__ */ defineEndpoints({
   },
   'POST /base/floor/update': {
     permission: 'unit:view',
-    summary: "Renames a floor",
+    summary: 'Renames a floor',
     body: FloorUpdateSchema,
     response: FloorRowSchema,
   },
@@ -266,7 +246,8 @@ export const propertyEndpoints = /* @__PURE__ */ defineEndpoints({
   },
   'POST /base/unit/page': {
     permission: 'unit:list',
-    summary: 'Units of the estate, paged; filters: block, floor, house status (SPEC §4), keyword on unit name and owner',
+    summary:
+      'Units of the estate, paged; filters: block, floor, house status (SPEC §4), keyword on unit name and owner',
     body: UnitPageSchema,
     response: listPageSchema(UnitRowSchema),
   },
@@ -313,7 +294,8 @@ export const propertyEndpoints = /* @__PURE__ */ defineEndpoints({
   },
   'POST /base/carpark/page': {
     permission: 'carpark:list',
-    summary: 'Parking spaces of the estate, paged; filters: car park, type, house status, keyword on code, plate and owner',
+    summary:
+      'Parking spaces of the estate, paged; filters: car park, type, house status, keyword on code, plate and owner',
     body: SpacePageSchema,
     response: listPageSchema(SpaceRowSchema),
   },
@@ -337,7 +319,8 @@ export const propertyEndpoints = /* @__PURE__ */ defineEndpoints({
   },
   'GET /base/carpark/info/{id}': {
     permission: 'carpark:view',
-    summary: 'One parking space (SPEC §3 "Parking space"): type, code, plate, invite-member count, status, invite code, owner',
+    summary:
+      'One parking space (SPEC §3 "Parking space"): type, code, plate, invite-member count, status, invite code, owner',
     params: IdParamsSchema,
     response: SpaceInfoSchema,
   },

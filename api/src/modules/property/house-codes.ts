@@ -48,11 +48,21 @@ export async function writeQrPdf(
     const row = Math.floor((i % perPage) / CELLS.columns);
     const x = PAGE.margin + col * cellW;
     const y = PAGE.margin + row * cellH;
-    doc.lineWidth(0.5).strokeColor('#999999').rect(x + 2, y + 2, cellW - 4, cellH - 4).stroke();
+    doc
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .rect(x + 2, y + 2, cellW - 4, cellH - 4)
+      .stroke();
     doc.image(await qrPng(codes[i].code.inviteCode), x + (cellW - qrSize) / 2, y + 8, { width: qrSize });
     doc.font('label').fontSize(9).fillColor('#000000');
     const text = [title, ...codes[i].lines].join('\n');
-    doc.text(text, x + 6, y + 12 + qrSize, { width: cellW - 12, align: 'center', lineGap: 1, height: cellH - qrSize - 16, ellipsis: true });
+    doc.text(text, x + 6, y + 12 + qrSize, {
+      width: cellW - 12,
+      align: 'center',
+      lineGap: 1,
+      height: cellH - qrSize - 16,
+      ellipsis: true,
+    });
   }
   if (codes.length === 0) doc.addPage();
   doc.end();

@@ -1,4 +1,14 @@
-import type { BlockRow, CarParkRow, FloorRow, ShopInfo, ShopRow, SpaceInfo, SpaceRow, UnitInfo, UnitRow } from '@pm/shared';
+import type {
+  BlockRow,
+  CarParkRow,
+  FloorRow,
+  ShopInfo,
+  ShopRow,
+  SpaceInfo,
+  SpaceRow,
+  UnitInfo,
+  UnitRow,
+} from '@pm/shared';
 import { ApiError } from './ApiError';
 import { call, type CallInput } from './call';
 import { API_BASE } from './http';
@@ -20,8 +30,10 @@ export const deleteFloor = (id: number) => call('POST /base/floor/delete/{id}', 
 export const fetchUnits = (input: CallInput<'POST /base/unit/page'>, signal: AbortSignal) =>
   call('POST /base/unit/page', input, { signal });
 export const fetchUnit = (id: number, signal?: AbortSignal) => call('GET /base/unit/info/{id}', { id }, { signal });
-export const modifyUnit = (unitId: number, v: { room: number; livingRoom: number; restroom: number; invitePerson: number }) =>
-  call('POST /base/unit/modify/{unitId}/{room}/{livingRoom}/{restroom}/{invitePerson}', { unitId, ...v });
+export const modifyUnit = (
+  unitId: number,
+  v: { room: number; livingRoom: number; restroom: number; invitePerson: number },
+) => call('POST /base/unit/modify/{unitId}/{room}/{livingRoom}/{restroom}/{invitePerson}', { unitId, ...v });
 export const renameUnit = (unitId: number, name: string) => call('POST /base/unit/update', { unitId, name });
 
 export const fetchCarParks = (signal?: AbortSignal) => call('POST /base/carpark/park/list', {}, { signal });
@@ -44,8 +56,7 @@ export const modifyInvitePerson = (kind: 'carpark' | 'shop', id: number, inviteP
     ? call('POST /base/carpark/modify/{id}/{invitePerson}', { id, invitePerson })
     : call('POST /base/shop/modify/{id}/{invitePerson}', { id, invitePerson });
 
-export const regenerateCode = (kind: HouseKindName, id: number) =>
-  call(`POST /base/${kind}/regenerate/{id}`, { id });
+export const regenerateCode = (kind: HouseKindName, id: number) => call(`POST /base/${kind}/regenerate/{id}`, { id });
 export const deleteHouse = (kind: HouseKindName, id: number) => call(`POST /base/${kind}/delete/{id}`, { id });
 
 /**

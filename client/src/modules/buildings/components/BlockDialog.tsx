@@ -40,9 +40,7 @@ export function BlockDialog({
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(() =>
-    block
-      ? { ...EMPTY, name: block.name, number: block.number ?? '', houseType: String(block.houseType) }
-      : EMPTY,
+    block ? { ...EMPTY, name: block.name, number: block.number ?? '', houseType: String(block.houseType) } : EMPTY,
   );
   const [shown, setShown] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -69,7 +67,9 @@ export function BlockDialog({
           'buildings.messages.unitCountMin',
           'buildings.fields.unitsPerFloor',
         ),
-    invitePerson: block ? null : numeric(draft.invitePerson, 0, 99, 'buildings.messages.onlyNumbers', 'buildings.fields.invitePerson'),
+    invitePerson: block
+      ? null
+      : numeric(draft.invitePerson, 0, 99, 'buildings.messages.onlyNumbers', 'buildings.fields.invitePerson'),
   };
   const error = (key: keyof typeof errors) =>
     shown && errors[key] ? { content: errors[key], pointing: 'above' as const } : undefined;
@@ -144,12 +144,7 @@ export function BlockDialog({
         </>
       }
     >
-      <Form
-        noValidate
-        onSubmit={() => void submit()}
-        error={shown && !valid}
-        data-testid="block-form"
-      >
+      <Form noValidate onSubmit={() => void submit()} error={shown && !valid} data-testid="block-form">
         <Form.Group widths="equal">
           {input('name', 'buildings.fields.blockName', { required: true })}
           {input('number', 'buildings.fields.blockNumber', { required: true })}

@@ -135,7 +135,9 @@ function FloorItem({ floor, onChanged, onDelete }: { floor: FloorRow; onChanged:
             label={t('buildings.fields.floorName')}
             value={name}
             onChange={(_, d) => setName(d.value)}
-            error={!name.trim() ? t('buildings.messages.required', { field: t('buildings.fields.floorName') }) : undefined}
+            error={
+              !name.trim() ? t('buildings.messages.required', { field: t('buildings.fields.floorName') }) : undefined
+            }
           />
           <Button size="mini" primary type="submit">
             {t('buildings.actions.save')}

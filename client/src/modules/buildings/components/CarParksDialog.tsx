@@ -74,7 +74,12 @@ export function CarParksDialog({
         {carParks.map((c) => (
           <List.Item key={c.carParkId} data-testid={`carpark-${c.carParkId}`}>
             {editing?.id === c.carParkId ? (
-              <Form noValidate size="small" onSubmit={() => void save(editing.name, c.carParkId)} className="buildings-inline-form">
+              <Form
+                noValidate
+                size="small"
+                onSubmit={() => void save(editing.name, c.carParkId)}
+                className="buildings-inline-form"
+              >
                 <Form.Input
                   id={`carpark-rename-${c.carParkId}`}
                   label={t('buildings.fields.carParkName')}

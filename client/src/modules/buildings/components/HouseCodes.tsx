@@ -57,7 +57,15 @@ export function HouseCodes({
         {t('buildings.fields.qrCode')}
       </Header>
       <div className="buildings-codes-body">
-        {url && <img src={url} alt={`${t('buildings.fields.qrCode')} ${name}`} width={140} height={140} data-testid="qr-image" />}
+        {url && (
+          <img
+            src={url}
+            alt={`${t('buildings.fields.qrCode')} ${name}`}
+            width={140}
+            height={140}
+            data-testid="qr-image"
+          />
+        )}
         <div>
           <div className="buildings-field-label">{t('buildings.fields.inviteCode')}</div>
           <code className="buildings-invite-code" data-testid="invite-code">

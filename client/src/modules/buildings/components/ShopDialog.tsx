@@ -7,7 +7,15 @@ import { showToast } from '../../ui/states/toasts';
 import { numberError } from '../utils/numberField';
 
 /** Add or edit a merchant (SPEC §2, §3 "Merchant": shop code, name, invite-member count). */
-export function ShopDialog({ shop, onClose, onSaved }: { shop: ShopInfo | null; onClose: () => void; onSaved: () => void }) {
+export function ShopDialog({
+  shop,
+  onClose,
+  onSaved,
+}: {
+  shop: ShopInfo | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState({
     shopCode: shop?.shopCode ?? '',
@@ -18,7 +26,9 @@ export function ShopDialog({ shop, onClose, onSaved }: { shop: ShopInfo | null; 
   const [saving, setSaving] = useState(false);
   const invite = numberError(draft.invitePerson, 0, 99, 'buildings.messages.onlyNumbers');
   const errors = {
-    shopCode: draft.shopCode.trim() ? null : t('buildings.messages.required', { field: t('buildings.fields.shopCode') }),
+    shopCode: draft.shopCode.trim()
+      ? null
+      : t('buildings.messages.required', { field: t('buildings.fields.shopCode') }),
     name: draft.name.trim() ? null : t('buildings.messages.required', { field: t('buildings.fields.shopName') }),
     invitePerson: invite ? t(invite, { field: t('buildings.fields.invitePerson') }) : null,
   };

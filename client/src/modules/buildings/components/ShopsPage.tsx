@@ -40,7 +40,12 @@ export default function ShopsPage() {
   const rows = list.data?.list ?? [];
 
   const columns: ListColumn<ShopRow>[] = [
-    selectionColumn<ShopRow>(t, selection, (r) => r.shopId, (r) => r.shopCode),
+    selectionColumn<ShopRow>(
+      t,
+      selection,
+      (r) => r.shopId,
+      (r) => r.shopCode,
+    ),
     { key: 'code', header: t('buildings.fields.shopCode'), cell: (r) => r.shopCode },
     { key: 'name', header: t('buildings.fields.shopName'), cell: (r) => r.name ?? '–' },
     { key: 'person', header: t('buildings.fields.person'), cell: (r) => r.ownerName ?? '–' },
@@ -93,7 +98,13 @@ export default function ShopsPage() {
     <>
       <div className="buildings-toolbar">
         {canView && (
-          <Button primary icon="plus" content={t('buildings.actions.addShop')} onClick={() => setDialog({ shop: null })} data-testid="add-shop" />
+          <Button
+            primary
+            icon="plus"
+            content={t('buildings.actions.addShop')}
+            onClick={() => setDialog({ shop: null })}
+            data-testid="add-shop"
+          />
         )}
         {canView && <SelectionBar kind="shop" selection={selection} pageIds={rows.map((r) => r.shopId)} />}
       </div>

@@ -62,7 +62,12 @@ export default function SpacesPage() {
   const rows = list.data?.list ?? [];
 
   const columns: ListColumn<SpaceRow>[] = [
-    selectionColumn<SpaceRow>(t, selection, (r) => r.carSpaceId, (r) => r.carparkCode),
+    selectionColumn<SpaceRow>(
+      t,
+      selection,
+      (r) => r.carSpaceId,
+      (r) => r.carparkCode,
+    ),
     { key: 'park', header: t('buildings.fields.carPark'), cell: (r) => r.carParkName },
     { key: 'code', header: t('buildings.fields.carparkCode'), cell: (r) => r.carparkCode },
     { key: 'type', header: t('buildings.fields.type'), cell: (r) => enumLabel(t, ParkingSpaceType, r.type) },
@@ -134,8 +139,20 @@ export default function SpacesPage() {
       <div className="buildings-toolbar">
         {canView && (
           <>
-            <Button primary icon="plus" content={t('buildings.actions.addSpace')} onClick={() => setDialog({ space: null })} data-testid="add-space" />
-            <Button basic icon="car" content={t('buildings.actions.manageCarParks')} onClick={() => setDialog('parks')} data-testid="manage-carparks" />
+            <Button
+              primary
+              icon="plus"
+              content={t('buildings.actions.addSpace')}
+              onClick={() => setDialog({ space: null })}
+              data-testid="add-space"
+            />
+            <Button
+              basic
+              icon="car"
+              content={t('buildings.actions.manageCarParks')}
+              onClick={() => setDialog('parks')}
+              data-testid="manage-carparks"
+            />
           </>
         )}
         {canView && <SelectionBar kind="carpark" selection={selection} pageIds={rows.map((r) => r.carSpaceId)} />}
@@ -185,7 +202,12 @@ export default function SpacesPage() {
           }}
         />
       )}
-      <CarParksDialog open={dialog === 'parks'} carParks={carParks} onClose={() => setDialog(null)} onChanged={changed} />
+      <CarParksDialog
+        open={dialog === 'parks'}
+        carParks={carParks}
+        onClose={() => setDialog(null)}
+        onChanged={changed}
+      />
     </>
   );
 }

@@ -67,7 +67,11 @@ export function UnitInfoDialog({
   return (
     <DraggableDialog
       open={id !== null}
-      title={shown ? `${t('buildings.titles.unitInfo')} · ${shown.buildName} ${shown.floorName} ${shown.name}` : t('buildings.titles.unitInfo')}
+      title={
+        shown
+          ? `${t('buildings.titles.unitInfo')} · ${shown.buildName} ${shown.floorName} ${shown.name}`
+          : t('buildings.titles.unitInfo')
+      }
       onClose={onClose}
       size="large"
       top="5vh"

@@ -62,7 +62,12 @@ export default function UnitsPage() {
   const floors = blocks.find((b) => String(b.blockId) === list.draft.block)?.floors ?? [];
 
   const columns: ListColumn<UnitRow>[] = [
-    selectionColumn<UnitRow>(t, selection, (r) => r.unitId, (r) => `${r.buildName} ${r.name}`),
+    selectionColumn<UnitRow>(
+      t,
+      selection,
+      (r) => r.unitId,
+      (r) => `${r.buildName} ${r.name}`,
+    ),
     { key: 'block', header: t('buildings.fields.block'), cell: (r) => r.buildName },
     { key: 'floor', header: t('buildings.fields.floor'), cell: (r) => r.floorName },
     { key: 'unit', header: t('buildings.fields.unit'), cell: (r) => r.name },
@@ -138,8 +143,20 @@ export default function UnitsPage() {
       <div className="buildings-toolbar">
         {canView && (
           <>
-            <Button primary icon="plus" content={t('buildings.actions.addBlock')} onClick={() => setDialog('add')} data-testid="add-block" />
-            <Button basic icon="building" content={t('buildings.actions.manageBlocks')} onClick={() => setDialog('blocks')} data-testid="manage-blocks" />
+            <Button
+              primary
+              icon="plus"
+              content={t('buildings.actions.addBlock')}
+              onClick={() => setDialog('add')}
+              data-testid="add-block"
+            />
+            <Button
+              basic
+              icon="building"
+              content={t('buildings.actions.manageBlocks')}
+              onClick={() => setDialog('blocks')}
+              data-testid="manage-blocks"
+            />
           </>
         )}
         {canView && <SelectionBar kind="unit" selection={selection} pageIds={rows.map((r) => r.unitId)} />}
