@@ -22,7 +22,9 @@ describe('buildings', () => {
     await page.getByTestId('add-block').click();
     const dialog = page.getByTestId('block-dialog');
     await dialog.getByTestId('block-save').click();
-    await dialog.getByText(en.buildings.messages.required.replace('{{field}}', en.buildings.fields.blockName.toLowerCase())).waitFor();
+    await dialog
+      .getByText(en.buildings.messages.required.replace('{{field}}', en.buildings.fields.blockName.toLowerCase()))
+      .waitFor();
     await page.locator('#block-name').fill('Harbour Tower');
     await page.locator('#block-number').fill('HT');
     await page.locator('#block-floorCount').fill('x');
@@ -74,7 +76,9 @@ describe('buildings', () => {
     await row.waitFor();
     expect(await row.getByTestId('house-status').textContent()).toBe(en.houseStatus.s1);
 
-    const units = await apiCall<{ list: { unitId: number }[] }>(url, '/base/unit/page', admin, { blockId: block.blockId });
+    const units = await apiCall<{ list: { unitId: number }[] }>(url, '/base/unit/page', admin, {
+      blockId: block.blockId,
+    });
     const info = await apiCall<{ inviteCode: string }>(url, `/base/unit/info/${units.list[0].unitId}`, admin);
     const resident = await apiToken(url, RESIDENT);
     await apiCall(url, '/app/personhouse/join', resident, { inviteCode: info.inviteCode, identity: 2 });

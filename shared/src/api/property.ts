@@ -157,6 +157,29 @@ export const CarParkRowSchema = z.object({ carParkId: z.number(), name: z.string
 export type CarParkRow = z.infer<typeof CarParkRowSchema>;
 
 const FileSchema = z.string().meta({ format: 'binary' });
+
+/** Rows an import file may have (SPEC §2 import dropdown). */
+export const MAX_IMPORT_ROWS = 100_000;
+/** One refused cell of an import file: its row (as Excel numbers it), column header and why. */
+export const ImportErrorSchema = z.object({ row: z.number(), column: z.string(), reason: z.string() });
+export type ImportError = z.infer<typeof ImportErrorSchema>;
+/** A finished import: every row written. A file with any bad row answers 400 with `{ total, errors }` as data, nothing written. */
+export const ImportAnswerSchema = z.object({ total: z.number(), written: z.number() });
+export const ImportFormSchema = z.object({ file: FileSchema });
+export const BuildLogPageSchema = PageBodySchema.extend({ kind: intSchema(1, 3).optional() });
+export const BuildLogRowSchema = z.object({
+  buildLogId: z.number(),
+  personId: z.number(),
+  personName: z.string().nullable(),
+  kind: z.number(),
+  action: z.string(),
+  fileName: z.string().nullable(),
+  total: z.number(),
+  written: z.number(),
+  failed: z.number(),
+  createdAt: z.string(),
+});
+export type BuildLogRow = z.infer<typeof BuildLogRowSchema>;
 const PNG = 'image/png';
 const PDF = 'application/pdf';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -200,6 +223,20 @@ function codeCalls(what: string, perm: 'unit:view' | 'carpark:view' | 'shop:view
       summary: `Deletes the ${what}. ${DELETE_NOTE}`,
       params: IdParamsSchema,
       response: z.null(),
+    },
+    template: {
+      permission: perm,
+      summary: `The Excel template of a ${what} import, its headers in the caller's language.`,
+      answer: 'raw' as const,
+      answerContentType: XLSX,
+      response: FileSchema,
+    },
+    import: {
+      permission: perm,
+      summary: `Imports ${what}s from an Excel file in field "file" (the template's columns; at most ${MAX_IMPORT_ROWS} rows, 20 MB), read as a stream. Every row is checked (required, numbers only, duplicates in the file and in the estate, existing blocks, floors and car parks); one bad row and nothing is written: 400 with data { total, errors: [{ row, column, reason }] }. Each import is logged in /build-log/v1.`,
+      bodyType: 'multipart' as const,
+      formBody: ImportFormSchema,
+      response: ImportAnswerSchema,
     },
   };
 }
@@ -274,6 +311,8 @@ export const propertyEndpoints = /* @__PURE__ */ defineEndpoints({
   'POST /base/unit/download/invitecodes': unitCodes.invitecodes,
   'POST /base/unit/regenerate/{id}': unitCodes.regenerate,
   'POST /base/unit/delete/{id}': unitCodes.delete,
+  'GET /base/unit/import/template': unitCodes.template,
+  'POST /base/unit/import': unitCodes.import,
 
   'POST /base/carpark/park/list': {
     permission: 'carpark:list',
@@ -329,6 +368,8 @@ export const propertyEndpoints = /* @__PURE__ */ defineEndpoints({
   'POST /base/carpark/download/invitecodes': spaceCodes.invitecodes,
   'POST /base/carpark/regenerate/{id}': spaceCodes.regenerate,
   'POST /base/carpark/delete/{id}': spaceCodes.delete,
+  'GET /base/carpark/import/template': spaceCodes.template,
+  'POST /base/carpark/import': spaceCodes.import,
 
   'POST /base/shop/page': {
     permission: 'shop:list',
@@ -359,4 +400,13 @@ export const propertyEndpoints = /* @__PURE__ */ defineEndpoints({
   'POST /base/shop/download/invitecodes': shopCodes.invitecodes,
   'POST /base/shop/regenerate/{id}': shopCodes.regenerate,
   'POST /base/shop/delete/{id}': shopCodes.delete,
+  'GET /base/shop/import/template': shopCodes.template,
+  'POST /base/shop/import': shopCodes.import,
+  'POST /build-log/v1': {
+    permission: 'unit:list',
+    summary:
+      "The estate's bulk changes of houses (imports), newest first: who, when, what, row counts; filter: kind (1 units, 2 spaces, 3 shops)",
+    body: BuildLogPageSchema,
+    response: listPageSchema(BuildLogRowSchema),
+  },
 });

@@ -27,6 +27,7 @@ import {
   setUnitName,
   setUnitRooms,
 } from './property.service';
+import { buildLogPage, importFile, sendTemplate } from './property-import.service';
 
 /** SPEC §7 "Property": blocks, floors and units; car parks and spaces; shops; their codes. */
 export const propertyModule: ApiModule = {
@@ -53,6 +54,8 @@ export const propertyModule: ApiModule = {
     route('POST /base/unit/download/invitecodes', async (ctx, { body }) => sendInviteCodes(ctx, 'unit', body.ids)),
     route('POST /base/unit/regenerate/{id}', async (ctx, { params }) => newCode(ctx, 'unit', params.id)),
     route('POST /base/unit/delete/{id}', async (ctx, { params }) => removeHouse(ctx, 'unit', params.id)),
+    route('GET /base/unit/import/template', async (ctx) => sendTemplate(ctx, 'unit')),
+    route('POST /base/unit/import', async (ctx) => importFile(ctx, 'unit')),
 
     route('POST /base/carpark/park/list', async (ctx) => listCarParks(ctx.db, ctx.tenant)),
     route('POST /base/carpark/park/save', async (ctx, { body }) => saveCarPark(ctx, body.name, body.carParkId)),
@@ -79,6 +82,8 @@ export const propertyModule: ApiModule = {
     route('POST /base/carpark/download/invitecodes', async (ctx, { body }) => sendInviteCodes(ctx, 'space', body.ids)),
     route('POST /base/carpark/regenerate/{id}', async (ctx, { params }) => newCode(ctx, 'space', params.id)),
     route('POST /base/carpark/delete/{id}', async (ctx, { params }) => removeHouse(ctx, 'space', params.id)),
+    route('GET /base/carpark/import/template', async (ctx) => sendTemplate(ctx, 'space')),
+    route('POST /base/carpark/import', async (ctx) => importFile(ctx, 'space')),
 
     route('POST /base/shop/page', async (ctx, { body }) => {
       const { rows, total } = await listShops(ctx.db, ctx.tenant, body, body.limit, (body.page - 1) * body.limit);
@@ -98,5 +103,11 @@ export const propertyModule: ApiModule = {
     route('POST /base/shop/download/invitecodes', async (ctx, { body }) => sendInviteCodes(ctx, 'shop', body.ids)),
     route('POST /base/shop/regenerate/{id}', async (ctx, { params }) => newCode(ctx, 'shop', params.id)),
     route('POST /base/shop/delete/{id}', async (ctx, { params }) => removeHouse(ctx, 'shop', params.id)),
+    route('GET /base/shop/import/template', async (ctx) => sendTemplate(ctx, 'shop')),
+    route('POST /base/shop/import', async (ctx) => importFile(ctx, 'shop')),
+    route('POST /build-log/v1', async (ctx, { body }) => {
+      const { rows, total } = await buildLogPage(ctx, body.kind, body.limit, (body.page - 1) * body.limit);
+      return listPage(rows, total, body);
+    }),
   ],
 };
