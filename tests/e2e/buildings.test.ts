@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, RESIDENT, apiCall, apiToken, repoRoot, signedInPage, useProductAndBrowser } from '../support/kit';
 
@@ -84,6 +85,72 @@ describe('buildings', () => {
     await apiCall(url, '/app/personhouse/join', resident, { inviteCode: info.inviteCode, identity: 2 });
 
     await expect.poll(() => row.getByTestId('house-status').textContent(), { timeout: 15_000 }).toBe(en.houseStatus.s2);
+  });
+
+  it('when staff import a unit file with one bad row, then the report names it and nothing is written; the fixed file is imported and listed', async () => {
+    const url = run.product.url;
+    const admin = await apiToken(url, ADMIN);
+    const block = await apiCall<{ blockId: number }>(url, '/base/block/save', admin, {
+      name: 'Import Block',
+      number: 'IB',
+      floorCount: 2,
+      unitsPerFloor: 1,
+    });
+    const file = async (rows: string[][]) => {
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('Import');
+      sheet.addRow(['Block', 'Floor', 'Unit']);
+      for (const r of rows) sheet.addRow(r);
+      return {
+        name: 'units.xlsx',
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.from(await book.xlsx.writeBuffer()),
+      };
+    };
+    const count = async () =>
+      (await apiCall<{ total: number }>(url, '/base/unit/page', admin, { blockId: block.blockId })).total;
+    const page = await signedInPage(run, ADMIN, {
+      path: `/login?redirect=${encodeURIComponent(`/building-management/unit-management?block=${block.blockId}`)}`,
+    });
+    await page.getByTestId('unit-row-1A').waitFor();
+
+    const input = page.getByTestId('units-screen').locator('..').locator('input[type=file]');
+    await input.setInputFiles(
+      await file([
+        ['Import Block', '1', '1Z'],
+        ['Import Block', '7', '7Z'],
+        ['Import Block', '2', '2Z'],
+      ]),
+    );
+    const dialog = page.getByTestId('import-dialog');
+    await dialog.getByTestId('import-refused').waitFor({ timeout: 15_000 });
+    expect(await dialog.getByTestId('import-errors').locator('tbody tr').allTextContents()).toEqual([
+      `3${en.buildings.fields.floor}${en.buildings.import.noSuchFloor.replace('{{name}}', '7')}`,
+    ]);
+    const [report] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('download-report').click()]);
+    const csv = (await readFile((await report.path())!, 'utf8'))
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(csv).toEqual(['"Row","Column","Reason"', `"3","Floor","This block has no floor 7"`]);
+    expect(await count()).toBe(2);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await input.setInputFiles(
+      await file([
+        ['Import Block', '1', '1Z'],
+        ['Import Block', '2', '2Z'],
+      ]),
+    );
+    await page.getByText(en.buildings.import.done.replace('{{count}}', '2')).waitFor({ timeout: 15_000 });
+    await page.getByTestId('unit-row-2Z').waitFor();
+    expect(await count()).toBe(4);
+    await page.getByTestId('import-log').click();
+    const log = page.getByTestId('import-log-dialog').getByTestId('import-log-row');
+    await log.first().waitFor();
+    expect(await log.first().textContent()).toContain('2 / 0');
+    expect(await log.nth(1).textContent()).toContain('0 / 1');
   });
 
   for (const [language, width] of [

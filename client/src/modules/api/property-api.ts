@@ -1,5 +1,6 @@
 import type {
   BlockRow,
+  BuildLogRow,
   CarParkRow,
   FloorRow,
   ShopInfo,
@@ -15,7 +16,7 @@ import { API_BASE } from './http';
 import { httpHooks } from './http-hooks';
 
 /** Buildings (issue 18): blocks, floors, units, car parks, spaces, shops and their codes. */
-export type { BlockRow, CarParkRow, FloorRow, ShopInfo, ShopRow, SpaceInfo, SpaceRow, UnitInfo, UnitRow };
+export type { BlockRow, BuildLogRow, CarParkRow, FloorRow, ShopInfo, ShopRow, SpaceInfo, SpaceRow, UnitInfo, UnitRow };
 
 /** The three house kinds of the buildings screens, by their path in SPEC §7. */
 export type HouseKindName = 'unit' | 'carpark' | 'shop';
@@ -106,3 +107,50 @@ export const fetchQrPng = (kind: HouseKindName, id: number) => fetchFile(`/base/
 /** The selected houses' QR codes (A4 PDF) or invite codes (Excel). */
 export const fetchCodesFile = (kind: HouseKindName, what: 'qrcodes' | 'invitecodes', ids: number[]) =>
   fetchFile(`/base/${kind}/download/${what}`, { ids });
+
+/** The import template of a kind, headers in the person's language. */
+export const fetchImportTemplate = (kind: HouseKindName) => fetchFile(`/base/${kind}/import/template`);
+
+/** What a refused import answers as `data`: the rows read and each problem. */
+export interface ImportRefusal {
+  total: number;
+  errors: { row: number; column: string; reason: string }[];
+}
+
+/**
+ * Uploads an import file (XMLHttpRequest, for its upload progress: `onProgress(0..1)`); resolves
+ * with the counts, or rejects with an ApiError whose `data` is an {@link ImportRefusal} when rows
+ * were refused (nothing written).
+ */
+export function importHouses(
+  kind: HouseKindName,
+  file: File,
+  onProgress: (sent: number) => void,
+): Promise<{ total: number; written: number }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}/base/${kind}/import`);
+    const token = httpHooks.token();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('lang', httpHooks.language());
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onerror = () => reject(new ApiError(httpHooks.text('network'), 0));
+    xhr.onload = () => {
+      type Envelope = { code?: number; msg?: string; data?: unknown };
+      let body: Envelope | null;
+      try {
+        body = JSON.parse(xhr.responseText) as Envelope;
+      } catch {
+        body = null;
+      }
+      if (xhr.status === 200 && body?.code === 200) resolve(body.data as { total: number; written: number });
+      else reject(new ApiError(body?.msg ?? httpHooks.text('generic'), xhr.status, body?.code, body?.data));
+    };
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}
+
+export const fetchBuildLog = (kind: 1 | 2 | 3, signal?: AbortSignal) =>
+  call('POST /build-log/v1', { kind, page: 1, limit: 20 }, { signal });

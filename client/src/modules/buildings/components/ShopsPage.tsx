@@ -12,6 +12,7 @@ import { enumOptions } from '../../ui/utils/enumLabels';
 import { useResidentsReload } from '../hooks/useResidentsReload';
 import { useSelection } from '../hooks/useSelection';
 import { HouseInfoDialog } from './HouseInfoDialog';
+import { HouseImport } from './HouseImport';
 import { HouseStatusLabel } from './HouseStatusLabel';
 import { SelectionBar } from './SelectionBar';
 import { selectionColumn } from './SelectionColumn';
@@ -106,6 +107,7 @@ export default function ShopsPage() {
             data-testid="add-shop"
           />
         )}
+        {canView && <HouseImport kind="shop" onImported={list.reload} />}
         {canView && <SelectionBar kind="shop" selection={selection} pageIds={rows.map((r) => r.shopId)} />}
       </div>
       <ListScreen

@@ -13,6 +13,7 @@ import { useResidentsReload } from '../hooks/useResidentsReload';
 import { useSelection } from '../hooks/useSelection';
 import { CarParksDialog } from './CarParksDialog';
 import { HouseInfoDialog } from './HouseInfoDialog';
+import { HouseImport } from './HouseImport';
 import { HouseStatusLabel } from './HouseStatusLabel';
 import { SelectionBar } from './SelectionBar';
 import { selectionColumn } from './SelectionColumn';
@@ -155,6 +156,7 @@ export default function SpacesPage() {
             />
           </>
         )}
+        {canView && <HouseImport kind="carpark" onImported={changed} />}
         {canView && <SelectionBar kind="carpark" selection={selection} pageIds={rows.map((r) => r.carSpaceId)} />}
       </div>
       <ListScreen

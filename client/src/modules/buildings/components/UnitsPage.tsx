@@ -13,6 +13,7 @@ import { useResidentsReload } from '../hooks/useResidentsReload';
 import { useSelection } from '../hooks/useSelection';
 import { BlockDialog } from './BlockDialog';
 import { BlocksDialog } from './BlocksDialog';
+import { HouseImport } from './HouseImport';
 import { HouseStatusLabel } from './HouseStatusLabel';
 import { SelectionBar } from './SelectionBar';
 import { selectionColumn } from './SelectionColumn';
@@ -159,6 +160,7 @@ export default function UnitsPage() {
             />
           </>
         )}
+        {canView && <HouseImport kind="unit" onImported={changed} />}
         {canView && <SelectionBar kind="unit" selection={selection} pageIds={rows.map((r) => r.unitId)} />}
       </div>
       <ListScreen
