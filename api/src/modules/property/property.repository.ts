@@ -40,14 +40,18 @@ function ownerColumns(link: string): string {
   return `${owner('id')} as owner_id, ${owner('name')} as owner_name, ${owner('gender')} as owner_gender`;
 }
 
-/** A keyword on the house's own text columns or its owner's name. */
-function keywordOn(link: string, columns: string[], keyword: string | undefined): SQL | null {
+/**
+ * A keyword on the house's own text columns or its approved people's names (one hashed subquery
+ * over the estate's links, not one per row).
+ */
+function keywordOn(link: string, columns: string[], keyword: string | undefined, tenant: TenantScope): SQL | null {
   if (!keyword) return null;
   const pattern = likePattern(keyword);
   const own = columns.map((c) => sql`${sql.raw(c)} ilike ${pattern}`);
-  const owner = sql`exists (select 1 from person_house ph join person p on p.id = ph.person_id
-      where ph.${sql.raw(link)} = h.id and ph.status = 2 and p.name ilike ${pattern})`;
-  return sql`(${sql.join([...own, owner], sql` or `)})`;
+  const people = sql`h.id in (select ph.${sql.raw(link)} from person_house ph join person p on p.id = ph.person_id
+      where ph.housing_estate_id = ${tenant.housingEstateId} and ph.status = 2 and ph.${sql.raw(link)} is not null
+        and p.name ilike ${pattern})`;
+  return sql`(${sql.join([...own, people], sql` or `)})`;
 }
 
 const whereAll = (parts: (SQL | null)[]): SQL =>
@@ -248,7 +252,7 @@ export async function listUnits(
     f.blockId ? sql`h.block_id = ${f.blockId}` : null,
     f.floorId ? sql`h.floor_id = ${f.floorId}` : null,
     f.houseStatus ? sql`h.house_status = ${f.houseStatus}` : null,
-    keywordOn('unit_id', ['h.name'], f.keyword),
+    keywordOn('unit_id', ['h.name'], f.keyword, tenant),
   ]);
   const rows = await queryRows<RawUnit>(
     db,
@@ -373,7 +377,7 @@ export async function listSpaces(
     f.carParkId ? sql`h.car_park_id = ${f.carParkId}` : null,
     f.type ? sql`h.type = ${f.type}` : null,
     f.houseStatus ? sql`h.house_status = ${f.houseStatus}` : null,
-    keywordOn('car_space_id', ['h.carpark_code', 'h.plate'], f.keyword),
+    keywordOn('car_space_id', ['h.carpark_code', 'h.plate'], f.keyword, tenant),
   ]);
   const rows = await queryRows<RawSpace>(db, sql`${SPACE_SELECT(where)} order by h.id limit ${limit} offset ${offset}`);
   return { rows: rows.map(toSpaceRow), total: await total(db, sql`car_space h`, where) };
@@ -443,7 +447,7 @@ export async function listShops(
   const where = whereAll([
     scope('h', tenant),
     f.houseStatus ? sql`h.house_status = ${f.houseStatus}` : null,
-    keywordOn('shop_id', ['h.shop_code', 'h.name'], f.keyword),
+    keywordOn('shop_id', ['h.shop_code', 'h.name'], f.keyword, tenant),
   ]);
   const rows = await queryRows<RawShop>(db, sql`${SHOP_SELECT(where)} order by h.id limit ${limit} offset ${offset}`);
   return { rows: rows.map(toShopRow), total: await total(db, sql`shop h`, where) };
