@@ -144,6 +144,35 @@ describe.each(testEngines())('property import on %s', (engine) => {
     expect(again.body.data.errors[0]).toMatchObject({ row: 2, reason: 'imp-s1 already exists in this estate' });
   });
 
+  it('when staff export a filtered list, then the Excel file holds exactly its rows with translated headers', async () => {
+    const block = await admin.post('/base/block/save', {
+      name: 'Export Tower',
+      number: 'ET',
+      floorCount: 3,
+      unitsPerFloor: 2,
+    });
+    const res = await api.http
+      .post('/base/unit/export')
+      .set(admin.headers)
+      .set('lang', 'zh-CN')
+      .send({ blockId: block.body.data.blockId })
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(res.status).toBe(200);
+    expect(res.headers['x-total-rows']).toBe('6');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Uint8Array.from(res.body as Buffer).buffer);
+    const sheet = book.worksheets[0];
+    expect((sheet.getRow(1).values as string[]).slice(1, 4)).toEqual(['楼栋', '楼层', '单元']);
+    expect(sheet.rowCount).toBe(7);
+    expect((sheet.getRow(7).values as string[]).slice(1, 4)).toEqual(['Export Tower', '3', '3B']);
+    expect(sheet.getRow(2).getCell(7).value).toBe('未登记');
+  });
+
   it('when the file is not an Excel file, then 400 "please choose the correct file format" and nothing is written', async () => {
     const rows = await rowCounts(api, TABLES);
     const text = await upload('/base/shop/import', Buffer.from('code,name\nA,B\n'), 'shops.xlsx');

@@ -151,6 +151,14 @@ describe('buildings', () => {
     await log.first().waitFor();
     expect(await log.first().textContent()).toContain('2 / 0');
     expect(await log.nth(1).textContent()).toContain('0 / 1');
+    await page.keyboard.press('Escape');
+
+    // Export the list as filtered (this block): an Excel file with its 4 units, in the background.
+    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-list').click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Uint8Array.from(await readFile((await exported.path())!)).buffer);
+    expect(book.worksheets[0].rowCount).toBe(5);
+    expect((book.worksheets[0].getRow(1).values as string[])[1]).toBe(en.buildings.fields.block);
   });
 
   for (const [language, width] of [

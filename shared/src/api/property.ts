@@ -402,6 +402,30 @@ export const propertyEndpoints = /* @__PURE__ */ defineEndpoints({
   'POST /base/shop/delete/{id}': shopCodes.delete,
   'GET /base/shop/import/template': shopCodes.template,
   'POST /base/shop/import': shopCodes.import,
+  'POST /base/unit/export': {
+    permission: 'unit:list',
+    summary: `The unit list with the list's filters as an Excel file, streamed (X-Total-Rows says how many rows follow).`,
+    body: UnitPageSchema.omit({ page: true, limit: true }),
+    answer: 'raw',
+    answerContentType: XLSX,
+    response: FileSchema,
+  },
+  'POST /base/carpark/export': {
+    permission: 'carpark:list',
+    summary: `The park space list with the list's filters as an Excel file, streamed (X-Total-Rows says how many rows follow).`,
+    body: SpacePageSchema.omit({ page: true, limit: true }),
+    answer: 'raw',
+    answerContentType: XLSX,
+    response: FileSchema,
+  },
+  'POST /base/shop/export': {
+    permission: 'shop:list',
+    summary: `The merchant list with the list's filters as an Excel file, streamed (X-Total-Rows says how many rows follow).`,
+    body: ShopPageSchema.omit({ page: true, limit: true }),
+    answer: 'raw',
+    answerContentType: XLSX,
+    response: FileSchema,
+  },
   'POST /build-log/v1': {
     permission: 'unit:list',
     summary:

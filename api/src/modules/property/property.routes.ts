@@ -27,6 +27,7 @@ import {
   setUnitName,
   setUnitRooms,
 } from './property.service';
+import { exportShops, exportSpaces, exportUnits } from './property-export.service';
 import { buildLogPage, importFile, sendTemplate } from './property-import.service';
 
 /** SPEC §7 "Property": blocks, floors and units; car parks and spaces; shops; their codes. */
@@ -105,6 +106,9 @@ export const propertyModule: ApiModule = {
     route('POST /base/shop/delete/{id}', async (ctx, { params }) => removeHouse(ctx, 'shop', params.id)),
     route('GET /base/shop/import/template', async (ctx) => sendTemplate(ctx, 'shop')),
     route('POST /base/shop/import', async (ctx) => importFile(ctx, 'shop')),
+    route('POST /base/unit/export', async (ctx, { body }) => exportUnits(ctx, body)),
+    route('POST /base/carpark/export', async (ctx, { body }) => exportSpaces(ctx, body)),
+    route('POST /base/shop/export', async (ctx, { body }) => exportShops(ctx, body)),
     route('POST /build-log/v1', async (ctx, { body }) => {
       const { rows, total } = await buildLogPage(ctx, body.kind, body.limit, (body.page - 1) * body.limit);
       return listPage(rows, total, body);

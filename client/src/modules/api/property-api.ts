@@ -154,3 +154,40 @@ export function importHouses(
 
 export const fetchBuildLog = (kind: 1 | 2 | 3, signal?: AbortSignal) =>
   call('POST /build-log/v1', { kind, page: 1, limit: 20 }, { signal });
+
+/**
+ * Exports a list with its filters to Excel, read as it streams in: `onProgress(bytes, rows)`
+ * (rows from the api's X-Total-Rows). Resolves with the file.
+ */
+export async function exportList(
+  kind: HouseKindName,
+  filters: object,
+  onProgress: (bytes: number, rows: number) => void,
+): Promise<Blob> {
+  const headers: Record<string, string> = { lang: httpHooks.language(), 'Content-Type': 'application/json' };
+  const token = httpHooks.token();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`${API_BASE}/base/${kind}/export`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(filters),
+  });
+  if (!response.ok || !response.body) {
+    const envelope = (await response.json().catch(() => null)) as { msg?: string } | null;
+    const error = new ApiError(envelope?.msg ?? httpHooks.text('generic'), response.status);
+    httpHooks.toast('error', error.message);
+    throw error;
+  }
+  const rows = Number(response.headers.get('X-Total-Rows') ?? 0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    bytes += value.length;
+    onProgress(bytes, rows);
+  }
+  return new Blob(chunks as BlobPart[], { type: response.headers.get('Content-Type') ?? undefined });
+}

@@ -12,6 +12,7 @@ import { enumOptions } from '../../ui/utils/enumLabels';
 import { useResidentsReload } from '../hooks/useResidentsReload';
 import { useSelection } from '../hooks/useSelection';
 import { HouseInfoDialog } from './HouseInfoDialog';
+import { ExportButton } from './ExportButton';
 import { HouseImport } from './HouseImport';
 import { HouseStatusLabel } from './HouseStatusLabel';
 import { SelectionBar } from './SelectionBar';
@@ -108,6 +109,10 @@ export default function ShopsPage() {
           />
         )}
         {canView && <HouseImport kind="shop" onImported={list.reload} />}
+        <ExportButton
+          kind="shop"
+          filters={{ keyword: list.filters.q || undefined, houseStatus: Number(list.filters.state) || undefined }}
+        />
         {canView && <SelectionBar kind="shop" selection={selection} pageIds={rows.map((r) => r.shopId)} />}
       </div>
       <ListScreen

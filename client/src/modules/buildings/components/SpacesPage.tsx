@@ -13,6 +13,7 @@ import { useResidentsReload } from '../hooks/useResidentsReload';
 import { useSelection } from '../hooks/useSelection';
 import { CarParksDialog } from './CarParksDialog';
 import { HouseInfoDialog } from './HouseInfoDialog';
+import { ExportButton } from './ExportButton';
 import { HouseImport } from './HouseImport';
 import { HouseStatusLabel } from './HouseStatusLabel';
 import { SelectionBar } from './SelectionBar';
@@ -157,6 +158,15 @@ export default function SpacesPage() {
           </>
         )}
         {canView && <HouseImport kind="carpark" onImported={changed} />}
+        <ExportButton
+          kind="carpark"
+          filters={{
+            keyword: list.filters.q || undefined,
+            carParkId: Number(list.filters.park) || undefined,
+            type: Number(list.filters.type) || undefined,
+            houseStatus: Number(list.filters.state) || undefined,
+          }}
+        />
         {canView && <SelectionBar kind="carpark" selection={selection} pageIds={rows.map((r) => r.carSpaceId)} />}
       </div>
       <ListScreen

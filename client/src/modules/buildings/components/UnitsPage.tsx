@@ -13,6 +13,7 @@ import { useResidentsReload } from '../hooks/useResidentsReload';
 import { useSelection } from '../hooks/useSelection';
 import { BlockDialog } from './BlockDialog';
 import { BlocksDialog } from './BlocksDialog';
+import { ExportButton } from './ExportButton';
 import { HouseImport } from './HouseImport';
 import { HouseStatusLabel } from './HouseStatusLabel';
 import { SelectionBar } from './SelectionBar';
@@ -161,6 +162,15 @@ export default function UnitsPage() {
           </>
         )}
         {canView && <HouseImport kind="unit" onImported={changed} />}
+        <ExportButton
+          kind="unit"
+          filters={{
+            keyword: list.filters.q || undefined,
+            blockId: Number(list.filters.block) || undefined,
+            floorId: Number(list.filters.floor) || undefined,
+            houseStatus: Number(list.filters.state) || undefined,
+          }}
+        />
         {canView && <SelectionBar kind="unit" selection={selection} pageIds={rows.map((r) => r.unitId)} />}
       </div>
       <ListScreen
