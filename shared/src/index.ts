@@ -5,5 +5,6 @@ export * from './events';
 export * from './permissions';
 export * from './routes';
 export * from './work-kinds';
+export * from './unit-names';
 export * from './api/core';
 export * from './log-redaction';

@@ -125,7 +125,17 @@ describe('accessibility: axe-core finds no critical or serious violation', () =>
       found.push(...(await check(page, 'change-password', language)));
       await page.keyboard.press('Escape');
 
-      await page.goto(run.product.url + '/building-management/unit-management');
+      for (const [path, screen] of [
+        ['/building-management/unit-management?open=1', 'units-screen'],
+        ['/building-management/park-space-management', 'spaces-screen'],
+        ['/building-management/merchant-management', 'shops-screen'],
+      ]) {
+        await page.goto(run.product.url + path);
+        await page.getByTestId(screen).getByRole('row').nth(1).waitFor();
+        if (path.includes('open=')) await page.getByTestId('house-codes').waitFor();
+        found.push(...(await check(page, screen, language)));
+      }
+      await page.goto(run.product.url + '/instant-messaging/address-book-settings');
       await page.getByTestId('coming-soon').waitFor();
       found.push(...(await check(page, 'coming-soon', language)));
       await page.goto(run.product.url + '/404');

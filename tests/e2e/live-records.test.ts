@@ -217,7 +217,7 @@ describe('records and sessions, live', () => {
       .first()
       .getByTestId('notification-view')
       .click();
-    await page.getByTestId('coming-soon').waitFor();
+    await page.getByTestId('units-screen').waitFor();
     expect(new URL(page.url()).pathname).toBe('/building-management/unit-management');
     expect((await unread([27])).list.length).toBe(joins);
     expect(Number(await page.getByTestId('message-bell-count').textContent())).toBe(bell);

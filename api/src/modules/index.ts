@@ -9,6 +9,7 @@ import { chatUnreadModule } from './im/chat-unread.routes';
 import { messageModule } from './message/message.routes';
 import { personHouseModule } from './person/person-house.routes';
 import { personModule } from './person/person.routes';
+import { propertyModule } from './property/property.routes';
 import { residentHousesModule } from './person/resident-houses.routes';
 import { realtimeModule } from './realtime/realtime.routes';
 import { roleModule } from './role/role.routes';
@@ -28,6 +29,7 @@ export const modules: ApiModule[] = [
   chatUnreadModule,
   chatModule,
   uploadModule,
+  propertyModule,
   // The resident API (DESIGN §5), each domain's own calls.
   residentHousesModule,
   residentWorkOrdersModule,

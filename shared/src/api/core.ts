@@ -9,6 +9,7 @@ export * from './message';
 export * from './resident';
 export * from './upload';
 export * from './person';
+export * from './property';
 export * from './realtime';
 export * from './system';
 export * from './endpoint';

@@ -4,6 +4,7 @@ import { chatEndpoints } from './chat';
 import { complaintEndpoints, eventOrderEndpoints } from './work-orders';
 import { messageEndpoints } from './message';
 import { personEndpoints } from './person';
+import { propertyEndpoints } from './property';
 import { realtimeEndpoints } from './realtime';
 import { residentEndpoints } from './resident';
 import { roleEndpoints } from './role';
@@ -28,6 +29,7 @@ export const endpoints = {
   ...uploadEndpoints,
   ...residentEndpoints,
   ...realtimeEndpoints,
+  ...propertyEndpoints,
 };
 export type Endpoints = typeof endpoints;
 export type EndpointKey = keyof Endpoints;

@@ -119,3 +119,24 @@ export const shop = pgTable(
     index().on(t.housingEstateId, t.houseStatus),
   ],
 );
+
+/**
+ * What staff did to the estate's houses in bulk (SPEC §7 /build-log/v1): an Excel import of
+ * units, spaces or shops, with who, when and the row counts. kind: HouseType; ok: all rows written.
+ */
+export const buildLog = pgTable(
+  'build_log',
+  {
+    id: id(),
+    ...tenantColumns(),
+    personId: integer().notNull(),
+    kind: smallint().notNull(),
+    action: text().notNull(),
+    fileName: text(),
+    total: integer().notNull().default(0),
+    written: integer().notNull().default(0),
+    failed: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.housingEstateId, t.createdAt.desc())],
+);

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { EventType, Gender, HouseStatus, HouseType, Identity, WorkStatus, enumValues } from '@pm/shared';
+import { ParkingSpaceType } from '@pm/shared';
 
 type NumericEnum = Readonly<Record<string, number>>;
 
@@ -14,6 +15,7 @@ const LABELS = new Map<NumericEnum, string | Readonly<Record<number, string>>>([
   [HouseType, 'workOrders.houseType.h'],
   [Identity, 'workOrders.identity.i'],
   [HouseStatus, 'houseStatus.s'],
+  [ParkingSpaceType, 'buildings.spaceType.t'],
   [Gender, { [Gender.male]: 'profile.male', [Gender.female]: 'profile.female' }],
 ]);
 

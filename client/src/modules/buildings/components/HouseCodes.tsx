@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { Button, Header, Segment } from 'semantic-ui-react';
+import { useTranslation } from 'react-i18next';
+import { fetchQrPng, regenerateCode, saveBlob, type HouseKindName } from '../../api';
+import { confirm } from '../../ui/states/confirms';
+import { showToast } from '../../ui/states/toasts';
+
+/**
+ * A house's invite code and QR code (SPEC §1, §2 "scan to join the building"): shown, downloaded
+ * as PNG, or replaced by a new one (the old code stops working at once).
+ */
+export function HouseCodes({
+  kind,
+  id,
+  name,
+  inviteCode,
+  canEdit,
+  onChanged,
+}: {
+  kind: HouseKindName;
+  id: number;
+  name: string;
+  inviteCode: string;
+  canEdit: boolean;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const [png, setPng] = useState<Blob | null>(null);
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    fetchQrPng(kind, id).then(
+      (blob) => !cancelled && setPng(blob),
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [kind, id, inviteCode]);
+  useEffect(() => {
+    if (!png) return;
+    const next = URL.createObjectURL(png);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [png]);
+
+  const regenerate = async () => {
+    if (!(await confirm(t('buildings.messages.confirmRegenerate', { name })))) return;
+    await regenerateCode(kind, id);
+    showToast('success', t('buildings.messages.regenerated'));
+    onChanged();
+  };
+
+  return (
+    <Segment className="buildings-codes" data-testid="house-codes">
+      <Header as="h3" size="small">
+        {t('buildings.fields.qrCode')}
+      </Header>
+      <div className="buildings-codes-body">
+        {url && (
+          <img
+            src={url}
+            alt={`${t('buildings.fields.qrCode')} ${name}`}
+            width={140}
+            height={140}
+            data-testid="qr-image"
+          />
+        )}
+        <div>
+          <div className="buildings-field-label">{t('buildings.fields.inviteCode')}</div>
+          <code className="buildings-invite-code" data-testid="invite-code">
+            {inviteCode}
+          </code>
+          <p className="buildings-help">{t('buildings.messages.qrHelp')}</p>
+          <div className="buildings-actions">
+            <Button
+              size="small"
+              icon="download"
+              content={t('buildings.actions.downloadQr')}
+              disabled={!png}
+              onClick={() => png && saveBlob(png, `${name}-qrcode.png`)}
+              data-testid="download-qr"
+            />
+            {canEdit && (
+              <Button
+                size="small"
+                icon="refresh"
+                content={t('buildings.actions.regenerate')}
+                onClick={() => void regenerate().catch(() => undefined)}
+                data-testid="regenerate-code"
+              />
+            )}
+          </div>
+        </div>
+      </div>
+    </Segment>
+  );
+}
