@@ -9,6 +9,7 @@ export * from './message';
 export * from './resident';
 export * from './upload';
 export * from './person';
+export * from './person-house';
 export * from './realtime';
 export * from './system';
 export * from './endpoint';

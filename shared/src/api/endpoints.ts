@@ -4,6 +4,7 @@ import { chatEndpoints } from './chat';
 import { complaintEndpoints, eventOrderEndpoints } from './work-orders';
 import { messageEndpoints } from './message';
 import { personEndpoints } from './person';
+import { personHouseEndpoints } from './person-house';
 import { realtimeEndpoints } from './realtime';
 import { residentEndpoints } from './resident';
 import { roleEndpoints } from './role';
@@ -21,6 +22,7 @@ export const endpoints = {
   ...accountEndpoints,
   ...roleEndpoints,
   ...personEndpoints,
+  ...personHouseEndpoints,
   ...messageEndpoints,
   ...complaintEndpoints,
   ...eventOrderEndpoints,

@@ -162,7 +162,8 @@ function toAsset(r: RawAsset): PersonAsset {
     shop: r.shop_code === null ? null : { shopCode: r.shop_code, invitePerson: r.shop_invite },
     person: { name: r.person_name, gender: r.gender, images: images ?? [] },
     houseCertCode: r.house_cert_code,
-    houseCertImg: r.house_cert_img,
+    // Certificate pictures are private: the staff-only route, never the stored upload path.
+    houseCertImg: r.house_cert_img ? `/base/personhouse/certimg/${r.id}` : null,
   };
 }
 
@@ -221,8 +222,11 @@ export async function insertJoinRequest(
     houseType: number;
     ids: HouseIds;
     identity: number;
+    relation?: number | null;
     status: number;
     operationType: number;
+    /** Who made the link (default: the person themselves). */
+    operatorPersonId?: number;
   },
 ): Promise<{ personHouseId: number; historyId: number }> {
   const [link] = await tx
@@ -234,6 +238,7 @@ export async function insertJoinRequest(
       houseType: join.houseType,
       ...join.ids,
       identity: join.identity,
+      relation: join.relation ?? null,
       status: join.status,
     })
     .returning({ id: personHouse.id });
@@ -247,7 +252,7 @@ export async function insertJoinRequest(
       ...join.ids,
       identity: join.identity,
       purchaseTime: new Date(),
-      operatorPersonId: join.personId,
+      operatorPersonId: join.operatorPersonId ?? join.personId,
       operationType: join.operationType,
     })
     .returning({ id: personHouseHistory.id });
