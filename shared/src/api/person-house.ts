@@ -58,6 +58,8 @@ export const PersonHouseRowSchema = z.object({
   refuseReason: z.string().nullable(),
   /** The house's approved owner other than this person, for the owner-change question (SPEC §4). */
   currentOwnerName: z.string().nullable(),
+  /** The house's status now (HouseStatus, shared/src/enums.ts). */
+  houseStatus: z.number(),
 });
 export type PersonHouseRow = z.infer<typeof PersonHouseRowSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint';
-import { IdParamsSchema, IdSchema, PersonImageSchema, intSchema } from './common';
+import { IdParamsSchema, PersonImageSchema, intSchema } from './common';
 import { PersonAssetSchema } from './work-orders';
 import { JoinReviewSchema } from './person-house';
 

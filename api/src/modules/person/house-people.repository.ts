@@ -49,6 +49,7 @@ interface RawLink {
   join_time: string | Date;
   refuse_reason: string | null;
   current_owner_name: string | null;
+  house_status: number;
 }
 
 /** The approved owner of the link's house other than the link's person (SPEC §4's question). */
@@ -65,7 +66,7 @@ const LINK_SELECT = sql`select ph.id, ph.person_id, p.name, p.gender, p.tel, p.a
        b.name as build_name, f.name as floor_name, u.name as unit_name, cs.carpark_code, s.shop_code,
        ph.identity, ph.relation, ph.status, ph.auth_status, ph.house_cert_code,
        (ph.house_cert_img is not null) as has_cert_img, ph.join_time, ph.refuse_reason,
-       ${CURRENT_OWNER} as current_owner_name
+       ${CURRENT_OWNER} as current_owner_name, coalesce(u.house_status, cs.house_status, s.house_status) as house_status
   from person_house ph
   join person p on p.id = ph.person_id
   left join unit u on u.id = ph.unit_id
@@ -99,6 +100,7 @@ function toRow(r: RawLink): PersonHouseRow {
     joinTime: isoOrNull(r.join_time) as string,
     refuseReason: r.refuse_reason,
     currentOwnerName: r.current_owner_name,
+    houseStatus: r.house_status,
   };
 }
 

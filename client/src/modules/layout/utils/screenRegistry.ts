@@ -1,5 +1,6 @@
 import { dashboardScreens } from '../../dashboard';
 import { workOrderScreens } from '../../work-orders';
+import { ownerScreens } from '../../owners';
 import type { Screens } from './screens';
 
 /**
@@ -9,4 +10,5 @@ import type { Screens } from './screens';
 export const SCREENS: Screens = {
   ...dashboardScreens,
   ...workOrderScreens,
+  ...ownerScreens,
 };
