@@ -142,9 +142,9 @@ export const personHouseEndpoints = /* @__PURE__ */ defineEndpoints({
   },
   'POST /base/personhouse/member/page': {
     permission: 'authenticated',
-    summary: `The people of one house (owner, tenants, members), paged. ${STAFF_HOUSE}`,
+    summary: `The people of one house (owner, tenants, members), paged, with the house's status (HouseStatus). ${STAFF_HOUSE}`,
     body: MemberPageSchema,
-    response: listPageSchema(PersonHouseRowSchema),
+    response: listPageSchema(PersonHouseRowSchema).extend({ houseStatus: z.number().nullable() }),
   },
   'GET /base/personhouse/info/{id}': {
     permission: 'authenticated',

@@ -174,7 +174,7 @@ export async function memberPage(
   db: DbOrTx,
   tenant: TenantScope,
   f: { houseType: number; houseId: number; identity?: number; withPending?: boolean; page: number; limit: number },
-): Promise<Page<PersonHouseRow>> {
+): Promise<Page<PersonHouseRow> & { houseStatus: number | null }> {
   const where: SQL[] = [
     tenantOf('ph', tenant),
     sql`${houseLinkColumn(f.houseType, 'ph')} = ${f.houseId}`,
@@ -183,15 +183,20 @@ export async function memberPage(
   ];
   if (f.identity) where.push(sql`ph.identity = ${f.identity}`);
   const cond = sql.join(where, sql` and `);
-  const [rows, [{ n }]] = await Promise.all([
+  const table = sql.raw(f.houseType === 2 ? 'car_space' : f.houseType === 3 ? 'shop' : 'unit');
+  const [rows, [{ n }], [house]] = await Promise.all([
     queryRows<RawLink>(
       db,
       sql`${LINK_SELECT} where ${cond} order by ph.identity, ph.status desc, ph.join_time, ph.id
           limit ${f.limit} offset ${offsetOf(f.page, f.limit)}`,
     ),
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from person_house ph where ${cond}`),
+    queryRows<{ house_status: number }>(
+      db,
+      sql`select h.house_status from ${table} h where h.id = ${f.houseId} and ${tenantOf('h', tenant)}`,
+    ),
   ]);
-  return pageOf(rows.map(toRow), n, f.page, f.limit);
+  return { ...pageOf(rows.map(toRow), n, f.page, f.limit), houseStatus: house?.house_status ?? null };
 }
 
 /** One link of the caller's estate, with its person; null when missing or another tenant's. */

@@ -265,7 +265,7 @@ export function listMembers(
   caller: Caller,
   tenant: TenantScope,
   f: Parameters<typeof memberPage>[2],
-): Promise<Page<PersonHouseRow>> {
+): Promise<Page<PersonHouseRow> & { houseStatus: number | null }> {
   assertHouseStaff(caller, f.houseType);
   return memberPage(db, tenant, f);
 }

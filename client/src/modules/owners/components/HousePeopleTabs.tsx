@@ -35,7 +35,8 @@ export function HousePeopleTabs({ houseType, houseId }: { houseType: 1 | 2 | 3; 
   const [tab, setTab] = useState<Tab>('owner');
   const [page, setPage] = useState({ page: 1, limit: 10 });
   const [rows, setRows] = useState<{ list: (PersonHouseRow | HistoryRow)[]; total: number } | null>(null);
-  const [status, setStatus] = useState<number | null>(null);
+  // The house's status; undefined until it loaded ("–").
+  const [status, setStatus] = useState<number | null | undefined>(undefined);
   const [reloads, setReloads] = useState(0);
   const [info, setInfo] = useState<number | null>(null);
   const [history, setHistory] = useState<number | null>(null);
@@ -53,9 +54,9 @@ export function HousePeopleTabs({ houseType, houseId }: { houseType: 1 | 2 | 3; 
             ac.signal,
           );
     load.then(setRows).catch(() => undefined);
-    // The house's status, from the all-people page (it carries the house's current status).
+    // The house's status (the people page carries it).
     fetchHouseMembers({ houseType, houseId, withPending: true, page: 1, limit: 1 }, ac.signal)
-      .then((p) => setStatus(p.list[0]?.houseStatus ?? null))
+      .then((p) => setStatus(p.houseStatus))
       .catch(() => undefined);
     return () => ac.abort();
   }, [houseType, houseId, tab, page, reloads]);
@@ -70,7 +71,7 @@ export function HousePeopleTabs({ houseType, houseId }: { houseType: 1 | 2 | 3; 
       <p>
         {t('owners.fields.houseStatus')}:{' '}
         <Label size="small" data-testid="house-status">
-          {enumLabel(t, HouseStatus, status ?? HouseStatus.unregistered)}
+          {status === undefined || status === null ? '–' : enumLabel(t, HouseStatus, status)}
         </Label>
       </p>
       <Menu pointing secondary role="tablist" aria-label={t('owners.tabs.label')} className="house-people-tabs">
