@@ -154,7 +154,8 @@ if (pgSchema) {
   try {
     result.postgres = await benchEngine('postgres', pgSchema.url);
   } finally {
-    await pgSchema.drop();
+    if (process.env.BENCH_KEEP === '1') log(`kept ${pgSchema.url}`);
+    else await pgSchema.drop();
   }
 } else {
   log('no PostgreSQL reachable: measuring PGlite only');
