@@ -5,6 +5,7 @@
 //   5. notification and push        6. bad input answered 400, translated, nothing written
 // plus refuse / remove as the resident sees them and history rows for each operation type.
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/sql';
 import {
@@ -334,6 +335,57 @@ describe.each(testEngines())('owners and residents on %s', (engine) => {
     } finally {
       await Promise.all(Object.values(sockets).map((x) => x.close()));
     }
+  });
+
+  it('when a resident joins with a certificate picture, then only staff of the estate with the view permission get it, through the private route, never the public file URL', async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a73' } })
+      .png()
+      .toBuffer();
+    const up = await api.http
+      .post('/upload/uploadimage/housecert')
+      .set(s.other.headers)
+      .attach('file', png, { filename: 'deed.png', contentType: 'image/png' });
+    expect(up.status).toBe(200);
+    const { originalImagePath, thumbnailPath } = up.body.data as { originalImagePath: string; thumbnailPath: string };
+    // Another resident cannot attach someone else's upload.
+    const unit = freeUnit();
+    const stolen = await s.tenant.post('/app/personhouse/join', {
+      inviteCode: unit.invite_code,
+      identity: 1,
+      houseCertImg: originalImagePath,
+    });
+    expect(stolen.status).toBe(400);
+    const joined = await s.other.post('/app/personhouse/join', {
+      inviteCode: unit.invite_code,
+      identity: 1,
+      houseCertCode: 'HK-DEED-77',
+      houseCertImg: originalImagePath,
+    });
+    expect(joined.status).toBe(200);
+    const id = joined.body.data.personHouseId as number;
+
+    for (const path of [originalImagePath, thumbnailPath]) {
+      expect((await api.http.get(path.replace(/^\/api/, ''))).status, path).toBe(404);
+      expect((await api.http.get('/upload/image').query({ imageUrl: path })).status, path).toBe(404);
+    }
+    const row = (await s.admin.get(`/base/personhouse/info/${id}`)).body.data;
+    expect(row).toMatchObject({ houseCertCode: 'HK-DEED-77', houseCertImg: `/base/personhouse/certimg/${id}` });
+    const stored = originalImagePath.split('/').pop()!;
+    expect(JSON.stringify(row)).not.toContain(stored);
+    const listed = await s.admin.post('/base/personhouse/page', { page: 1, limit: 50, keyword: 'HK-DEED-77' });
+    expect(listed.body.data.total).toBe(1);
+    expect(JSON.stringify(listed.body.data)).not.toContain(stored);
+
+    const got = await api.http.get(`/base/personhouse/certimg/${id}`).set(s.admin.headers).buffer(true);
+    expect(got.status).toBe(200);
+    expect(got.headers['content-type']).toBe('image/png');
+    expect(got.headers['cache-control']).toContain('no-store');
+    expect(Buffer.compare(got.body as Buffer, png)).toBe(0);
+    const noView = await staffWithRole(api, s.admin, await roleWith(s.admin, (p) => p !== 'unit:view'));
+    expect((await noView.get(`/base/personhouse/certimg/${id}`)).status).toBe(403);
+    expect((await s.other.get(`/base/personhouse/certimg/${id}`)).status).toBe(403);
+    expect((await other.admin.get(`/base/personhouse/certimg/${id}`)).status).toBe(404);
+    expect((await callerOf(api, 'no-such-token').get(`/base/personhouse/certimg/${id}`)).status).toBe(401);
   });
 
   it('when input is bad, then the call answers 400 with a message in the asked language and writes nothing', async () => {

@@ -224,6 +224,8 @@ export async function insertJoinRequest(
     identity: number;
     relation?: number | null;
     status: number;
+    houseCertCode?: string | null;
+    houseCertImg?: string | null;
     operationType: number;
     /** Who made the link (default: the person themselves). */
     operatorPersonId?: number;
@@ -240,6 +242,8 @@ export async function insertJoinRequest(
       identity: join.identity,
       relation: join.relation ?? null,
       status: join.status,
+      houseCertCode: join.houseCertCode ?? null,
+      houseCertImg: join.houseCertImg ?? null,
     })
     .returning({ id: personHouse.id });
   const [history] = await tx
@@ -257,4 +261,13 @@ export async function insertJoinRequest(
     })
     .returning({ id: personHouseHistory.id });
   return { personHouseId: link.id, historyId: history.id };
+}
+
+/** Whether the person uploaded the file at `path` themselves (a certificate picture they join with). */
+export async function uploadedBy(db: DbOrTx, personId: number, path: string): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from upload_file where person_id = ${personId} and (path = ${path} or '/api' || path = ${path}) limit 1`,
+  );
+  return rows.length > 0;
 }

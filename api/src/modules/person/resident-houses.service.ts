@@ -12,6 +12,7 @@ import {
   houseOf,
   housesOf,
   insertJoinRequest,
+  uploadedBy,
   type HouseIds,
   type HouseLink,
 } from './person-house.repository';
@@ -87,6 +88,8 @@ export async function joinHouse(
   const { wrongCodeId } = await admitJoin(d);
   const house = await houseByInviteCode(d.db, normalizeInviteCode(body.inviteCode));
   if (!house) throw new AppError(400, 'resident.errors.inviteCodeInvalid');
+  if (body.houseCertImg && !(await uploadedBy(d.db, d.personId, body.houseCertImg)))
+    throw new AppError(400, 'owners.errors.certNotYours');
   await settleUsage(d.db, wrongCodeId, 0);
   const ids: HouseIds = {
     unitId: house.houseType === 1 ? house.houseId : null,
@@ -109,6 +112,8 @@ export async function joinHouse(
         identity: body.identity,
         status,
         operationType: OPERATION_BY_IDENTITY[body.identity],
+        houseCertCode: body.houseCertCode || null,
+        houseCertImg: body.houseCertImg ?? null,
       });
       await refreshHouseStatus(tx, house.houseType, [house.houseId]);
       await notify(tx, {
