@@ -105,6 +105,9 @@ describe('accessibility: axe-core finds no critical or serious violation', () =>
       await dialog.getByTestId('reporter-link').click();
       await page.getByTestId('more-industries').locator('.list, p').first().waitFor();
       found.push(...(await check(page, 'more-industries', language)));
+      await page.goto(run.product.url + '/building-management/owner-review');
+      await page.getByTestId('review-table').waitFor();
+      found.push(...(await check(page, 'owner-review', language)));
 
       for (const bell of ['message-bell', 'alarm-bell']) {
         await page.goto(run.product.url + '/dashboard');

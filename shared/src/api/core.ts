@@ -10,6 +10,7 @@ export * from './resident';
 export * from './upload';
 export * from './person';
 export * from './property';
+export * from './person-house';
 export * from './realtime';
 export * from './system';
 export * from './endpoint';

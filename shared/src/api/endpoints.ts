@@ -5,6 +5,7 @@ import { complaintEndpoints, eventOrderEndpoints } from './work-orders';
 import { messageEndpoints } from './message';
 import { personEndpoints } from './person';
 import { propertyEndpoints } from './property';
+import { personHouseEndpoints } from './person-house';
 import { realtimeEndpoints } from './realtime';
 import { residentEndpoints } from './resident';
 import { roleEndpoints } from './role';
@@ -22,6 +23,7 @@ export const endpoints = {
   ...accountEndpoints,
   ...roleEndpoints,
   ...personEndpoints,
+  ...personHouseEndpoints,
   ...messageEndpoints,
   ...complaintEndpoints,
   ...eventOrderEndpoints,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint';
-import { IdParamsSchema, IdSchema, PersonImageSchema, intSchema } from './common';
+import { IdParamsSchema, PersonImageSchema, intSchema } from './common';
 import { PersonAssetSchema } from './work-orders';
+import { JoinReviewSchema } from './person-house';
 
 /** GET /base/person/info/{id}: a person of the estate. */
 export const PersonInfoSchema = z.object({
@@ -23,12 +24,6 @@ export const PersonSaveSchema = z.object({
     .array(z.object({ url: z.string().max(500) }))
     .max(9)
     .optional(),
-});
-
-/** Approve (2) or refuse (3) a pending request to join a house. */
-export const JoinReviewSchema = z.object({
-  personHouseId: IdSchema,
-  status: z.union([z.literal(2), z.literal(3)]),
 });
 
 export const personEndpoints = /* @__PURE__ */ defineEndpoints({
@@ -55,7 +50,7 @@ export const personEndpoints = /* @__PURE__ */ defineEndpoints({
   'POST /base/personhouse/review': {
     permission: 'authenticated',
     summary:
-      "Decides a pending request to join a house { personHouseId, status 2 approve | 3 refuse } → { personHouseId, status }. Staff of the house's estate with unit:list, carpark:list or shop:list (by house type) decide any request; the house's approved owner decides tenants and relatives. Anything else answers 404. The person who asked gets event 12 with the outcome.",
+      "Decides a pending request to join a house { personHouseId, status 2 certify | 3 refuse, refuseReason?, replaceOwner? } → { personHouseId, status }. Certifying an owner of a house that has one answers 409 (owners.errors.hasOwner) unless replaceOwner is true: then the old owner moves to the history in the same transaction (SPEC §4 owner change). Staff of the house's estate with unit:list, carpark:list or shop:list (by house type) decide any request; the house's approved owner decides tenants and relatives. Anything else answers 404. The person who asked gets event 12 with the outcome.",
     body: JoinReviewSchema,
     response: z.object({ personHouseId: z.number(), status: z.number() }),
   },

@@ -67,6 +67,13 @@ export type AnnouncementVote = z.infer<typeof AnnouncementVoteSchema>;
 export const PersonHouseJoinSchema = z.object({
   inviteCode: z.string().trim().min(1).max(64),
   identity: intSchema(1, 3),
+  /** The house certificate's code and picture (an upload of kind `housecert`, private: issue 19). */
+  houseCertCode: z.string().trim().max(50).optional(),
+  houseCertImg: z
+    .string()
+    .regex(/^(\/api)?\/upload\/files\/housecert\/[A-Za-z0-9/._-]+$/)
+    .max(300)
+    .optional(),
 });
 export type PersonHouseJoin = z.infer<typeof PersonHouseJoinSchema>;
 

@@ -34,7 +34,11 @@ export const residents = defineTopic<{ kind: 'join' | 'leave' }, ResidentPayload
     exitMerchant: { type: 33, panel: 'messages', counted: true, view: SHOP },
   },
   classify: (m) => ({ kind: m.channelType === 12 ? 'join' : 'leave' }),
-  toast: (e) => ({ level: 'info', key: e.kind === 'join' ? 'messages.toasts.join' : 'messages.toasts.leave' }),
+  // A refused request (status 3) is nobody joining: no toast, the lists still reload.
+  toast: (e) =>
+    e.payload.status === 3
+      ? null
+      : { level: 'info', key: e.kind === 'join' ? 'messages.toasts.join' : 'messages.toasts.leave' },
 });
 
 /** Join / exit message type for a house type (1 residential, 2 parking, 3 merchant). */

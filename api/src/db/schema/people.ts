@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantColumns, time } from './columns';
 
@@ -44,6 +45,8 @@ export const personHouse = pgTable(
     houseCertCode: text(),
     houseCertImg: text(),
     joinTime: time().notNull().defaultNow(),
+    /** Why staff refused the request (status 3); the resident reads it through GET /app/personhouse/requests. */
+    refuseReason: text(),
   },
   (t) => [
     index().on(t.personId),
@@ -51,6 +54,12 @@ export const personHouse = pgTable(
     index().on(t.carSpaceId),
     index().on(t.shopId),
     index().on(t.housingEstateId, t.status, t.houseType, t.joinTime.desc().nullsFirst()),
+    // The owner-review list over every house type, newest first.
+    index().on(t.housingEstateId, t.status, t.joinTime.desc(), t.id.desc()),
+    // One approved owner per house (SPEC §4 owner change), also when two staff certify at once.
+    uniqueIndex('person_house_one_owner_unit').on(t.unitId).where(sql`identity = 1 and status = 2`),
+    uniqueIndex('person_house_one_owner_space').on(t.carSpaceId).where(sql`identity = 1 and status = 2`),
+    uniqueIndex('person_house_one_owner_shop').on(t.shopId).where(sql`identity = 1 and status = 2`),
   ],
 );
 
@@ -72,7 +81,14 @@ export const personHouseHistory = pgTable(
     operationType: smallint().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.housingEstateId, t.houseType, t.createdAt.desc().nullsFirst()), index().on(t.personId)],
+  (t) => [
+    index().on(t.housingEstateId, t.houseType, t.createdAt.desc().nullsFirst()),
+    index().on(t.personId),
+    // The history staff of one house, newest departure first (POST /base/personhousehistory/page).
+    index().on(t.unitId, t.leaveTime.desc()),
+    index().on(t.carSpaceId, t.leaveTime.desc()),
+    index().on(t.shopId, t.leaveTime.desc()),
+  ],
 );
 
 export const department = pgTable(

@@ -162,7 +162,8 @@ function toAsset(r: RawAsset): PersonAsset {
     shop: r.shop_code === null ? null : { shopCode: r.shop_code, invitePerson: r.shop_invite },
     person: { name: r.person_name, gender: r.gender, images: images ?? [] },
     houseCertCode: r.house_cert_code,
-    houseCertImg: r.house_cert_img,
+    // Certificate pictures are private: the staff-only route, never the stored upload path.
+    houseCertImg: r.house_cert_img ? `/base/personhouse/certimg/${r.id}` : null,
   };
 }
 
@@ -221,8 +222,13 @@ export async function insertJoinRequest(
     houseType: number;
     ids: HouseIds;
     identity: number;
+    relation?: number | null;
     status: number;
+    houseCertCode?: string | null;
+    houseCertImg?: string | null;
     operationType: number;
+    /** Who made the link (default: the person themselves). */
+    operatorPersonId?: number;
   },
 ): Promise<{ personHouseId: number; historyId: number }> {
   const [link] = await tx
@@ -234,7 +240,10 @@ export async function insertJoinRequest(
       houseType: join.houseType,
       ...join.ids,
       identity: join.identity,
+      relation: join.relation ?? null,
       status: join.status,
+      houseCertCode: join.houseCertCode ?? null,
+      houseCertImg: join.houseCertImg ?? null,
     })
     .returning({ id: personHouse.id });
   const [history] = await tx
@@ -247,9 +256,18 @@ export async function insertJoinRequest(
       ...join.ids,
       identity: join.identity,
       purchaseTime: new Date(),
-      operatorPersonId: join.personId,
+      operatorPersonId: join.operatorPersonId ?? join.personId,
       operationType: join.operationType,
     })
     .returning({ id: personHouseHistory.id });
   return { personHouseId: link.id, historyId: history.id };
+}
+
+/** Whether the person uploaded the file at `path` themselves (a certificate picture they join with). */
+export async function uploadedBy(db: DbOrTx, personId: number, path: string): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from upload_file where person_id = ${personId} and (path = ${path} or '/api' || path = ${path}) limit 1`,
+  );
+  return rows.length > 0;
 }

@@ -9,3 +9,6 @@ export const HOUSE_LIST_PERMISSION: Record<number, Permission> = { 1: 'unit:list
 export function houseStaff(db: DbOrTx, housingEstateId: number, houseType: number): Promise<number[]> {
   return staffWithPermission(db, housingEstateId, HOUSE_LIST_PERMISSION[houseType] ?? 'unit:list');
 }
+
+/** Staff who may see a kind of house's details, e.g. its certificate pictures (1 unit, 2 parking space, 3 shop). */
+export const HOUSE_VIEW_PERMISSION: Record<number, Permission> = { 1: 'unit:view', 2: 'carpark:view', 3: 'shop:view' };

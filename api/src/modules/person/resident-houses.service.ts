@@ -1,5 +1,5 @@
-import { ChannelType, JoinStatus, joinMessageType } from '@pm/shared';
-import type { PersonHouseJoin, ResidentHouse } from '@pm/shared';
+import { ChannelType, Identity, JoinStatus, OperationType, joinMessageType } from '@pm/shared';
+import type { OwnRequest, PersonHouseJoin, ResidentHouse } from '@pm/shared';
 import { AppError } from '../../http/app-error';
 import { notify } from '../message/notify';
 import { withPushes } from '../message/push-outbox';
@@ -12,10 +12,13 @@ import {
   houseOf,
   housesOf,
   insertJoinRequest,
+  uploadedBy,
   type HouseIds,
   type HouseLink,
 } from './person-house.repository';
 import { refreshHouseStatus } from './house-status.repository';
+import { lockHouse, ownMembers, ownRequests, residentByTel } from './house-people.repository';
+import { endLink, houseIdOf, lockedLink, notifyJoined } from './house-people.service';
 import { houseStaff } from './person.recipients';
 
 /** A resident's own houses: the list, the house a report comes from, and joining one by invite code. */
@@ -85,6 +88,8 @@ export async function joinHouse(
   const { wrongCodeId } = await admitJoin(d);
   const house = await houseByInviteCode(d.db, normalizeInviteCode(body.inviteCode));
   if (!house) throw new AppError(400, 'resident.errors.inviteCodeInvalid');
+  if (body.houseCertImg && !(await uploadedBy(d.db, d.personId, body.houseCertImg)))
+    throw new AppError(400, 'owners.errors.certNotYours');
   await settleUsage(d.db, wrongCodeId, 0);
   const ids: HouseIds = {
     unitId: house.houseType === 1 ? house.houseId : null,
@@ -107,6 +112,8 @@ export async function joinHouse(
         identity: body.identity,
         status,
         operationType: OPERATION_BY_IDENTITY[body.identity],
+        houseCertCode: body.houseCertCode || null,
+        houseCertImg: body.houseCertImg ?? null,
       });
       await refreshHouseStatus(tx, house.houseType, [house.houseId]);
       await notify(tx, {
@@ -122,6 +129,104 @@ export async function joinHouse(
         push: { houseType: house.houseType, identity: body.identity, status },
       });
       return { personHouseId, status, houseType: house.houseType, houseId: house.houseId };
+    },
+    d.onPushError,
+  );
+}
+
+/** GET /app/personhouse/requests: the caller's requests and houses, with the state and a refusal's reason. */
+export function listOwnRequests(d: ResidentDeps): Promise<OwnRequest[]> {
+  return ownRequests(d.db, d.personId);
+}
+
+/**
+ * POST /app/personhouse/leave: the caller leaves one of their houses; the history row's
+ * operation type is the caller's identity there (owner 3, relatives and friends 4, tenant 5).
+ */
+export async function leaveHouse(
+  d: ResidentDeps,
+  body: { houseType: number; houseId: number },
+): Promise<{ personHouseHistoryId: number }> {
+  const house = await linkedHouse(d, body.houseType, body.houseId);
+  return withPushes(
+    d.db,
+    d.realtime,
+    async (tx) => {
+      const link = await lockedLink(tx, house.personHouseId, [JoinStatus.approved]);
+      if (!link) throw new AppError(403, 'resident.errors.houseNotYours');
+      await lockHouse(tx, link.houseType, body.houseId);
+      return { personHouseHistoryId: await endLink(tx, link, d.personId, OPERATION_BY_IDENTITY[link.identity]) };
+    },
+    d.onPushError,
+  );
+}
+
+/** One of the caller's houses that they own, or 403. */
+async function ownedHouse(d: ResidentDeps, houseType: number, houseId: number): Promise<HouseLink> {
+  const house = await linkedHouse(d, houseType, houseId);
+  if (house.identity !== Identity.owner) throw new AppError(403, 'owners.errors.notOwner');
+  return house;
+}
+
+/** POST /app/personhouse/member/list: the tenants and members of a house the caller owns. */
+export async function listOwnMembers(d: ResidentDeps, body: { houseType: number; houseId: number }) {
+  await ownedHouse(d, body.houseType, body.houseId);
+  return ownMembers(d.db, body.houseType, body.houseId);
+}
+
+/**
+ * POST /app/personhouse/member/add: the owner adds a tenant or a relative/friend by the
+ * resident's phone number. Approved at once (the owner decides their own house's members), a
+ * history row of operation type 3 (owner), message 27–29 to the house's staff, event 12.
+ */
+export async function addOwnMember(
+  d: ResidentDeps,
+  body: { houseType: number; houseId: number; tel: string; identity: number; relation?: number },
+): Promise<{ personHouseId: number }> {
+  const house = await ownedHouse(d, body.houseType, body.houseId);
+  const member = await residentByTel(d.db, body.tel);
+  if (!member || member.id === d.personId) throw new AppError(400, 'owners.errors.noSuchResident');
+  return withPushes(
+    d.db,
+    d.realtime,
+    async (tx) => {
+      if (await hasOpenLink(tx, member.id, body.houseType, body.houseId))
+        throw new AppError(409, 'owners.errors.alreadyMember');
+      const { personHouseId, historyId } = await insertJoinRequest(tx, {
+        companyId: house.companyId,
+        housingEstateId: house.housingEstateId,
+        personId: member.id,
+        houseType: body.houseType,
+        ids: houseColumns(house),
+        identity: body.identity,
+        relation: body.identity === Identity.relativesFriends ? (body.relation ?? null) : null,
+        status: JoinStatus.approved,
+        operationType: OperationType.owner,
+        operatorPersonId: d.personId,
+      });
+      await refreshHouseStatus(tx, body.houseType, [body.houseId]);
+      const link = await lockedLink(tx, personHouseId, [JoinStatus.approved]);
+      if (link) await notifyJoined(tx, link, d.personId, historyId);
+      return { personHouseId };
+    },
+    d.onPushError,
+  );
+}
+
+/** POST /app/personhouse/member/remove: the owner removes a tenant or member (operation type 3). */
+export async function removeOwnMember(
+  d: ResidentDeps,
+  body: { personHouseId: number },
+): Promise<{ personHouseHistoryId: number }> {
+  return withPushes(
+    d.db,
+    d.realtime,
+    async (tx) => {
+      const link = await lockedLink(tx, body.personHouseId, [JoinStatus.pending, JoinStatus.approved]);
+      if (!link || link.identity === Identity.owner) throw AppError.notFound();
+      const owner = await houseOf(tx, d.personId, link.houseType, houseIdOf(link));
+      if (!owner || owner.identity !== Identity.owner) throw AppError.notFound();
+      return { personHouseHistoryId: await endLink(tx, link, d.personId, OperationType.owner) };
     },
     d.onPushError,
   );

@@ -26,6 +26,12 @@ export const MAX_BATCH_FILES = 9;
 /** A kind is a short lowercase word; anything else never reaches the file system. */
 export const KIND_PATTERN = /^[a-z][a-z0-9_-]{0,31}$/;
 
+/**
+ * Kinds whose files are never served by the public file routes (issue 19): house-certificate
+ * pictures go out only through GET /base/personhouse/certimg/{id}, to the estate's staff.
+ */
+export const PRIVATE_KINDS: ReadonlySet<string> = new Set(['housecert']);
+
 export function normalizeKind(raw: string): string | null {
   const kind = raw.trim().toLowerCase();
   return KIND_PATTERN.test(kind) ? kind : null;

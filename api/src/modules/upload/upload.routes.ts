@@ -10,6 +10,7 @@ import type { AuthedContext, PublicContext } from '../../http/request-context';
 import { serveUpload } from './serve-upload';
 import { DAY_MS, HOUR_MS, reserveUsage, settleUsage, type UsageLimit } from '../quota/account-usage';
 import { MAX_BATCH_FILES, maxBytesFor, normalizeKind, type UploadCategory } from './upload-kinds';
+import { PRIVATE_KINDS } from './upload-kinds';
 import { createUploadStore, type UploadStore } from './upload-store';
 import {
   createUploadService,
@@ -167,6 +168,8 @@ async function record(
 }
 
 async function serve(ctx: PublicContext, pathOrKey: string): Promise<void> {
+  const key = uploadsOf(ctx).store.pathOf(pathOrKey)?.key;
+  if (key && PRIVATE_KINDS.has(key.split('/')[0])) throw AppError.notFound();
   if (!(await serveUpload(uploadsOf(ctx).store, pathOrKey, ctx.req, ctx.res))) throw AppError.notFound();
 }
 

@@ -7,3 +7,4 @@ export * from './message-api';
 export * from './work-orders-api';
 export * from './call';
 export * from './property-api';
+export * from './owners-api';

@@ -1,6 +1,7 @@
 import { buildingScreens } from '../../buildings';
 import { dashboardScreens } from '../../dashboard';
 import { workOrderScreens } from '../../work-orders';
+import { ownerScreens } from '../../owners';
 import type { Screens } from './screens';
 
 /**
@@ -11,4 +12,5 @@ export const SCREENS: Screens = {
   ...dashboardScreens,
   ...workOrderScreens,
   ...buildingScreens,
+  ...ownerScreens,
 };

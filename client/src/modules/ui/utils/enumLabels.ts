@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { EventType, Gender, HouseStatus, HouseType, Identity, WorkStatus, enumValues } from '@pm/shared';
 import { ParkingSpaceType } from '@pm/shared';
+import { AccountType, JoinStatus, OperationType, Relation } from '@pm/shared';
 
 type NumericEnum = Readonly<Record<string, number>>;
 
@@ -17,6 +18,10 @@ const LABELS = new Map<NumericEnum, string | Readonly<Record<number, string>>>([
   [HouseStatus, 'houseStatus.s'],
   [ParkingSpaceType, 'buildings.spaceType.t'],
   [Gender, { [Gender.male]: 'profile.male', [Gender.female]: 'profile.female' }],
+  [AccountType, 'owners.accountType.a'],
+  [JoinStatus, 'owners.joinStatus.s'],
+  [OperationType, 'owners.operationType.o'],
+  [Relation, 'owners.relation.r'],
 ]);
 
 /** The enumerations that have labels (for the locale test). */
