@@ -11,5 +11,6 @@ export * from './upload';
 export * from './person';
 export * from './realtime';
 export * from './system';
+export * from './disaster';
 export * from './endpoint';
 export * from './endpoints';

@@ -2,6 +2,7 @@ import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
 import { chatEndpoints } from './chat';
 import { complaintEndpoints, eventOrderEndpoints } from './work-orders';
+import { disasterEndpoints } from './disaster';
 import { messageEndpoints } from './message';
 import { personEndpoints } from './person';
 import { realtimeEndpoints } from './realtime';
@@ -28,6 +29,7 @@ export const endpoints = {
   ...uploadEndpoints,
   ...residentEndpoints,
   ...realtimeEndpoints,
+  ...disasterEndpoints,
 };
 export type Endpoints = typeof endpoints;
 export type EndpointKey = keyof Endpoints;
