@@ -15,7 +15,7 @@ export const DisasterHouseSchema = z.object({
   buildName: z.string().nullable(),
   floorName: z.string().nullable(),
   unitName: z.string().nullable(),
-  carparkCode: z.string().nullable(),
+  carParkCode: z.string().nullable(),
   shopCode: z.string().nullable(),
 });
 export type DisasterHouse = z.infer<typeof DisasterHouseSchema>;
@@ -111,7 +111,14 @@ export const DeclarationRowSchema = DisasterHouseSchema.extend({
 });
 export type DeclarationRow = z.infer<typeof DeclarationRowSchema>;
 
+export const DisasterBlockSchema = z.object({ id: z.number(), name: z.string() });
+
 export const disasterEndpoints = /* @__PURE__ */ defineEndpoints({
+  'GET /disaster/blocks': {
+    permission: 'disasterwarn:list',
+    summary: 'The blocks of the estate a warning can be narrowed to: [{ id, name }].',
+    response: z.array(DisasterBlockSchema),
+  },
   'GET /disaster/sos/open': {
     permission: 'disasterwarn:list',
     summary:

@@ -40,6 +40,10 @@ export const alarms = defineTopic<{ kind: AlarmKind }, AlarmPayload>()({
   // Updates (acknowledged, closed, replies) move screens, not toasts.
   toast: (e) =>
     e.kind === 'sos' || e.kind === 'disasterWarning'
-      ? { level: 'warning', key: e.kind === 'sos' ? 'messages.toasts.sos' : 'messages.toasts.disasterWarning', ms: 5000 }
+      ? {
+          level: 'warning',
+          key: e.kind === 'sos' ? 'messages.toasts.sos' : 'messages.toasts.disasterWarning',
+          ms: 5000,
+        }
       : null,
 });

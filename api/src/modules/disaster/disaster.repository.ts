@@ -81,7 +81,7 @@ const houseOf = (r: HouseRaw) => ({
   buildName: r.build_name,
   floorName: r.floor_name,
   unitName: r.unit_name,
-  carparkCode: r.carpark_code,
+  carParkCode: r.carpark_code,
   shopCode: r.shop_code,
 });
 
@@ -201,7 +201,9 @@ export async function readSosMessages(tx: DbOrTx, housingEstateId: number, sosId
 export async function takeSosToAnnounceAgain(
   tx: DbOrTx,
   before: Date,
-): Promise<{ id: number; housingEstateId: number; personId: number; position: string | null; houseType: number | null }[]> {
+): Promise<
+  { id: number; housingEstateId: number; personId: number; position: string | null; houseType: number | null }[]
+> {
   const rows = await queryRows<{
     id: number;
     housing_estate_id: number;
@@ -278,7 +280,10 @@ export async function listWarnings(
   const where = sql`w.company_id = ${tenant.companyId} and w.housing_estate_id = ${tenant.housingEstateId}${
     filter.type ? sql` and w.type = ${filter.type}` : sql``
   }`;
-  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from disaster_warn w where ${where}`);
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from disaster_warn w where ${where}`,
+  );
   const rows = await queryRows<WarnRaw>(
     db,
     sql`${warnSelect} where ${where} order by w.publish_time desc, w.id desc
@@ -337,9 +342,9 @@ export async function insertWarning(
   const residents = new Set(rows.map((r) => r.person_id));
   const staffOnly = staff.filter((p) => !residents.has(p));
   if (staffOnly.length > 0)
-    await tx.insert(disasterWarnPerson).values(
-      staffOnly.map((personId) => ({ ...tenant, disasterWarnId: w.id, personId })),
-    );
+    await tx
+      .insert(disasterWarnPerson)
+      .values(staffOnly.map((personId) => ({ ...tenant, disasterWarnId: w.id, personId })));
   return { id: w.id, personIds: [...residents, ...staffOnly] };
 }
 
@@ -574,4 +579,13 @@ export async function blocksOfEstate(db: DbOrTx, tenant: TenantScope, blockIds: 
           and id = any(${`{${blockIds.join(',')}}`}::int[])`,
   );
   return (row?.n ?? 0) === blockIds.length;
+}
+
+/** The estate's blocks, by name. */
+export function listBlocks(db: DbOrTx, tenant: TenantScope): Promise<{ id: number; name: string }[]> {
+  return queryRows<{ id: number; name: string }>(
+    db,
+    sql`select id, name from block where company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId}
+        order by name, id`,
+  );
 }

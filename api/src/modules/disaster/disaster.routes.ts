@@ -5,6 +5,7 @@ import * as disaster from './disaster.service';
 export const disasterModule: ApiModule = {
   name: 'disaster',
   routes: [
+    route('GET /disaster/blocks', async (ctx) => disaster.estateBlocks(ctx)),
     route('GET /disaster/sos/open', async (ctx) => disaster.openSosCalls(ctx)),
     route('GET /disaster/sos/{id}', async (ctx, { params }) => disaster.getSos(ctx, params.id)),
     route('POST /disaster/sos/{id}/acknowledge', async (ctx, { params }) => disaster.acknowledgeSos(ctx, params.id)),

@@ -37,7 +37,11 @@ async function changeSos(ctx: AuthedContext, id: number, step: 'acknowledged' | 
         step === 'acknowledged'
           ? await repo.acknowledgeSos(tx, ctx.tenant, id, ctx.caller.personId)
           : await repo.closeSos(tx, ctx.tenant, id, ctx.caller.personId, note ?? '');
-      if (!done) throw new AppError(409, step === 'acknowledged' ? 'disaster.errors.sosNotOpen' : 'disaster.errors.sosNotAcknowledged');
+      if (!done)
+        throw new AppError(
+          409,
+          step === 'acknowledged' ? 'disaster.errors.sosNotOpen' : 'disaster.errors.sosNotAcknowledged',
+        );
       if (step === 'acknowledged')
         for (const personId of await repo.readSosMessages(tx, ctx.tenant.housingEstateId, id))
           queuePush(tx, [personId], {
@@ -103,6 +107,8 @@ export function startSosReannouncer(
 
 // --- Warnings ------------------------------------------------------------------------------------
 
+export const estateBlocks = (ctx: AuthedContext) => repo.listBlocks(ctx.db, ctx.tenant);
+
 export async function listWarnings(ctx: AuthedContext, b: { type?: number; page: number; limit: number }) {
   const { rows, total } = await repo.listWarnings(ctx.db, ctx.tenant, b);
   return listPage(rows, total, b);
@@ -151,7 +157,10 @@ export async function revokeWarning(ctx: AuthedContext, id: number) {
     ctx.services.realtime,
     async (tx) => {
       if (!(await repo.revokeWarning(tx, ctx.tenant, id))) throw new AppError(409, 'disaster.errors.warningRevoked');
-      const people = [...(await repo.warningRecipients(tx, id)), ...(await warningFollowers(tx, ctx.tenant.housingEstateId))];
+      const people = [
+        ...(await repo.warningRecipients(tx, id)),
+        ...(await warningFollowers(tx, ctx.tenant.housingEstateId)),
+      ];
       pushAfterCommit(tx, people, { channelType: ChannelType.disasterWarning, dataId: id, warn: 'revoked' });
     },
     pushError(ctx),

@@ -7,7 +7,13 @@ import { houseColumns, linkedHouse } from '../person/resident-houses.service';
 import type { ResidentDeps } from '../resident/resident-api';
 import { pushAfterCommit } from '../message/notify';
 import { sosStaff, warningFollowers } from './disaster.recipients';
-import { insertDeclaration, insertSosHelp, saveWarningReply, warningRevoked, warningTenant } from './disaster.repository';
+import {
+  insertDeclaration,
+  insertSosHelp,
+  saveWarningReply,
+  warningRevoked,
+  warningTenant,
+} from './disaster.repository';
 
 /** The resident's side of the disaster domain (DESIGN §5): an SOS call, the answer to a warning. */
 

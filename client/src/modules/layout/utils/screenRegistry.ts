@@ -1,4 +1,5 @@
 import { dashboardScreens } from '../../dashboard';
+import { disasterScreens } from '../../disaster';
 import { workOrderScreens } from '../../work-orders';
 import type { Screens } from './screens';
 
@@ -9,4 +10,5 @@ import type { Screens } from './screens';
 export const SCREENS: Screens = {
   ...dashboardScreens,
   ...workOrderScreens,
+  ...disasterScreens,
 };

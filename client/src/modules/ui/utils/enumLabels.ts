@@ -1,5 +1,14 @@
 import type { TFunction } from 'i18next';
-import { EventType, Gender, HouseType, Identity, WorkStatus, enumValues } from '@pm/shared';
+import {
+  DisasterReply,
+  DisasterType,
+  EventType,
+  Gender,
+  HouseType,
+  Identity,
+  WorkStatus,
+  enumValues,
+} from '@pm/shared';
 
 type NumericEnum = Readonly<Record<string, number>>;
 
@@ -14,6 +23,8 @@ const LABELS = new Map<NumericEnum, string | Readonly<Record<number, string>>>([
   [HouseType, 'workOrders.houseType.h'],
   [Identity, 'workOrders.identity.i'],
   [Gender, { [Gender.male]: 'profile.male', [Gender.female]: 'profile.female' }],
+  [DisasterType, 'disaster.type.t'],
+  [DisasterReply, 'disaster.reply.r'],
 ]);
 
 /** The enumerations that have labels (for the locale test). */
