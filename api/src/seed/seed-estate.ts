@@ -754,6 +754,26 @@ export async function seedEstate(
       })),
     )
     .returning({ id: s.sosHelp.id, personId: s.sosHelp.personId });
+  // Disaster declarations from residents (issue 21): one open, one handled.
+  await tx.insert(s.disasterDeclaration).values(
+    sosLinks.map((l, i) => ({
+      ...t,
+      personId: l.personId,
+      houseType: l.houseType,
+      unitId: l.unitId,
+      carSpaceId: l.carSpaceId,
+      shopId: l.shopId,
+      kind: i ? 2 : 1,
+      type: 4,
+      content: i ? 'Loose scaffolding swinging over the car park entrance.' : 'Living-room window cracked by the wind.',
+      position: i ? 'Car park entrance' : null,
+      status: i ? 2 : 1,
+      handledByPersonId: i ? adminPersonId : null,
+      handledAt: i ? ago(now, 0.3) : null,
+      handledNote: i ? 'Contractor secured it; area fenced off.' : null,
+      createdAt: ago(now, i ? 0.6 : 0.1),
+    })),
+  );
 
   // Notification messages to the staff (types of SPEC §9), some read.
   type Msg = typeof s.message.$inferInsert;

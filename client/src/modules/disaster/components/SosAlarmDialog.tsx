@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Label } from 'semantic-ui-react';
+import { Button, Form } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { acknowledgeSos, closeSos } from '../../api';
@@ -121,7 +121,7 @@ export function SosAlarmDialog() {
           <Button type="submit" primary disabled={busy || !note.trim()} data-testid="sos-close">
             {t('disaster.sos.closeCall')}
           </Button>
-          {waiting.length === 0 && <Label basic>{t('disaster.sos.noneWaiting')}</Label>}
+          {waiting.length === 0 && <span className="warn-hint sos-none-waiting">{t('disaster.sos.noneWaiting')}</span>}
         </Form>
       )}
     </DraggableDialog>
