@@ -750,6 +750,10 @@ export async function seedEstate(
         status: i ? 2 : 1,
         handledByPersonId: i ? adminPersonId : null,
         handledAt: i ? ago(now, 0.5) : null,
+        handledNote: i ? 'Guard escorted the resident out of the car park.' : null,
+        // Both acknowledged: an unacknowledged demo call would ring on every console (issue 21).
+        acknowledgedByPersonId: adminPersonId,
+        acknowledgedAt: ago(now, i ? 0.9 : 0.04),
         createdAt: ago(now, i ? 1 : 0.05),
       })),
     )

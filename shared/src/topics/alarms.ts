@@ -16,12 +16,20 @@ export type AlarmPayload = {
   type?: number;
 };
 
-type AlarmKind = 'sos' | 'sosUpdate' | 'disasterWarning' | 'warningUpdate';
+/** sos: a new SOS call; sosAgain: one nobody acknowledged, announced again; sosUpdate: acknowledged or closed. */
+type AlarmKind = 'sos' | 'sosAgain' | 'sosUpdate' | 'disasterWarning' | 'warningUpdate';
 
 function kindOf(m: { messageType?: number; sos?: unknown; warn?: unknown }): AlarmKind {
-  if (m.messageType === 7) return m.sos === 'acknowledged' || m.sos === 'closed' ? 'sosUpdate' : 'sos';
+  if (m.messageType === 7)
+    return m.sos === 'again' ? 'sosAgain' : m.sos === 'acknowledged' || m.sos === 'closed' ? 'sosUpdate' : 'sos';
   return m.warn === undefined || m.warn === 'released' ? 'disasterWarning' : 'warningUpdate';
 }
+
+const TOAST_KEYS = {
+  sos: 'messages.toasts.sos',
+  sosAgain: 'disaster.toasts.sosAgain',
+  disasterWarning: 'messages.toasts.disasterWarning',
+};
 
 /** SOS help calls and disaster warnings: event 10; message type 7 is an SOS call. */
 export const alarms = defineTopic<{ kind: AlarmKind }, AlarmPayload>()({

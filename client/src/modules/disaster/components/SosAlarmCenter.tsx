@@ -41,9 +41,10 @@ export function SosAlarmCenter() {
   }, [allowed, snapshots]);
 
   useLiveEvent((e: LiveEvent) => {
-    if (!allowed || e.topic !== 'alarms' || (e.kind !== 'sos' && e.kind !== 'sosUpdate')) return;
-    if (e.kind === 'sos') playSosSound();
-    void reload(e.kind === 'sos' ? e.dataId : undefined);
+    if (!allowed || e.topic !== 'alarms' || !e.kind.startsWith('sos')) return;
+    const announced = e.kind === 'sos' || e.kind === 'sosAgain';
+    if (announced) playSosSound();
+    void reload(announced ? e.dataId : undefined);
   });
 
   return allowed ? <SosAlarmDialog /> : null;

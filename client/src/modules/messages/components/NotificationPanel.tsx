@@ -39,11 +39,12 @@ export function NotificationPanel({ types, onNavigate }: Props) {
   }, [key]);
 
   const view = async (m: NotificationMessage) => {
-    // An alarm opens the alarm dialog and stays unread until someone acknowledges the call
-    // (issue 21: View never consumes an alarm unseen). A call closed meanwhile is read once shown.
+    // An alarm opens the alarm dialog and stays unread while nobody acknowledged the call (issue
+    // 21: View never consumes an alarm unseen); one acknowledged or closed is read once shown.
     if ((ALARM_TYPES as number[]).includes(m.messageType) && m.dataId) {
       onNavigate?.();
-      if ((await viewSosCall(m.dataId)) === 'closed') {
+      const state = await viewSosCall(m.dataId);
+      if (state === 'acknowledged' || state === 'closed') {
         await markMessageRead(m.messageId).then(
           () => countMessageRead(m.messageType),
           () => undefined,
