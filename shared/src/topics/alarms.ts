@@ -47,11 +47,7 @@ export const alarms = defineTopic<{ kind: AlarmKind }, AlarmPayload>()({
   classify: (m) => ({ kind: kindOf(m) }),
   // Updates (acknowledged, closed, replies) move screens, not toasts.
   toast: (e) =>
-    e.kind === 'sos' || e.kind === 'disasterWarning'
-      ? {
-          level: 'warning',
-          key: e.kind === 'sos' ? 'messages.toasts.sos' : 'messages.toasts.disasterWarning',
-          ms: 5000,
-        }
-      : null,
+    e.kind === 'sosUpdate' || e.kind === 'warningUpdate'
+      ? null
+      : { level: 'warning', key: TOAST_KEYS[e.kind], ms: 5000 },
 });

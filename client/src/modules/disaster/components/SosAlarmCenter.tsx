@@ -22,12 +22,12 @@ export function SosAlarmCenter() {
   const { snapshots } = useSnapshot(liveState);
   const latest = useRef(0);
 
-  const reload = (announce?: number) => {
+  const reload = (announce?: number, reopen = false) => {
     const n = ++latest.current;
     return fetchOpenSos()
       .then((list) => {
         if (n !== latest.current) return;
-        mergeOpenCalls(list);
+        mergeOpenCalls(list, reopen);
         const shown = sosAlarms.shown === null ? null : sosAlarms.calls[sosAlarms.shown];
         // A new call takes the dialog unless it shows another call nobody acknowledged yet.
         if (announce !== undefined && sosAlarms.calls[announce]?.state === 'open' && shown?.state !== 'open')
@@ -37,7 +37,7 @@ export function SosAlarmCenter() {
   };
 
   useEffect(() => {
-    if (allowed && snapshots > 0) void reload();
+    if (allowed && snapshots > 0) void reload(undefined, true);
   }, [allowed, snapshots]);
 
   useLiveEvent((e: LiveEvent) => {

@@ -21,12 +21,17 @@ export const sosAlarms = proxy<{
   soundBlocked: false,
 });
 
-/** The list the api answered replaces what is not closed: calls missing from it were closed meanwhile. */
-export function mergeOpenCalls(list: readonly SosCall[]): void {
+/**
+ * The list the api answered replaces what is not closed: calls missing from it were closed
+ * meanwhile. When the dialog's call left, the dialog moves on to the oldest unacknowledged call;
+ * with `reopen` (a (re)connect) it shows that call even when the person had closed the dialog.
+ */
+export function mergeOpenCalls(list: readonly SosCall[], reopen = false): void {
   const next: Record<number, SosCall> = {};
   for (const c of list) next[c.id] = c;
   sosAlarms.calls = next;
-  if (sosAlarms.shown === null) sosAlarms.shown = firstUnacknowledged();
+  const gone = sosAlarms.shown !== null && !next[sosAlarms.shown] && sosAlarms.closed?.id !== sosAlarms.shown;
+  if (gone || (reopen && sosAlarms.shown === null)) showCall(firstUnacknowledged());
 }
 
 /** One call as the api answered it (closed calls leave the list). */
