@@ -123,7 +123,7 @@ describe('disaster: SOS on every console, warnings followed live', () => {
 
     await detail.getByTestId('revoke-warning').click();
     await page.getByText(zhTW.disaster.warn.revokeConfirm).waitFor();
-    await page.getByRole('button', { name: zhTW.common.confirm }).click();
+    await page.getByTestId('confirm-ok').click();
     await detail.getByText(zhTW.disaster.warn.revoked).first().waitFor();
     const answer = await fetch(`${url}/api/app/disaster/reply`, {
       method: 'POST',

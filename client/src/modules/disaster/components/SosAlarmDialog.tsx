@@ -29,7 +29,10 @@ export function SosAlarmDialog() {
   const act = async (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
     try {
-      mergeCall((await work()) as Parameters<typeof mergeCall>[0]);
+      const changed = (await work()) as Parameters<typeof mergeCall>[0];
+      mergeCall(changed);
+      // Closed here: on to the next call waiting, if any.
+      if (changed.state === 'closed') showCall(firstUnacknowledged());
       showToast('success', t(done));
       setNote('');
     } catch {
