@@ -78,6 +78,16 @@ describe('disaster: SOS on every console, warnings followed live', () => {
     // The alarm page lists it, unacknowledged first.
     expect(await wide.getByTestId('sos-row').first().getAttribute('data-state')).toBe('open');
 
+    // Closed unanswered, the alarm stays in the bell; View opens the dialog again and reads nothing.
+    const bellCount = () => narrow.getByTestId('alarm-bell-count').textContent();
+    const unread = await bellCount();
+    await narrow.keyboard.press('Escape');
+    await narrow.getByTestId('sos-dialog').waitFor({ state: 'detached' });
+    await narrow.getByTestId('alarm-bell').click();
+    await narrow.getByTestId('alarm-bell-panel').getByTestId('notification-view').first().click();
+    await narrow.getByTestId('sos-dialog').getByTestId('sos-position').getByText(position).waitFor();
+    expect(await bellCount()).toBe(unread);
+
     await wide.getByTestId('sos-acknowledge').click();
     await narrow
       .getByTestId('sos-dialog')
