@@ -15,6 +15,7 @@ import { TokenService } from './modules/auth/token.service';
 import { ApiMetrics } from './metrics/api-metrics';
 import { measuredBus } from './metrics/measured-bus';
 import { modules } from './modules';
+import { startSosReannouncer } from './modules/disaster/disaster.service';
 import { attachRealtime, PushJournal, type RealtimeHandle } from './modules/realtime';
 import { createLocalBus } from './modules/realtime/event-bus';
 import { createPgEventBus } from './modules/realtime/pg-event-bus';
@@ -63,6 +64,8 @@ export interface StartApiOptions {
    */
   metricsPort?: number;
   metricsHost?: string;
+  /** An SOS call nobody acknowledged is announced again after this long (default SOS_REANNOUNCE_MS or 60 s). */
+  sosReannounceMs?: number;
 }
 
 export interface ApiHandle {
@@ -174,6 +177,12 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
       metrics,
     ),
   });
+  const stopReannouncer = startSosReannouncer(
+    db,
+    services.realtime,
+    options.sosReannounceMs ?? (Number(process.env.SOS_REANNOUNCE_MS) || 60_000),
+    (err) => log.error({ err }, 'sos: announcing unacknowledged calls again failed'),
+  );
   metrics.watch({ pool: database.poolStats, realtimeConnections: () => services.realtime.connectionCount() });
   const realtime = services.realtime as RealtimeHandle & { revokeTokenHash?: (hash: string) => Promise<void> };
   tokens.onRevoke((revoked) => {
@@ -215,6 +224,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     seedSeconds,
     close() {
       closing ??= (async () => {
+        stopReannouncer();
         await control?.close();
         if (metricsServer) {
           metricsServer.closeAllConnections();

@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   ADMIN,
+  apiCall,
+  apiToken,
+  RESIDENT,
   axeViolations,
   blocking,
   fillLogin,
@@ -138,6 +141,29 @@ describe('accessibility: axe-core finds no critical or serious violation', () =>
         if (path.includes('open=')) await page.getByTestId('house-codes').waitFor();
         found.push(...(await check(page, screen, language)));
       }
+      // Disaster warnings, SOS and declarations (issue 21).
+      await page.goto(run.product.url + '/disaster-warning/disaster-release');
+      await page.getByTestId('warn-table').waitFor();
+      found.push(...(await check(page, 'disaster-release', language)));
+      await page.getByTestId('open-warning').first().click();
+      await page.getByTestId('reply-counts').waitFor();
+      found.push(...(await check(page, 'disaster-warning-detail', language)));
+      await page.goto(run.product.url + '/disaster-warning/add-disaster-warning');
+      await page.getByTestId('add-warning').waitFor();
+      found.push(...(await check(page, 'add-disaster-warning', language)));
+      await page.goto(run.product.url + '/disaster-warning/disaster-declaration');
+      await page.getByTestId('declaration-table').waitFor();
+      found.push(...(await check(page, 'disaster-declaration', language)));
+      const sosBy = await apiToken(run.product.url, RESIDENT);
+      const [sosHouse] = await apiCall<object[]>(run.product.url, '/app/house/list', sosBy);
+      await apiCall(run.product.url, '/app/sos/help', sosBy, { ...sosHouse, position: 'Lobby' });
+      await page.goto(run.product.url + '/disaster-warning/alert-detail');
+      await page.getByTestId('sos-acknowledge').waitFor();
+      found.push(...(await check(page, 'sos-alarm-dialog', language)));
+      await page.getByTestId('sos-acknowledge').click();
+      await page.locator('#sos-close-note').fill('axe');
+      await page.getByTestId('sos-close').click();
+      await page.getByTestId('sos-dialog').waitFor({ state: 'detached' });
       await page.goto(run.product.url + '/instant-messaging/address-book-settings');
       await page.getByTestId('coming-soon').waitFor();
       found.push(...(await check(page, 'coming-soon', language)));

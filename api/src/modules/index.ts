@@ -4,6 +4,7 @@ import { accountModule } from './account/account.routes';
 import { residentAnnouncementModule } from './announcement/resident-announcement.routes';
 import { authModule } from './auth/auth.routes';
 import { residentDisasterModule } from './disaster/resident-disaster.routes';
+import { disasterModule } from './disaster/disaster.routes';
 import { chatModule } from './im/chat.routes';
 import { chatUnreadModule } from './im/chat-unread.routes';
 import { messageModule } from './message/message.routes';
@@ -30,6 +31,7 @@ export const modules: ApiModule[] = [
   chatModule,
   uploadModule,
   propertyModule,
+  disasterModule,
   // The resident API (DESIGN §5), each domain's own calls.
   residentHousesModule,
   residentWorkOrdersModule,

@@ -752,10 +752,34 @@ export async function seedEstate(
         status: i ? 2 : 1,
         handledByPersonId: i ? adminPersonId : null,
         handledAt: i ? ago(now, 0.5) : null,
+        handledNote: i ? 'Guard escorted the resident out of the car park.' : null,
+        // Both acknowledged: an unacknowledged demo call would ring on every console (issue 21).
+        acknowledgedByPersonId: adminPersonId,
+        acknowledgedAt: ago(now, i ? 0.9 : 0.04),
         createdAt: ago(now, i ? 1 : 0.05),
       })),
     )
     .returning({ id: s.sosHelp.id, personId: s.sosHelp.personId });
+  // Disaster declarations from residents (issue 21): one open, one handled.
+  await tx.insert(s.disasterDeclaration).values(
+    sosLinks.map((l, i) => ({
+      ...t,
+      personId: l.personId,
+      houseType: l.houseType,
+      unitId: l.unitId,
+      carSpaceId: l.carSpaceId,
+      shopId: l.shopId,
+      kind: i ? 2 : 1,
+      type: 4,
+      content: i ? 'Loose scaffolding swinging over the car park entrance.' : 'Living-room window cracked by the wind.',
+      position: i ? 'Car park entrance' : null,
+      status: i ? 2 : 1,
+      handledByPersonId: i ? adminPersonId : null,
+      handledAt: i ? ago(now, 0.3) : null,
+      handledNote: i ? 'Contractor secured it; area fenced off.' : null,
+      createdAt: ago(now, i ? 0.6 : 0.1),
+    })),
+  );
 
   // Notification messages to the staff (types of SPEC §9), some read.
   type Msg = typeof s.message.$inferInsert;

@@ -13,5 +13,6 @@ export * from './property';
 export * from './person-house';
 export * from './realtime';
 export * from './system';
+export * from './disaster';
 export * from './endpoint';
 export * from './endpoints';

@@ -2,6 +2,7 @@ import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
 import { chatEndpoints } from './chat';
 import { complaintEndpoints, eventOrderEndpoints } from './work-orders';
+import { disasterEndpoints } from './disaster';
 import { messageEndpoints } from './message';
 import { personEndpoints } from './person';
 import { propertyEndpoints } from './property';
@@ -32,6 +33,7 @@ export const endpoints = {
   ...residentEndpoints,
   ...realtimeEndpoints,
   ...propertyEndpoints,
+  ...disasterEndpoints,
 };
 export type Endpoints = typeof endpoints;
 export type EndpointKey = keyof Endpoints;

@@ -60,6 +60,18 @@ export const DisasterReplySchema = z.object({
 });
 export type DisasterReplyBody = z.infer<typeof DisasterReplySchema>;
 
+/** A disaster declaration: kind 1 damage, 2 danger; type DisasterType 1 fire … 5 other. */
+export const DisasterDeclareSchema = z.object({
+  houseType,
+  houseId: id,
+  kind: intSchema(1, 2),
+  type: intSchema(1, 5),
+  content: text(2000),
+  position: z.string().trim().max(200).optional(),
+  img: fileList,
+});
+export type DisasterDeclare = z.infer<typeof DisasterDeclareSchema>;
+
 export const AnnouncementReadSchema = z.object({ id });
 export const AnnouncementVoteSchema = z.object({ id, optionIds: z.array(id).min(1).max(50) });
 export type AnnouncementVote = z.infer<typeof AnnouncementVoteSchema>;
@@ -143,6 +155,12 @@ export const residentEndpoints = /* @__PURE__ */ defineEndpoints({
     summary: `${RESIDENT} Answers a disaster warning the caller received: reply 1 safe, 2 in danger zone, 3 not in danger zone, 4 wait in place, 5 ask for help, 6 other.`,
     body: DisasterReplySchema,
     response: Ok({ disasterWarnId: z.number(), reply: z.number() }),
+  },
+  'POST /app/disaster/declare': {
+    permission: 'authenticated',
+    summary: `${RESIDENT} Declares damage (kind 1) or danger (kind 2) of a disaster type 1–5 from one of the caller's houses { houseType, houseId, kind, type, content, position?, img? } → { declarationId }. Staff with disasterreport:list list and handle it.`,
+    body: DisasterDeclareSchema,
+    response: Ok({ declarationId: z.number() }),
   },
   'POST /app/announcement/read': {
     permission: 'authenticated',

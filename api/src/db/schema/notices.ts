@@ -87,6 +87,8 @@ export const disasterWarn = pgTable(
     type: smallint().notNull(),
     content: text().notNull(),
     publisherPersonId: integer().notNull(),
+    /** The blocks it concerns (their residents are told); empty = the whole estate. */
+    blockIds: integer().array().notNull().default([]),
     revoked: boolean().notNull().default(false),
     revokedAt: time(),
     publishTime: createdAt(),
@@ -113,11 +115,19 @@ export const disasterWarnPerson = pgTable(
     note: text(),
     readTime: time(),
     replyTime: time(),
+    /** A help request (reply 5) taken care of by staff: who, when, their note. */
+    handledByPersonId: integer(),
+    handledAt: time(),
+    handledNote: text(),
   },
   (t) => [index().on(t.disasterWarnId, t.reply), index().on(t.personId)],
 );
 
-/** An SOS help call from a resident (pushed as message type 7). status: 1 open, 2 handled. */
+/**
+ * An SOS help call from a resident (pushed as message type 7). status: 1 open, 2 handled (closed
+ * with a note). A staff member acknowledges an open call first (acknowledged*); an open call nobody
+ * acknowledged is announced again (lastAnnouncedAt) every SOS_REANNOUNCE_MS.
+ */
 export const sosHelp = pgTable(
   'sos_help',
   {
@@ -132,6 +142,38 @@ export const sosHelp = pgTable(
     status: smallint().notNull().default(1),
     handledByPersonId: integer(),
     handledAt: time(),
+    handledNote: text(),
+    acknowledgedByPersonId: integer(),
+    acknowledgedAt: time(),
+    lastAnnouncedAt: time(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.housingEstateId, t.status, t.createdAt.desc().nullsFirst())],
+);
+
+/**
+ * A resident's disaster declaration: damage or danger they report from one of their houses.
+ * kind: 1 damage, 2 danger; type: DisasterType; status: 1 open, 2 handled (by whom, when, note).
+ */
+export const disasterDeclaration = pgTable(
+  'disaster_declaration',
+  {
+    id: id(),
+    ...tenantColumns(),
+    personId: integer().notNull(),
+    houseType: smallint().notNull(),
+    unitId: integer(),
+    carSpaceId: integer(),
+    shopId: integer(),
+    kind: smallint().notNull(),
+    type: smallint().notNull(),
+    content: text().notNull(),
+    position: text(),
+    img: text(),
+    status: smallint().notNull().default(1),
+    handledByPersonId: integer(),
+    handledAt: time(),
+    handledNote: text(),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.housingEstateId, t.status, t.createdAt.desc().nullsFirst())],

@@ -24,3 +24,7 @@ export async function disasterWarningStaff(db: DbOrTx, housingEstateId: number):
   );
   return rows.map((r) => r.person_id);
 }
+
+/** Staff who follow warnings live (their replies, help requests handled): disasterwarn:list. */
+export const warningFollowers = (db: DbOrTx, housingEstateId: number): Promise<number[]> =>
+  staffWithPermission(db, housingEstateId, 'disasterwarn:list');

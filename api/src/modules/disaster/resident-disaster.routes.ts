@@ -8,5 +8,6 @@ export const residentDisasterModule: ApiModule = {
   routes: [
     route('POST /app/sos/help', async (ctx, { body }) => resident.sosHelpCall(deps(ctx), body)),
     route('POST /app/disaster/reply', async (ctx, { body }) => resident.replyToDisaster(deps(ctx), body)),
+    route('POST /app/disaster/declare', async (ctx, { body }) => resident.declareDisaster(deps(ctx), body)),
   ],
 };

@@ -1,12 +1,19 @@
 import { ChannelType, MessageType } from '@pm/shared';
-import type { DisasterReplyBody, SosHelp } from '@pm/shared';
+import type { DisasterDeclare, DisasterReplyBody, SosHelp } from '@pm/shared';
 import { AppError } from '../../http/app-error';
 import { notify } from '../message/notify';
 import { withPushes } from '../message/push-outbox';
 import { houseColumns, linkedHouse } from '../person/resident-houses.service';
 import type { ResidentDeps } from '../resident/resident-api';
-import { sosStaff } from './disaster.recipients';
-import { insertSosHelp, saveWarningReply, warningRevoked } from './disaster.repository';
+import { pushAfterCommit } from '../message/notify';
+import { sosStaff, warningFollowers } from './disaster.recipients';
+import {
+  insertDeclaration,
+  insertSosHelp,
+  saveWarningReply,
+  warningRevoked,
+  warningTenant,
+} from './disaster.repository';
 
 /** The resident's side of the disaster domain (DESIGN §5): an SOS call, the answer to a warning. */
 
@@ -36,7 +43,7 @@ export async function sosHelpCall(d: ResidentDeps, body: SosHelp): Promise<{ sos
         name: house.name,
         position: body.position ?? null,
         ...houseColumns(house),
-        push: { houseType: house.houseType, position: body.position ?? null },
+        push: { houseType: house.houseType, position: body.position ?? null, sos: 'new' },
       });
       return { sosHelpId: id };
     },
@@ -52,11 +59,43 @@ export async function replyToDisaster(
   const revoked = await warningRevoked(d.db, body.disasterWarnId);
   if (revoked === null) throw AppError.notFound();
   if (revoked) throw new AppError(409, 'resident.errors.warningRevoked');
-  const saved = await saveWarningReply(d.db, body.disasterWarnId, d.personId, {
-    reply: body.reply,
-    note: body.note ?? null,
-    at: new Date(),
-  });
-  if (!saved) throw AppError.notFound();
+  const tenant = await warningTenant(d.db, body.disasterWarnId);
+  await withPushes(
+    d.db,
+    d.realtime,
+    async (tx) => {
+      const saved = await saveWarningReply(tx, body.disasterWarnId, d.personId, {
+        reply: body.reply,
+        note: body.note ?? null,
+        at: new Date(),
+      });
+      if (!saved || !tenant) throw AppError.notFound();
+      // The consoles following the warning move its counts (no toast: kind warningUpdate).
+      pushAfterCommit(tx, await warningFollowers(tx, tenant.housingEstateId), {
+        channelType: ChannelType.disasterWarning,
+        dataId: body.disasterWarnId,
+        warn: 'reply',
+      });
+    },
+    d.onPushError,
+  );
   return { disasterWarnId: body.disasterWarnId, reply: body.reply };
+}
+
+/** POST /app/disaster/declare: damage or danger reported from one of the caller's houses. */
+export async function declareDisaster(d: ResidentDeps, body: DisasterDeclare): Promise<{ declarationId: number }> {
+  const house = await linkedHouse(d, body.houseType, body.houseId);
+  const declarationId = await insertDeclaration(d.db, {
+    companyId: house.companyId,
+    housingEstateId: house.housingEstateId,
+    personId: d.personId,
+    houseType: house.houseType,
+    ...houseColumns(house),
+    kind: body.kind,
+    type: body.type,
+    content: body.content,
+    position: body.position ?? null,
+    img: body.img ?? null,
+  });
+  return { declarationId };
 }

@@ -8,3 +8,4 @@ export * from './work-orders-api';
 export * from './call';
 export * from './property-api';
 export * from './owners-api';
+export * from './disaster-api';

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { SignedOutBanner } from '../../auth/components/SignedOutBanner';
+import { SosAlarmCenter } from '../../disaster/components/SosAlarmCenter';
 import { useLiveConnection } from '../../live/hooks/useLiveConnection';
 import { closeMobileMenu, layoutSettings, watchScreenWidth } from '../states/layoutSettings';
 import { routeTitleKey } from '../utils/pageTitle';
@@ -71,6 +72,7 @@ export default function Layout() {
       </div>
       <BackToTop />
       <SettingsDrawer />
+      <SosAlarmCenter />
       <Suspense fallback={null}>
         {dialog === 'profile' && <ProfileDialog open onClose={() => setDialog(null)} />}
         {dialog === 'password' && <ChangePasswordDialog open onClose={() => setDialog(null)} />}

@@ -1,5 +1,6 @@
 import { buildingScreens } from '../../buildings';
 import { dashboardScreens } from '../../dashboard';
+import { disasterScreens } from '../../disaster';
 import { workOrderScreens } from '../../work-orders';
 import { ownerScreens } from '../../owners';
 import type { Screens } from './screens';
@@ -13,4 +14,5 @@ export const SCREENS: Screens = {
   ...workOrderScreens,
   ...buildingScreens,
   ...ownerScreens,
+  ...disasterScreens,
 };

@@ -18,6 +18,8 @@ interface LiveStateShape {
   status: ConnectionStatus;
   /** When the connection was lost (or first failed), ms since 1970; null while live. */
   since: number | null;
+  /** How many snapshots arrived (connect, upstream reconnect, reconciliation): screens re-read on each. */
+  snapshots: number;
 }
 
 /**
@@ -31,6 +33,7 @@ export const liveState = proxy<LiveStateShape>({
   loaded: false,
   status: 'connecting',
   since: null,
+  snapshots: 0,
 });
 
 /** After a (re)connect the next snapshot is the server's truth, whatever its version. */
@@ -43,6 +46,7 @@ let acceptAnyVersion = true;
 export function receiveSnapshot(s: LiveSnapshot): boolean {
   liveState.synced = true;
   liveState.loaded = true;
+  liveState.snapshots += 1;
   if (!acceptAnyVersion && s.version < liveState.snapshot.version) return false;
   acceptAnyVersion = false;
   liveState.snapshot = s;

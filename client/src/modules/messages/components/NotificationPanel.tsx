@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Item, Loader } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { messageViewLink, messageViewTarget } from '@pm/shared';
+import { ALARM_TYPES, messageViewLink, messageViewTarget } from '@pm/shared';
 import { fetchUnreadMessages, markMessageRead, type NotificationMessage } from '../../api';
 import { hasPermission } from '../../auth/hooks/usePermission';
 import { countMessageRead } from '../../live/states/liveState';
@@ -11,6 +11,7 @@ import { RelativeTime } from '../../ui/components/RelativeTime';
 import { showToast } from '../../ui/states/toasts';
 import { unitDisplay } from '../../ui/utils/unitDisplay';
 import { SCREENS } from '../../layout/utils/screenRegistry';
+import { viewSosCall } from '../../disaster/utils/viewSosCall';
 
 interface Props {
   /** MESSAGE_PANEL_TYPES or ALARM_TYPES. */
@@ -38,6 +39,19 @@ export function NotificationPanel({ types, onNavigate }: Props) {
   }, [key]);
 
   const view = async (m: NotificationMessage) => {
+    // An alarm opens the alarm dialog and stays unread while nobody acknowledged the call (issue
+    // 21: View never consumes an alarm unseen); one acknowledged or closed is read once shown.
+    if ((ALARM_TYPES as number[]).includes(m.messageType) && m.dataId) {
+      onNavigate?.();
+      const state = await viewSosCall(m.dataId);
+      if (state === 'acknowledged' || state === 'closed') {
+        await markMessageRead(m.messageId).then(
+          () => countMessageRead(m.messageType),
+          () => undefined,
+        );
+      }
+      return;
+    }
     const target = messageViewTarget(m.messageType);
     const allowed = !!target && hasPermission(target.perm);
     // Until its screen is built, View opens the placeholder and leaves the message unread: it

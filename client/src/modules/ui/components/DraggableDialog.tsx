@@ -62,7 +62,11 @@ export function DraggableDialog({
       aria-modal="true"
       aria-labelledby={titleId}
       data-testid={rest['data-testid']}
-      style={{ transform: `translate(${offset.x}px, ${offset.y}px)`, ...(top ? { marginTop: top } : {}) }}
+      style={{
+        transform: `translate(${offset.x}px, ${offset.y}px)`,
+        // The dimmer centres its (absolutely placed) dialog; one with a distance is placed at it.
+        ...(top ? { top } : {}),
+      }}
       onUnmount={() => setOffset({ x: 0, y: 0 })}
     >
       <div ref={header} className="header draggable-header" onPointerDown={down} onPointerMove={move} onPointerUp={up}>

@@ -1,7 +1,20 @@
 import type { TFunction } from 'i18next';
-import { EventType, Gender, HouseStatus, HouseType, Identity, WorkStatus, enumValues } from '@pm/shared';
-import { ParkingSpaceType } from '@pm/shared';
-import { AccountType, JoinStatus, OperationType, Relation } from '@pm/shared';
+import {
+  AccountType,
+  DisasterReply,
+  DisasterType,
+  EventType,
+  Gender,
+  HouseStatus,
+  HouseType,
+  Identity,
+  JoinStatus,
+  OperationType,
+  ParkingSpaceType,
+  Relation,
+  WorkStatus,
+  enumValues,
+} from '@pm/shared';
 
 type NumericEnum = Readonly<Record<string, number>>;
 
@@ -22,6 +35,8 @@ const LABELS = new Map<NumericEnum, string | Readonly<Record<number, string>>>([
   [JoinStatus, 'owners.joinStatus.s'],
   [OperationType, 'owners.operationType.o'],
   [Relation, 'owners.relation.r'],
+  [DisasterType, 'disaster.type.t'],
+  [DisasterReply, 'disaster.reply.r'],
 ]);
 
 /** The enumerations that have labels (for the locale test). */
