@@ -6,6 +6,7 @@ import { useLiveEvent } from '../../live/hooks/useLiveEvent';
 import { DraggableDialog } from '../../ui/components/DraggableDialog';
 import { confirm } from '../../ui/states/confirms';
 import { showToast } from '../../ui/states/toasts';
+import { HousePeopleTabs } from '../../owners';
 import { HouseCodes } from './HouseCodes';
 import { InfoFields } from './InfoFields';
 
@@ -111,7 +112,7 @@ export function HouseInfoDialog<Info extends { inviteCode: string }>({
               onChanged();
             }}
           />
-          {/* The house's people (owners issue): HousePeopleTabs({ houseType, houseId }) goes here. */}
+          <HousePeopleTabs houseType={kind === 'carpark' ? 2 : 3} houseId={idOf(shown)} />
         </>
       )}
     </DraggableDialog>

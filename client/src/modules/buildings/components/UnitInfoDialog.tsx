@@ -7,6 +7,7 @@ import { DraggableDialog } from '../../ui/components/DraggableDialog';
 import { confirm } from '../../ui/states/confirms';
 import { showToast } from '../../ui/states/toasts';
 import { numberError } from '../utils/numberField';
+import { HousePeopleTabs } from '../../owners';
 import { HouseCodes } from './HouseCodes';
 import { HouseStatusLabel } from './HouseStatusLabel';
 import { InfoFields } from './InfoFields';
@@ -113,7 +114,7 @@ export function UnitInfoDialog({
             canEdit={canEdit}
             onChanged={changed}
           />
-          {/* The house's people (owners issue): HousePeopleTabs({ houseType: 1, houseId }) goes here. */}
+          <HousePeopleTabs houseType={1} houseId={shown.unitId} />
         </>
       )}
     </DraggableDialog>
