@@ -141,7 +141,12 @@ export async function reviewPage(
   const where: SQL[] = [tenantOf('ph', tenant), sql`ph.status = ${f.status ?? 1}`];
   // Every house type: no condition, so the (estate, status, join time) index gives the newest first.
   if (types.length < 3)
-    where.push(sql`ph.house_type in (${sql.join(types.map((h) => sql.raw(String(h))), sql`, `)})`);
+    where.push(
+      sql`ph.house_type in (${sql.join(
+        types.map((h) => sql.raw(String(h))),
+        sql`, `,
+      )})`,
+    );
   if (f.identity) where.push(sql`ph.identity = ${f.identity}`);
   if (f.keyword) {
     const like = likePattern(f.keyword);
@@ -200,7 +205,10 @@ export async function memberPage(
 
 /** One link of the caller's estate, with its person; null when missing or another tenant's. */
 export async function linkInfo(db: DbOrTx, tenant: TenantScope, personHouseId: number): Promise<PersonHouseRow | null> {
-  const rows = await queryRows<RawLink>(db, sql`${LINK_SELECT} where ph.id = ${personHouseId} and ${tenantOf('ph', tenant)}`);
+  const rows = await queryRows<RawLink>(
+    db,
+    sql`${LINK_SELECT} where ph.id = ${personHouseId} and ${tenantOf('ph', tenant)}`,
+  );
   return rows[0] ? toRow(rows[0]) : null;
 }
 
@@ -256,8 +264,7 @@ const HISTORY_SELECT = sql`select hh.id, hh.person_id, p.name, p.gender, p.tel, 
 
 function toHistory(r: RawHistory): HistoryRow {
   const images = (typeof r.operator_images === 'string' ? JSON.parse(r.operator_images) : r.operator_images) as
-    | { url: string }[]
-    | null;
+    { url: string }[] | null;
   return {
     personHouseHistoryId: r.id,
     personId: r.person_id,
@@ -276,7 +283,8 @@ function toHistory(r: RawHistory): HistoryRow {
     identity: r.identity,
     purchaseTime: isoOrNull(r.purchase_time),
     leaveTime: isoOrNull(r.leave_time),
-    operator: r.operator_name === null ? null : { name: r.operator_name, images: (images ?? []).map((i) => ({ url: i.url })) },
+    operator:
+      r.operator_name === null ? null : { name: r.operator_name, images: (images ?? []).map((i) => ({ url: i.url })) },
     operationType: r.operation_type,
   };
 }
@@ -302,7 +310,10 @@ export async function historyPage(
 
 /** One history record of the caller's estate; null when missing or another tenant's. */
 export async function historyInfo(db: DbOrTx, tenant: TenantScope, id: number): Promise<HistoryRow | null> {
-  const rows = await queryRows<RawHistory>(db, sql`${HISTORY_SELECT} where hh.id = ${id} and ${tenantOf('hh', tenant)}`);
+  const rows = await queryRows<RawHistory>(
+    db,
+    sql`${HISTORY_SELECT} where hh.id = ${id} and ${tenantOf('hh', tenant)}`,
+  );
   return rows[0] ? toHistory(rows[0]) : null;
 }
 
