@@ -1,5 +1,5 @@
 ALTER TABLE "person_house" ADD COLUMN "refuse_reason" text;--> statement-breakpoint
-CREATE INDEX "person_house_housing_estate_id_status_join_time_id_index" ON "person_house" USING btree ("housing_estate_id","status","join_time" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "person_house_housing_estate_id_status_join_time_id_index" ON "person_house" USING btree ("housing_estate_id","status","join_time" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "person_house_one_owner_unit" ON "person_house" USING btree ("unit_id") WHERE identity = 1 and status = 2;--> statement-breakpoint
 CREATE UNIQUE INDEX "person_house_one_owner_space" ON "person_house" USING btree ("car_space_id") WHERE identity = 1 and status = 2;--> statement-breakpoint
 CREATE UNIQUE INDEX "person_house_one_owner_shop" ON "person_house" USING btree ("shop_id") WHERE identity = 1 and status = 2;--> statement-breakpoint
