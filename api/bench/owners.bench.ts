@@ -102,7 +102,9 @@ async function benchEngine(engine: 'postgres' | 'pglite', databaseUrl?: string) 
       seedSeconds,
       reviewFirstPage: await time(() => reviewPage(db, tenant, all, { page: 1, limit: 10 })),
       reviewDeepPage: await time(() => reviewPage(db, tenant, all, { page: 50, limit: 10 })),
-      reviewOwnersUnits: await time(() => reviewPage(db, tenant, all, { page: 1, limit: 10, houseType: 1, identity: 1 })),
+      reviewOwnersUnits: await time(() =>
+        reviewPage(db, tenant, all, { page: 1, limit: 10, houseType: 1, identity: 1 }),
+      ),
       reviewCertifiedPage: await time(() => reviewPage(db, tenant, all, { page: 1, limit: 10, status: 2 })),
       reviewKeyword: await time(() => reviewPage(db, tenant, all, { page: 1, limit: 10, keyword: 'HC-B12345' })),
       memberPage: await time(() => memberPage(db, tenant, { houseType: 1, houseId: house, page: 1, limit: 10 })),

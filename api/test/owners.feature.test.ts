@@ -195,7 +195,10 @@ describe.each(testEngines())('owners and residents on %s', (engine) => {
       status: number;
       refuseReason: string | null;
     }[];
-    expect(mine.find((m) => m.personHouseId === refused)).toMatchObject({ status: 3, refuseReason: 'No lease on file' });
+    expect(mine.find((m) => m.personHouseId === refused)).toMatchObject({
+      status: 3,
+      refuseReason: 'No lease on file',
+    });
     expect(mine.find((m) => m.personHouseId === removed)).toBeUndefined();
     expect(await houses(s.tenant)).not.toContain(`1:${removedUnit.id}`);
     // Refused requests show in the review list's "refused" filter with the reason.
@@ -241,9 +244,8 @@ describe.each(testEngines())('owners and residents on %s', (engine) => {
     expect((await s.admin.post('/base/personhouse/join/history', { personHouseId: ownerLink })).status).toBe(200);
     expect((await houseStatus(unit.id)).house_status).toBe(6);
 
-    const history = (
-      await s.admin.post(`/base/personhousehistory/page/${unit.id}/1`, { page: 1, limit: 10 })
-    ).body.data.list as { personId: number; operationType: number; operator: { name: string } }[];
+    const history = (await s.admin.post(`/base/personhousehistory/page/${unit.id}/1`, { page: 1, limit: 10 })).body.data
+      .list as { personId: number; operationType: number; operator: { name: string } }[];
     const byPerson = Object.fromEntries(history.map((h) => [h.personId, h.operationType]));
     expect(byPerson).toEqual({
       [s.tenant.personId]: 5,
@@ -291,12 +293,19 @@ describe.each(testEngines())('owners and residents on %s', (engine) => {
     const rows = await rowCounts(api, TABLES);
     for (const call of staffCalls) {
       const what = `${call.method.toUpperCase()} ${call.path}`;
-      const target = call.history ? history!.id : call.path.includes('{typeId}') || call.path.includes('member') ? unit.id : id;
+      const target = call.history
+        ? history!.id
+        : call.path.includes('{typeId}') || call.path.includes('member')
+          ? unit.id
+          : id;
       const res = await makeCall(other.staff, call, target);
       if (call.record) expect(res.status, what).toBe(404);
       else {
         expect(res.status, what).toBe(200);
-        expect(res.body.data.list.map((r: { personId: number }) => r.personId), what).not.toContain(s.other.personId);
+        expect(
+          res.body.data.list.map((r: { personId: number }) => r.personId),
+          what,
+        ).not.toContain(s.other.personId);
       }
     }
     expect((await other.staff.get(`/base/personhouse/certimg/${id}`)).status).toBe(404);

@@ -193,7 +193,18 @@ describe('owner review, live', () => {
       const text = (await detail.textContent()) ?? '';
       for (const label of language === 'zh-CN'
         ? ['历史记录编号', '人员编号', '姓名', '性别', '账号类型', '身份', '加入时间', '离开时间', '操作人', '操作类型']
-        : ['歷史記錄編號', '人員編號', '姓名', '性別', '帳號類型', '身份', '加入時間', '離開時間', '操作人', '操作類型'])
+        : [
+            '歷史記錄編號',
+            '人員編號',
+            '姓名',
+            '性別',
+            '帳號類型',
+            '身份',
+            '加入時間',
+            '離開時間',
+            '操作人',
+            '操作類型',
+          ])
         expect(text).toContain(label);
       expect(text).toMatch(/管理处|管理處/);
       await shot(p, `history-detail-${language}-390`);

@@ -61,19 +61,21 @@ const CURRENT_OWNER = sql`case ph.house_type
     else (select op.name from person_house o join person op on op.id = o.person_id
           where o.shop_id = ph.shop_id and o.identity = 1 and o.status = 2 and o.person_id <> ph.person_id limit 1) end`;
 
-const LINK_SELECT = sql`select ph.id, ph.person_id, p.name, p.gender, p.tel, p.account_type,
+/** The row query over `source` (person_house, or a page of it already sorted and cut, aliased ph). */
+const linkSelect = (source: SQL) => sql`select ph.id, ph.person_id, p.name, p.gender, p.tel, p.account_type,
        p.images->0->>'url' as photo, ph.house_type, coalesce(ph.unit_id, ph.car_space_id, ph.shop_id) as house_id,
        b.name as build_name, f.name as floor_name, u.name as unit_name, cs.carpark_code, s.shop_code,
        ph.identity, ph.relation, ph.status, ph.auth_status, ph.house_cert_code,
        (ph.house_cert_img is not null) as has_cert_img, ph.join_time, ph.refuse_reason,
        ${CURRENT_OWNER} as current_owner_name, coalesce(u.house_status, cs.house_status, s.house_status) as house_status
-  from person_house ph
+  from ${source}
   join person p on p.id = ph.person_id
   left join unit u on u.id = ph.unit_id
   left join block b on b.id = u.block_id
   left join floor f on f.id = u.floor_id
   left join car_space cs on cs.id = ph.car_space_id
   left join shop s on s.id = ph.shop_id`;
+const LINK_SELECT = linkSelect(sql`person_house ph`);
 
 function toRow(r: RawLink): PersonHouseRow {
   return {
@@ -141,7 +143,12 @@ export async function reviewPage(
   const where: SQL[] = [tenantOf('ph', tenant), sql`ph.status = ${f.status ?? 1}`];
   // Every house type: no condition, so the (estate, status, join time) index gives the newest first.
   if (types.length < 3)
-    where.push(sql`ph.house_type in (${sql.join(types.map((h) => sql.raw(String(h))), sql`, `)})`);
+    where.push(
+      sql`ph.house_type in (${sql.join(
+        types.map((h) => sql.raw(String(h))),
+        sql`, `,
+      )})`,
+    );
   if (f.identity) where.push(sql`ph.identity = ${f.identity}`);
   if (f.keyword) {
     const like = likePattern(f.keyword);
@@ -150,12 +157,11 @@ export async function reviewPage(
   where.push(...dayRange(sql`ph.join_time`, tenant.housingEstateId, f.startTime, f.endTime));
   if (types.length > 0) {
     const cond = sql.join(where, sql` and `);
+    // The page is sorted and cut first; only its rows are joined to their person and house.
+    const page = sql`(select ph.* from person_house ph ${f.keyword ? sql`join person p on p.id = ph.person_id` : sql``}
+        where ${cond} order by ph.join_time desc, ph.id desc limit ${f.limit} offset ${offsetOf(f.page, f.limit)}) ph`;
     const [rows, [{ n }]] = await Promise.all([
-      queryRows<RawLink>(
-        db,
-        sql`${LINK_SELECT} where ${cond} order by ph.join_time desc, ph.id desc
-            limit ${f.limit} offset ${offsetOf(f.page, f.limit)}`,
-      ),
+      queryRows<RawLink>(db, sql`${linkSelect(page)} order by ph.join_time desc, ph.id desc`),
       queryRows<{ n: number }>(
         db,
         f.keyword
@@ -200,7 +206,10 @@ export async function memberPage(
 
 /** One link of the caller's estate, with its person; null when missing or another tenant's. */
 export async function linkInfo(db: DbOrTx, tenant: TenantScope, personHouseId: number): Promise<PersonHouseRow | null> {
-  const rows = await queryRows<RawLink>(db, sql`${LINK_SELECT} where ph.id = ${personHouseId} and ${tenantOf('ph', tenant)}`);
+  const rows = await queryRows<RawLink>(
+    db,
+    sql`${LINK_SELECT} where ph.id = ${personHouseId} and ${tenantOf('ph', tenant)}`,
+  );
   return rows[0] ? toRow(rows[0]) : null;
 }
 
@@ -256,8 +265,7 @@ const HISTORY_SELECT = sql`select hh.id, hh.person_id, p.name, p.gender, p.tel, 
 
 function toHistory(r: RawHistory): HistoryRow {
   const images = (typeof r.operator_images === 'string' ? JSON.parse(r.operator_images) : r.operator_images) as
-    | { url: string }[]
-    | null;
+    { url: string }[] | null;
   return {
     personHouseHistoryId: r.id,
     personId: r.person_id,
@@ -276,7 +284,8 @@ function toHistory(r: RawHistory): HistoryRow {
     identity: r.identity,
     purchaseTime: isoOrNull(r.purchase_time),
     leaveTime: isoOrNull(r.leave_time),
-    operator: r.operator_name === null ? null : { name: r.operator_name, images: (images ?? []).map((i) => ({ url: i.url })) },
+    operator:
+      r.operator_name === null ? null : { name: r.operator_name, images: (images ?? []).map((i) => ({ url: i.url })) },
     operationType: r.operation_type,
   };
 }
@@ -302,7 +311,10 @@ export async function historyPage(
 
 /** One history record of the caller's estate; null when missing or another tenant's. */
 export async function historyInfo(db: DbOrTx, tenant: TenantScope, id: number): Promise<HistoryRow | null> {
-  const rows = await queryRows<RawHistory>(db, sql`${HISTORY_SELECT} where hh.id = ${id} and ${tenantOf('hh', tenant)}`);
+  const rows = await queryRows<RawHistory>(
+    db,
+    sql`${HISTORY_SELECT} where hh.id = ${id} and ${tenantOf('hh', tenant)}`,
+  );
   return rows[0] ? toHistory(rows[0]) : null;
 }
 

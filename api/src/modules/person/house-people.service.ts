@@ -255,7 +255,12 @@ export async function endLinkAsStaff(
 }
 
 /** The owner-review list (POST /base/personhouse/page). */
-export function listRequests(db: Db, caller: Caller, tenant: TenantScope, f: ReviewFilters): Promise<Page<PersonHouseRow>> {
+export function listRequests(
+  db: Db,
+  caller: Caller,
+  tenant: TenantScope,
+  f: ReviewFilters,
+): Promise<Page<PersonHouseRow>> {
   return reviewPage(db, tenant, listableHouseTypes(caller), f);
 }
 

@@ -27,7 +27,9 @@ export const personHouseModule: ApiModule = {
       if (!MAY_SEE_ASSETS.some((p) => ctx.caller.perms.has(p))) throw AppError.forbidden();
       return personAssets(ctx.db, ctx.tenant, params.id);
     }),
-    route('POST /base/personhouse/review', async (ctx, { body }) => people.reviewJoinRequest(deps(ctx), ctx.caller, body)),
+    route('POST /base/personhouse/review', async (ctx, { body }) =>
+      people.reviewJoinRequest(deps(ctx), ctx.caller, body),
+    ),
     route('POST /base/personhouse/page', async (ctx, { body }) =>
       people.listRequests(ctx.db, ctx.caller, ctx.tenant, body),
     ),
@@ -40,7 +42,8 @@ export const personHouseModule: ApiModule = {
     route('GET /base/personhouse/certimg/{id}', async (ctx, { params }) => {
       const path = await people.certImagePath(ctx.db, ctx.caller, ctx.tenant, params.id);
       ctx.res.setHeader('Cache-Control', 'private, no-store');
-      if (!(await serveUpload(createUploadStore(ctx.services.config.uploadDir), path, ctx.req, ctx.res))) throw AppError.notFound();
+      if (!(await serveUpload(createUploadStore(ctx.services.config.uploadDir), path, ctx.req, ctx.res)))
+        throw AppError.notFound();
     }),
     route('POST /base/personhouse/remove', async (ctx, { body }) =>
       people.endLinkAsStaff(deps(ctx), ctx.caller, body.personHouseId, [JoinStatus.pending, JoinStatus.approved]),

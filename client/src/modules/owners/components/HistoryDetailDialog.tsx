@@ -46,8 +46,12 @@ export function HistoryDetailDialog({ historyId, onClose }: { historyId: number 
           <PersonField label={t('owners.fields.accountType')}>{accountText(t, row)}</PersonField>
           <PersonField label={t('owners.fields.house')}>{unitDisplay(row)}</PersonField>
           <PersonField label={t('owners.fields.identity')}>{enumLabel(t, Identity, row.identity)}</PersonField>
-          <PersonField label={t('owners.fields.joinTime')}>{row.purchaseTime ? formatTime(row.purchaseTime) : ''}</PersonField>
-          <PersonField label={t('owners.fields.leaveTime')}>{row.leaveTime ? formatTime(row.leaveTime) : ''}</PersonField>
+          <PersonField label={t('owners.fields.joinTime')}>
+            {row.purchaseTime ? formatTime(row.purchaseTime) : ''}
+          </PersonField>
+          <PersonField label={t('owners.fields.leaveTime')}>
+            {row.leaveTime ? formatTime(row.leaveTime) : ''}
+          </PersonField>
           <PersonField label={t('owners.fields.operator')}>
             {row.operator?.images[0] && <Image avatar src={imageUrl(row.operator.images[0].url)} alt="" />}{' '}
             {row.operator?.name ?? ''}

@@ -59,11 +59,16 @@ export function OwnerInfoDialog({ personHouseId, onClose }: { personHouseId: num
             <PersonField label={t('owners.fields.certPicture')}>
               {row.houseCertImg ? <CertPicture path={row.houseCertImg} size="small" /> : ''}
             </PersonField>
-            {row.refuseReason && (
-              <PersonField label={t('owners.fields.refuseReason')}>{row.refuseReason}</PersonField>
-            )}
+            {row.refuseReason && <PersonField label={t('owners.fields.refuseReason')}>{row.refuseReason}</PersonField>}
           </dl>
-          <Button type="button" basic primary size="small" onClick={() => setMore(true)} data-testid="more-industries-link">
+          <Button
+            type="button"
+            basic
+            primary
+            size="small"
+            onClick={() => setMore(true)}
+            data-testid="more-industries-link"
+          >
             {t('owners.actions.moreIndustries')}
           </Button>
           <MoreIndustriesDialog personId={more ? row.personId : null} name={row.name} onClose={() => setMore(false)} />

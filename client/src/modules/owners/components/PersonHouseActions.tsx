@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PersonHouseRow } from '../../api';
 import type { useHouseActions } from '../hooks/useHouseActions';
 
-/** The buttons of one link: certify / refuse / remove while pending; set as history staff / remove once approved. */
+/** The buttons of one link: certify / refuse / remove while pending; set as history staff / remove once approved; none once refused. */
 export function PersonHouseActions({
   row,
   actions,
@@ -55,16 +55,20 @@ export function PersonHouseActions({
           {t('owners.actions.toHistory')}
         </Button>
       )}
-      <Button
-        size="mini"
-        basic
-        disabled={actions.busy}
-        onClick={() => void actions.remove(row)}
-        aria-label={label(row.identity === 1 || row.status !== 2 ? 'owners.actions.remove' : 'owners.actions.removeMember')}
-        data-testid="remove"
-      >
-        {t(row.identity === 1 || row.status !== 2 ? 'owners.actions.remove' : 'owners.actions.removeMember')}
-      </Button>
+      {row.status !== 3 && (
+        <Button
+          size="mini"
+          basic
+          disabled={actions.busy}
+          onClick={() => void actions.remove(row)}
+          aria-label={label(
+            row.identity === 1 || row.status !== 2 ? 'owners.actions.remove' : 'owners.actions.removeMember',
+          )}
+          data-testid="remove"
+        >
+          {t(row.identity === 1 || row.status !== 2 ? 'owners.actions.remove' : 'owners.actions.removeMember')}
+        </Button>
+      )}
     </div>
   );
 }

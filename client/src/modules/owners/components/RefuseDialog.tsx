@@ -30,14 +30,7 @@ export function RefuseDialog({
           <Button type="button" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button
-            type="submit"
-            form="refuse-form"
-            negative
-            loading={busy}
-            disabled={busy}
-            data-testid="refuse-submit"
-          >
+          <Button type="submit" form="refuse-form" negative loading={busy} disabled={busy} data-testid="refuse-submit">
             {t('owners.actions.refuse')}
           </Button>
         </>
