@@ -135,7 +135,7 @@ describe('accessibility: axe-core finds no critical or serious violation', () =>
         if (path.includes('open=')) await page.getByTestId('house-codes').waitFor();
         found.push(...(await check(page, screen, language)));
       }
-      await page.goto(run.product.url + '/instant-messaging/address-book-settings');
+      await page.goto(run.product.url + '/basic-set-up/index');
       await page.getByTestId('coming-soon').waitFor();
       found.push(...(await check(page, 'coming-soon', language)));
       await page.goto(run.product.url + '/404');
