@@ -135,7 +135,7 @@ describe.each(testEngines())('bad input on %s', (engine) => {
     }
     expect(failures).toEqual([]);
     expect((await api.http.get('/health')).status).toBe(200);
-  });
+  }, 180_000); // every route of the api, a few hundred calls each (issue 18 added about 50 routes)
 
   it('when a number field, path id or query number gets true, [], null, [5], "0x10" or the like, then every route answers 400', async () => {
     const accepted: string[] = [];

@@ -164,7 +164,7 @@ describe('accessibility: axe-core finds no critical or serious violation', () =>
       await page.locator('#sos-close-note').fill('axe');
       await page.getByTestId('sos-close').click();
       await page.getByTestId('sos-dialog').waitFor({ state: 'detached' });
-      await page.goto(run.product.url + '/instant-messaging/address-book-settings');
+      await page.goto(run.product.url + '/basic-set-up/index');
       await page.getByTestId('coming-soon').waitFor();
       found.push(...(await check(page, 'coming-soon', language)));
       await page.goto(run.product.url + '/404');

@@ -54,6 +54,13 @@ function keywordOn(link: string, columns: string[], keyword: string | undefined,
   return sql`(${sql.join([...own, people], sql` or `)})`;
 }
 
+/**
+ * The rows of one page, chosen on the bare table (`h`) and only then joined and given their
+ * owner: the rows an offset skips cost neither joins nor subqueries (page 5,000 stays fast).
+ */
+const pageOf = (table: string, where: SQL, order: string, limit: number, offset: number): SQL =>
+  sql`h.id in (select h.id from ${sql.raw(table)} h where ${where} order by ${sql.raw(order)} limit ${limit} offset ${offset})`;
+
 const whereAll = (parts: (SQL | null)[]): SQL =>
   sql.join(
     parts.filter((p): p is SQL => p !== null),
@@ -218,6 +225,7 @@ interface RawUnit extends OwnerCols {
   invite_code: string;
 }
 
+const UNIT_ORDER = 'h.block_id, h.floor_id, h.id';
 const UNIT_SELECT = (extraWhere: SQL) => sql`
   select h.id, h.name, h.block_id, b.name as build_name, h.floor_id, f.name as floor_name, h.room, h.living_room,
          h.restroom, h.invite_person, h.house_status, h.auth_status, h.invite_code, ${sql.raw(ownerColumns('unit_id'))}
@@ -256,7 +264,7 @@ export async function listUnits(
   ]);
   const rows = await queryRows<RawUnit>(
     db,
-    sql`${UNIT_SELECT(where)} order by h.block_id, h.floor_id, h.id limit ${limit} offset ${offset}`,
+    sql`${UNIT_SELECT(pageOf('unit', where, UNIT_ORDER, limit, offset))} order by ${sql.raw(UNIT_ORDER)}`,
   );
   return { rows: rows.map(toUnitRow), total: await total(db, sql`unit h`, where) };
 }
@@ -379,7 +387,10 @@ export async function listSpaces(
     f.houseStatus ? sql`h.house_status = ${f.houseStatus}` : null,
     keywordOn('car_space_id', ['h.carpark_code', 'h.plate'], f.keyword, tenant),
   ]);
-  const rows = await queryRows<RawSpace>(db, sql`${SPACE_SELECT(where)} order by h.id limit ${limit} offset ${offset}`);
+  const rows = await queryRows<RawSpace>(
+    db,
+    sql`${SPACE_SELECT(pageOf('car_space', where, 'h.id', limit, offset))} order by h.id`,
+  );
   return { rows: rows.map(toSpaceRow), total: await total(db, sql`car_space h`, where) };
 }
 
@@ -449,7 +460,10 @@ export async function listShops(
     f.houseStatus ? sql`h.house_status = ${f.houseStatus}` : null,
     keywordOn('shop_id', ['h.shop_code', 'h.name'], f.keyword, tenant),
   ]);
-  const rows = await queryRows<RawShop>(db, sql`${SHOP_SELECT(where)} order by h.id limit ${limit} offset ${offset}`);
+  const rows = await queryRows<RawShop>(
+    db,
+    sql`${SHOP_SELECT(pageOf('shop', where, 'h.id', limit, offset))} order by h.id`,
+  );
   return { rows: rows.map(toShopRow), total: await total(db, sql`shop h`, where) };
 }
 
