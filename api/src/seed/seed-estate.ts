@@ -3,6 +3,7 @@ import type { Tx } from '../db/open-database';
 import * as s from '../db/schema';
 import { ago, demoRandom } from './demo-random';
 import { newInviteCode } from '../modules/person/invite-code';
+import { seedAnnouncementRecipients } from '../modules/announcement/announcement.repository';
 import type { DailyCodes } from './daily-codes';
 import { demoImagePath } from './demo-images';
 
@@ -645,6 +646,7 @@ export async function seedEstate(
       },
     ])
     .returning({ id: s.announcement.id, type: s.announcement.type });
+  await seedAnnouncementRecipients(tx, t, anns.map((a) => a.id));
   const options = await tx
     .insert(s.announcementOption)
     .values([

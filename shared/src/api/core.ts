@@ -11,5 +11,6 @@ export * from './upload';
 export * from './person';
 export * from './realtime';
 export * from './system';
+export * from './announcements';
 export * from './endpoint';
 export * from './endpoints';

@@ -1,4 +1,5 @@
 import { accountEndpoints } from './account';
+import { announcementEndpoints } from './announcements';
 import { authEndpoints } from './auth';
 import { chatEndpoints } from './chat';
 import { complaintEndpoints, eventOrderEndpoints } from './work-orders';
@@ -28,6 +29,7 @@ export const endpoints = {
   ...uploadEndpoints,
   ...residentEndpoints,
   ...realtimeEndpoints,
+  ...announcementEndpoints,
 };
 export type Endpoints = typeof endpoints;
 export type EndpointKey = keyof Endpoints;

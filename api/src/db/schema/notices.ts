@@ -17,6 +17,8 @@ export const announcement = pgTable(
     publisherPersonId: integer().notNull(),
     recipientBlockIds: integer().array().notNull().default([]),
     recipientIdentities: integer().array().notNull().default([]),
+    recipientCarParkIds: integer().array().notNull().default([]),
+    recipientShopIds: integer().array().notNull().default([]),
     allowComment: boolean().notNull().default(false),
     deadline: time(),
     meetingPlace: text(),
@@ -26,11 +28,24 @@ export const announcement = pgTable(
     revoked: boolean().notNull().default(false),
     revokedAt: time(),
     publishTime: createdAt(),
+    /** When the next vote reminder is due (null: none); claimed by one api process at a time. */
+    nextReminderAt: time(),
   },
   (t) => [
     index().on(t.housingEstateId, t.revoked, t.publishTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index().on(t.housingEstateId, t.type, t.publishTime.desc().nullsFirst()),
+    index().on(t.nextReminderAt),
   ],
+);
+
+/** Who an announcement was sent to: the people resolved from its blocks, car parks, shops and identities at publishing. */
+export const announcementRecipient = pgTable(
+  'announcement_recipient',
+  {
+    announcementId: integer().notNull(),
+    personId: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.personId] }), index().on(t.personId)],
 );
 
 export const announcementOption = pgTable(
