@@ -243,7 +243,7 @@ describe.each(testEngines())('announcements on %s', (engine) => {
     );
     try {
       const a = await publish(vote({ title: 'Push check' }));
-      const published = (m: { channelType: number; dataId?: number; action?: unknown }) =>
+      const published = (m: Record<string, unknown>) =>
         m.channelType === 9 && m.dataId === a.id && m.action === 'published';
       await sockets.r1.waitFor(published);
       await sockets.admin.waitFor(published);

@@ -7,7 +7,6 @@ import { withPushes } from '../message/push-outbox';
 import { listingStaff } from './announcement.recipients';
 import {
   announcementOf,
-  countRecipients,
   findAnnouncement,
   insertAnnouncement,
   insertRecipients,

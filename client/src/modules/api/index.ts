@@ -6,3 +6,4 @@ export * from './person-api';
 export * from './message-api';
 export * from './work-orders-api';
 export * from './call';
+export * from './announcements-api';

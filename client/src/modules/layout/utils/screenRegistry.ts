@@ -1,3 +1,4 @@
+import { announcementScreens } from '../../announcements';
 import { dashboardScreens } from '../../dashboard';
 import { workOrderScreens } from '../../work-orders';
 import type { Screens } from './screens';
@@ -9,4 +10,5 @@ import type { Screens } from './screens';
 export const SCREENS: Screens = {
   ...dashboardScreens,
   ...workOrderScreens,
+  ...announcementScreens,
 };

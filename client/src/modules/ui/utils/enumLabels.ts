@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { EventType, Gender, HouseType, Identity, WorkStatus, enumValues } from '@pm/shared';
+import { AnnouncementType, ReadResult, SelectionMode } from '@pm/shared';
 
 type NumericEnum = Readonly<Record<string, number>>;
 
@@ -14,6 +15,9 @@ const LABELS = new Map<NumericEnum, string | Readonly<Record<number, string>>>([
   [HouseType, 'workOrders.houseType.h'],
   [Identity, 'workOrders.identity.i'],
   [Gender, { [Gender.male]: 'profile.male', [Gender.female]: 'profile.female' }],
+  [AnnouncementType, 'announcements.type.t'],
+  [ReadResult, 'announcements.readResult.r'],
+  [SelectionMode, 'announcements.selectionMode.m'],
 ]);
 
 /** The enumerations that have labels (for the locale test). */
