@@ -185,14 +185,15 @@ describe.each(testEngines())('announcements on %s', (engine) => {
       type: 1,
       title: 'Sanitize',
       content:
-        '<p>Hello<script>alert(1)</script></p><img src="/api/upload/files/abc123.png" onerror="alert(2)">' +
+        '<p>Hello<script>alert(1)</script></p><img src="/api/upload/files/announcement/2026/abc123.png" onerror="alert(2)">' +
+        '<img src="/api/upload/files/../../etc/passwd">' +
         '<a href="javascript:alert(3)">click</a><img src="https://evil.example/x.png"><p style="color:red">ok</p>',
       recipientBlockIds: blocks,
       recipientIdentities: [1],
     });
     const { content } = await detail(a.id);
     expect(content).toBe(
-      '<p>Hello</p><img src="/api/upload/files/abc123.png" /><a rel="noopener noreferrer" target="_blank">click</a><p>ok</p>',
+      '<p>Hello</p><img src="/api/upload/files/announcement/2026/abc123.png" /><a rel="noopener noreferrer" target="_blank">click</a><p>ok</p>',
     );
     expect(content).not.toMatch(/script|onerror|javascript:|evil\.example|style/);
   });

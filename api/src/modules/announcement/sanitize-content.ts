@@ -7,7 +7,8 @@ import { FILES_PREFIX } from '../upload/upload-store';
  * upload service (`/upload/files/…`, or `/api/upload/files/…` as the console writes them).
  * Scripts, event handlers (onerror …), styles, `javascript:` links and remote images are removed.
  */
-const OWN_UPLOAD = new RegExp(`^(/api)?${FILES_PREFIX.replace(/\//g, '\\/')}[A-Za-z0-9._-]+$`);
+const SEGMENT = '[A-Za-z0-9_-][A-Za-z0-9._-]*'; // never "." or "..": no way out of the upload folder
+const OWN_UPLOAD = new RegExp(`^(/api)?${FILES_PREFIX}(${SEGMENT}/)*${SEGMENT}$`);
 
 export function sanitizeContent(html: string): string {
   return sanitizeHtml(html, {
