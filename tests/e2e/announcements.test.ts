@@ -107,12 +107,10 @@ describe('announcements: compose, publish, live results, revoke', () => {
       expect(await fits()).toBe(true);
       const t = locales[language].announcements;
       await page.getByText(t.add).first().waitFor();
-      await page.screenshot({ path: `/tmp/announcements-list-${language}-390.png`, fullPage: true });
 
       await page.goto(run.product.url + '/announcement-management/index?open=3&tab=result');
       await page.getByTestId('vote-pie').waitFor();
       await page.getByText(t.chartVote).first().waitFor();
-      await page.screenshot({ path: `/tmp/announcements-detail-${language}-390.png`, fullPage: true });
 
       await page.goto(run.product.url + '/announcement-management/add-announcement');
       await page.getByTestId('editor').waitFor();
@@ -120,7 +118,6 @@ describe('announcements: compose, publish, live results, revoke', () => {
       expect(await fits()).toBe(true);
       const text = (await page.textContent('body')) ?? '';
       expect(text).not.toMatch(/announcements\.\w/);
-      await page.screenshot({ path: `/tmp/announcements-add-${language}-390.png`, fullPage: true });
     });
   }
 });
