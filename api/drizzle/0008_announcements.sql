@@ -9,6 +9,8 @@ ALTER TABLE "announcement" ADD COLUMN "recipient_shop_ids" integer[] DEFAULT '{}
 ALTER TABLE "announcement" ADD COLUMN "next_reminder_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "announcement_recipient_person_id_index" ON "announcement_recipient" USING btree ("person_id");--> statement-breakpoint
 CREATE INDEX "announcement_next_reminder_at_index" ON "announcement" USING btree ("next_reminder_at");--> statement-breakpoint
+CREATE INDEX "announcement_read_announcement_id_read_time_person_id_index" ON "announcement_read" USING btree ("announcement_id","read_time" DESC NULLS LAST,"person_id");
+--> statement-breakpoint
 INSERT INTO "announcement_recipient" ("announcement_id", "person_id")
 SELECT DISTINCT a.id, ph.person_id
 FROM "announcement" a

@@ -66,7 +66,12 @@ export const announcementRead = pgTable(
     personId: integer().notNull(),
     readTime: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.announcementId, t.personId] }), index().on(t.personId)],
+  (t) => [
+    primaryKey({ columns: [t.announcementId, t.personId] }),
+    index().on(t.personId),
+    // The read list: latest read first (issue 20).
+    index().on(t.announcementId, t.readTime.desc(), t.personId),
+  ],
 );
 
 export const announcementVote = pgTable(

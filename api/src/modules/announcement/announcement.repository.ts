@@ -140,11 +140,12 @@ interface RawListRow {
   read_count: number;
 }
 
+// Reads and votes come only from recipients (the resident calls check it), so each count is one
+// index-only scan of its table's (announcement_id, person_id) key.
+const RECIPIENT_COUNT = sql`(select count(*)::int from announcement_recipient ar where ar.announcement_id = a.id)`;
+const READ_COUNT = sql`(select count(*)::int from announcement_read rd where rd.announcement_id = a.id)`;
 const LIST_COLUMNS = sql`a.id, a.type, a.title, p.name as publisher_name, a.publish_time, a.deadline, a.revoked, a.revoked_at,
-  (select count(*)::int from announcement_recipient ar where ar.announcement_id = a.id) as recipient_count,
-  (select count(*)::int from announcement_recipient ar
-     join announcement_read rd on rd.announcement_id = ar.announcement_id and rd.person_id = ar.person_id
-   where ar.announcement_id = a.id) as read_count`;
+  ${RECIPIENT_COUNT} as recipient_count, ${READ_COUNT} as read_count`;
 
 function toListRow(r: RawListRow): AnnouncementListRow {
   return {
@@ -206,16 +207,13 @@ export async function announcementOf(db: DbOrTx, tenant: TenantScope, id: number
   return row ?? null;
 }
 
-/** Read-result totals over the recipients (one pass over the recipients' index). */
+/** Read-result totals over the recipients (three index-only counts). */
 export async function readTotals(db: DbOrTx, id: number) {
   const [t] = await queryRows<{ recipients: number; read: number; voted: number }>(
     db,
-    sql`select count(*)::int as recipients, count(rd.person_id)::int as read,
-          count(*) filter (where exists (select 1 from announcement_vote v
-                                         where v.announcement_id = ar.announcement_id and v.person_id = ar.person_id))::int as voted
-        from announcement_recipient ar
-        left join announcement_read rd on rd.announcement_id = ar.announcement_id and rd.person_id = ar.person_id
-        where ar.announcement_id = ${id}`,
+    sql`select (select count(*)::int from announcement_recipient where announcement_id = ${id}) as recipients,
+               (select count(*)::int from announcement_read where announcement_id = ${id}) as read,
+               (select count(distinct person_id)::int from announcement_vote where announcement_id = ${id}) as voted`,
   );
   const recipients = Number(t.recipients);
   const read = Number(t.read);
@@ -275,7 +273,23 @@ export interface ReaderRow {
   optionIds: number[];
 }
 
-/** The recipients, read first (latest first), then unread by name; `read` 0/1 filters. */
+async function countOf(db: DbOrTx, query: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, query);
+  return Number(row.n);
+}
+
+type RawReader = { person_id: number; name: string | null; read_time: unknown; option_ids: number[] | string | null };
+
+const OPTION_IDS = (
+  personId: SQL,
+) => sql`(select coalesce(array_agg(v.option_id order by v.option_id), '{}') from announcement_vote v
+   where v.announcement_id = ${sql.raw('x.announcement_id')} and v.person_id = ${personId})`;
+
+/**
+ * The read list (read 1: latest read first) or the unread list (read 0: by person), or every
+ * recipient; each with the read result and chosen options. Each list is driven by its own key:
+ * the read list by announcement_read, the unread list by the recipients without a read row.
+ */
 export async function listReaders(
   db: DbOrTx,
   a: AnnouncementRecord,
@@ -283,24 +297,47 @@ export async function listReaders(
   limit: number,
   offset: number,
 ): Promise<{ rows: ReaderRow[]; total: number }> {
-  const filter =
-    read === undefined ? sql`` : read === 1 ? sql` and rd.person_id is not null` : sql` and rd.person_id is null`;
-  const from = sql`from announcement_recipient ar
-      join person p on p.id = ar.person_id
-      left join announcement_read rd on rd.announcement_id = ar.announcement_id and rd.person_id = ar.person_id
-      where ar.announcement_id = ${a.id}${filter}`;
-  const [rows, [count]] = await Promise.all([
-    queryRows<{ person_id: number; name: string | null; read_time: unknown; option_ids: number[] | string | null }>(
-      db,
-      sql`select ar.person_id, p.name, rd.read_time,
-            (select coalesce(array_agg(v.option_id order by v.option_id), '{}') from announcement_vote v
-             where v.announcement_id = ar.announcement_id and v.person_id = ar.person_id) as option_ids
-          ${from}
-          order by rd.read_time desc nulls last, ar.person_id
-          limit ${limit} offset ${offset}`,
-    ),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n ${from}`),
-  ]);
+  const page = sql`limit ${limit} offset ${offset}`;
+  let rows: RawReader[];
+  let total: number;
+  if (read === 1) {
+    [rows, total] = await Promise.all([
+      queryRows<RawReader>(
+        db,
+        sql`select x.person_id, p.name, x.read_time, ${OPTION_IDS(sql.raw('x.person_id'))} as option_ids
+            from announcement_read x join person p on p.id = x.person_id
+            where x.announcement_id = ${a.id} order by x.read_time desc, x.person_id ${page}`,
+      ),
+      countOf(db, sql`select count(*)::int as n from announcement_read where announcement_id = ${a.id}`),
+    ]);
+  } else if (read === 0) {
+    [rows, total] = await Promise.all([
+      queryRows<RawReader>(
+        db,
+        sql`select x.person_id, p.name, null as read_time, '{}'::int[] as option_ids
+            from announcement_recipient x join person p on p.id = x.person_id
+            where x.announcement_id = ${a.id}
+              and not exists (select 1 from announcement_read rd where rd.announcement_id = x.announcement_id and rd.person_id = x.person_id)
+            order by x.person_id ${page}`,
+      ),
+      countOf(
+        db,
+        sql`select (select count(*)::int from announcement_recipient where announcement_id = ${a.id})
+                 - (select count(*)::int from announcement_read where announcement_id = ${a.id}) as n`,
+      ),
+    ]);
+  } else {
+    [rows, total] = await Promise.all([
+      queryRows<RawReader>(
+        db,
+        sql`select x.person_id, p.name, rd.read_time, ${OPTION_IDS(sql.raw('x.person_id'))} as option_ids
+            from announcement_recipient x join person p on p.id = x.person_id
+            left join announcement_read rd on rd.announcement_id = x.announcement_id and rd.person_id = x.person_id
+            where x.announcement_id = ${a.id} order by rd.read_time desc nulls last, x.person_id ${page}`,
+      ),
+      countOf(db, sql`select count(*)::int as n from announcement_recipient where announcement_id = ${a.id}`),
+    ]);
+  }
   const isVote = a.type === AnnouncementType.vote;
   return {
     rows: rows.map((r) => {
@@ -315,7 +352,7 @@ export async function listReaders(
               : ReadResult.readNotVoted;
       return { personId: r.person_id, name: r.name ?? '', readResult, readTime: iso(r.read_time), optionIds };
     }),
-    total: Number(count.n),
+    total,
   };
 }
 
