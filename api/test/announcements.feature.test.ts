@@ -1,6 +1,7 @@
 // Announcements (issue 20), on the feature template (work-orders.feature.test.ts): the happy path,
 // the state machine (revoke, deadline, single/multiple choice), permission per call, another
 // tenant's ids, the pushes, bad input; plus recipient targeting and sanitizing.
+import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/sql';
@@ -38,6 +39,7 @@ const staffCalls: (FeatureCall & { record?: true })[] = [
     body: () => ({ type: 1, title: 'x', content: '<p>x</p>', recipientBlockIds: [1], recipientIdentities: [1] }),
   },
   { method: 'post', path: '/announcement/revoke', body: (id) => ({ id }), record: true },
+  { method: 'get', path: '/announcement/export/{id}', record: true },
 ];
 
 const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
@@ -178,6 +180,40 @@ describe.each(testEngines())('announcements on %s', (engine) => {
     expect(late.status).toBe(409);
     expect(late.body.msg).toBe('Voting on this announcement has ended');
     expect((await detail(single.id)).totals.readAndVoted).toBe(0);
+  });
+
+  it('when staff export the results, then the workbook holds the totals, the votes per option and every recipient with their read result, in the asked language', async () => {
+    const [r1] = residents;
+    const a = await publish(vote({ title: 'Export check' }));
+    expect((await r1.post('/app/announcement/vote', { id: a.id, optionIds: [a.options[2].id] })).status).toBe(200);
+    const res = await admin
+      .call('get', `/announcement/export/${a.id}`)
+      .set('lang', 'zh-CN')
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (c: Buffer) => chunks.push(c));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(new Uint8Array(res.body as Buffer).buffer);
+    const [totals, people] = book.worksheets;
+    const rows = (ws: ExcelJS.Worksheet) =>
+      ws
+        .getSheetValues()
+        .filter(Boolean)
+        .map((r) => (r as unknown[]).slice(1));
+    expect(rows(totals)).toContainEqual(['接收人', a.recipientCount]);
+    expect(rows(totals)).toContainEqual(['已读已投票', 1]);
+    expect(rows(totals)).toContainEqual(['Under the trees', 1]);
+    const recipients = rows(people).slice(1);
+    expect(recipients).toHaveLength(a.recipientCount);
+    const name = (await queryRows<{ name: string }>(api.db, sql`select name from person where id = ${r1.personId}`))[0]
+      .name;
+    expect(recipients.find((r) => r[0] === name)?.slice(1, 2)).toEqual(['已读已投票']);
+    expect(recipients.filter((r) => r[1] === '未读')).toHaveLength(a.recipientCount - 1);
   });
 
   it('when content carries a script, an onerror, a javascript: link and a remote image, then all are removed and own uploads stay', async () => {

@@ -181,6 +181,15 @@ export const announcementEndpoints = /* @__PURE__ */ defineEndpoints({
     body: z.object({ id: IdSchema }),
     response: AnnouncementDetailSchema,
   },
+  'GET /announcement/export/{id}': {
+    permission: 'bulletin:list',
+    summary:
+      'Its results as an Excel workbook (.xlsx): a sheet of totals and votes per option, a sheet of every recipient with read result, read time and choice; in the caller\'s language',
+    params: IdParamsSchema,
+    answer: 'raw',
+    answerContentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    response: z.string().meta({ format: 'binary' }),
+  },
   'GET /app/announcement/list': {
     permission: 'authenticated',
     summary:

@@ -2,6 +2,7 @@ import { listPage } from '@pm/shared';
 import { route, type ApiModule } from '../../http/define-route';
 import {
   countRecipients,
+  exportResults,
   getAnnouncement,
   listAnnouncements,
   listReaders,
@@ -38,5 +39,13 @@ export const announcementModule: ApiModule = {
     route('GET /announcement/recipients/choices', async (ctx) => recipientChoices(ctx.db, ctx.tenant)),
     route('POST /announcement/save', async (ctx, { body }) => publish(ctx, body)),
     route('POST /announcement/revoke', async (ctx, { body }) => revoke(ctx, body.id)),
+    route('GET /announcement/export/{id}', async (ctx, { params }) => {
+      const file = await exportResults(ctx, await ownAnnouncement(ctx, params.id));
+      ctx.res
+        .status(200)
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .attachment(`announcement-${params.id}.xlsx`)
+        .send(file);
+    }),
   ],
 };

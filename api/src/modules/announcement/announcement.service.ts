@@ -20,6 +20,7 @@ import { hasVisibleContent, sanitizeContent } from './sanitize-content';
 /** The staff's side of announcements: publish, read the results, revoke. */
 
 export { countRecipients, listAnnouncements, listReaders, recipientChoices } from './announcement.repository';
+export { exportResults } from './announcement.export';
 
 /** Runs a change and its pushes in one transaction; pushes leave after the commit. */
 function inTransaction<T>(ctx: AuthedContext, work: (tx: Tx) => Promise<T>): Promise<T> {

@@ -1,5 +1,7 @@
 import type { CallAnswer, CallInput } from './call';
 import { call } from './call';
+import { API_BASE } from './http';
+import { httpHooks } from './http-hooks';
 
 /** Announcements (issue 20): the staff's calls. Types come from the declarations in @pm/shared. */
 export type AnnouncementListRow = CallAnswer<'POST /announcement/query/list'>['list'][number];
@@ -33,3 +35,21 @@ export const countRecipients = (r: RecipientFields, signal?: AbortSignal) =>
 export const publishAnnouncement = (draft: AnnouncementDraft) => call('POST /announcement/save', draft);
 
 export const revokeAnnouncement = (id: number) => call('POST /announcement/revoke', { id });
+
+/** GET /announcement/export/{id}: the results workbook, saved by the browser as announcement-{id}.xlsx. */
+export async function downloadResults(id: number): Promise<void> {
+  const token = httpHooks.token();
+  const response = await fetch(`${API_BASE}/announcement/export/${id}`, {
+    headers: { lang: httpHooks.language(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  });
+  if (!response.ok) {
+    httpHooks.toast('error', httpHooks.text('generic'));
+    return;
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `announcement-${id}.xlsx`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

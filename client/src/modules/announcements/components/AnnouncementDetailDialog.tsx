@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Label, Segment } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { AnnouncementType } from '@pm/shared';
-import { fetchAnnouncement, type AnnouncementDetail } from '../../api';
+import { downloadResults, fetchAnnouncement, type AnnouncementDetail } from '../../api';
 import { useLiveEvent } from '../../live/hooks/useLiveEvent';
 import { DraggableDialog } from '../../ui/components/DraggableDialog';
 import { LinkTabs } from '../../ui/components/LinkTabs';
@@ -60,19 +60,30 @@ export function AnnouncementDetailDialog({ id, tab, tabLink, onClose, onChanged 
       size="large"
       data-testid="announcement-detail"
       actions={
-        shown && !shown.revoked ? (
-          <Button
-            color="red"
-            data-testid="detail-revoke"
-            onClick={async () => {
-              if (await revokeWithConfirm(t, shown.id)) {
-                setReloads((n) => n + 1);
-                onChanged();
-              }
-            }}
-          >
-            {t('announcements.revoke')}
-          </Button>
+        shown ? (
+          <>
+            <Button
+              basic
+              icon="file excel"
+              content={t('announcements.export')}
+              onClick={() => downloadResults(shown.id)}
+              data-testid="export"
+            />
+            {!shown.revoked && (
+              <Button
+                color="red"
+                data-testid="detail-revoke"
+                onClick={async () => {
+                  if (await revokeWithConfirm(t, shown.id)) {
+                    setReloads((n) => n + 1);
+                    onChanged();
+                  }
+                }}
+              >
+                {t('announcements.revoke')}
+              </Button>
+            )}
+          </>
         ) : undefined
       }
     >
