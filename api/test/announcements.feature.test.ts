@@ -40,6 +40,8 @@ const staffCalls: (FeatureCall & { record?: true })[] = [
   },
   { method: 'post', path: '/announcement/revoke', body: (id) => ({ id }), record: true },
   { method: 'get', path: '/announcement/export/{id}', record: true },
+  { method: 'post', path: '/announcement/query/comments/{id}', record: true },
+  { method: 'post', path: '/announcement/comment/hide', body: () => ({ id: 1, hidden: true }) },
 ];
 
 const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
@@ -214,6 +216,28 @@ describe.each(testEngines())('announcements on %s', (engine) => {
       .name;
     expect(recipients.find((r) => r[0] === name)?.slice(1, 2)).toEqual(['已读已投票']);
     expect(recipients.filter((r) => r[1] === '未读')).toHaveLength(a.recipientCount - 1);
+  });
+
+  it('when comments are allowed, then residents comment, staff hide one and residents no longer see it; elsewhere comments are refused', async () => {
+    const [r1, r2] = residents;
+    const open = await publish({ ...vote({ title: 'Comments on' }), allowComment: true });
+    const closed = await publish(vote({ title: 'Comments off' }));
+    const said = await r1.post('/app/announcement/comment', { id: open.id, content: 'Benches by the pond, please' });
+    expect(said.status).toBe(200);
+    expect((await r2.post('/app/announcement/comment', { id: open.id, content: 'Agreed' })).status).toBe(200);
+    const refused = await r1.post('/app/announcement/comment', { id: closed.id, content: 'Hello' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe('This announcement does not take comments');
+
+    const hidden = await admin.post('/announcement/comment/hide', { id: said.body.data.id, hidden: true });
+    expect(hidden.body.data).toMatchObject({ hidden: true, content: 'Benches by the pond, please' });
+    const staffSees = (await admin.post(`/announcement/query/comments/${open.id}`)).body.data as { hidden: boolean }[];
+    expect(staffSees.map((c) => c.hidden)).toEqual([true, false]);
+    const residentSees = (await r2.get(`/app/announcement/comments/${open.id}`)).body.data as { content: string }[];
+    expect(residentSees.map((c) => c.content)).toEqual(['Agreed']);
+    const theirs = await other.staff.post('/announcement/comment/hide', { id: said.body.data.id, hidden: false });
+    expect(theirs.status).toBe(404);
+    expect((await admin.post(`/announcement/query/comments/${open.id}`)).body.data[0].hidden).toBe(true);
   });
 
   it('when content carries a script, an onerror, a javascript: link and a remote image, then all are removed and own uploads stay', async () => {

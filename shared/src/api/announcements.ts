@@ -121,6 +121,16 @@ export const RecipientChoicesSchema = z.object({
   shops: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 
+export const AnnouncementCommentSchema = z.object({
+  id: z.number(),
+  personId: z.number(),
+  name: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  hidden: z.boolean(),
+});
+export type AnnouncementComment = z.infer<typeof AnnouncementCommentSchema>;
+
 /** The resident's list: the announcements sent to them, not revoked, newest first. */
 export const ResidentAnnouncementSchema = z.object({
   id: z.number(),
@@ -184,11 +194,37 @@ export const announcementEndpoints = /* @__PURE__ */ defineEndpoints({
   'GET /announcement/export/{id}': {
     permission: 'bulletin:list',
     summary:
-      'Its results as an Excel workbook (.xlsx): a sheet of totals and votes per option, a sheet of every recipient with read result, read time and choice; in the caller\'s language',
+      "Its results as an Excel workbook (.xlsx): a sheet of totals and votes per option, a sheet of every recipient with read result, read time and choice; in the caller's language",
     params: IdParamsSchema,
     answer: 'raw',
     answerContentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     response: z.string().meta({ format: 'binary' }),
+  },
+  'POST /announcement/query/comments/{id}': {
+    permission: 'bulletin:list',
+    summary: 'Its comments, oldest first, hidden ones marked',
+    params: IdParamsSchema,
+    response: z.array(AnnouncementCommentSchema),
+  },
+  'POST /announcement/comment/hide': {
+    permission: 'bulletin:list',
+    summary: 'Hides a comment from residents (hidden true) or shows it again (false)',
+    body: z.object({ id: IdSchema, hidden: z.boolean() }),
+    response: AnnouncementCommentSchema,
+  },
+  'POST /app/announcement/comment': {
+    permission: 'authenticated',
+    summary:
+      'Resident API (DESIGN §5), resident token only. Comments on an announcement sent to the caller; 409 when it allows no comments or was revoked',
+    body: z.object({ id: IdSchema, content: z.string().trim().min(1).max(1000) }),
+    response: AnnouncementCommentSchema,
+  },
+  'GET /app/announcement/comments/{id}': {
+    permission: 'authenticated',
+    summary:
+      'Resident API (DESIGN §5), resident token only. The comments residents see (hidden ones left out), oldest first',
+    params: IdParamsSchema,
+    response: z.array(AnnouncementCommentSchema),
   },
   'GET /app/announcement/list': {
     permission: 'authenticated',

@@ -94,6 +94,8 @@ export const announcementComment = pgTable(
     personId: integer().notNull(),
     content: text().notNull(),
     createdAt: createdAt(),
+    /** Hidden by staff: residents no longer see it. */
+    hidden: boolean().notNull().default(false),
   },
   (t) => [index().on(t.announcementId, t.createdAt)],
 );

@@ -527,3 +527,61 @@ export async function seedAnnouncementRecipients(db: DbOrTx, tenant: TenantScope
     await insertRecipients(db, tenant, id, a);
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Comments (when the announcement allows them); staff can hide one.
+// ---------------------------------------------------------------------------------------------
+
+const COMMENT_SELECT = sql`select c.id, c.person_id, p.name, c.content, c.created_at, c.hidden
+  from announcement_comment c join person p on p.id = c.person_id`;
+
+type RawComment = {
+  id: number;
+  person_id: number;
+  name: string | null;
+  content: string;
+  created_at: unknown;
+  hidden: boolean;
+};
+const toComment = (r: RawComment) => ({
+  id: r.id,
+  personId: r.person_id,
+  name: r.name ?? '',
+  content: r.content,
+  createdAt: iso(r.created_at)!,
+  hidden: r.hidden,
+});
+
+/** The comments of an announcement, oldest first; `visibleOnly` leaves hidden ones out. */
+export async function listComments(db: DbOrTx, announcementId: number, visibleOnly: boolean) {
+  const rows = await queryRows<RawComment>(
+    db,
+    sql`${COMMENT_SELECT} where c.announcement_id = ${announcementId}${visibleOnly ? sql` and not c.hidden` : sql``}
+        order by c.created_at, c.id limit 500`,
+  );
+  return rows.map(toComment);
+}
+
+export async function insertComment(db: DbOrTx, announcementId: number, personId: number, content: string) {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into announcement_comment (announcement_id, person_id, content) values (${announcementId}, ${personId}, ${content}) returning id`,
+  );
+  const [c] = await queryRows<RawComment>(db, sql`${COMMENT_SELECT} where c.id = ${row.id}`);
+  return toComment(c);
+}
+
+/** Hides or shows a comment of an announcement of the tenant; null when there is none. */
+export async function setCommentHidden(db: DbOrTx, tenant: TenantScope, id: number, hidden: boolean) {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update announcement_comment c set hidden = ${hidden}
+        from announcement a
+        where c.id = ${id} and a.id = c.announcement_id
+          and a.company_id = ${tenant.companyId} and a.housing_estate_id = ${tenant.housingEstateId}
+        returning c.id`,
+  );
+  if (rows.length === 0) return null;
+  const [c] = await queryRows<RawComment>(db, sql`${COMMENT_SELECT} where c.id = ${id}`);
+  return toComment(c);
+}

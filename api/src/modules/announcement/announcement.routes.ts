@@ -2,6 +2,8 @@ import { listPage } from '@pm/shared';
 import { route, type ApiModule } from '../../http/define-route';
 import {
   countRecipients,
+  hideComment,
+  listComments,
   exportResults,
   getAnnouncement,
   listAnnouncements,
@@ -39,6 +41,10 @@ export const announcementModule: ApiModule = {
     route('GET /announcement/recipients/choices', async (ctx) => recipientChoices(ctx.db, ctx.tenant)),
     route('POST /announcement/save', async (ctx, { body }) => publish(ctx, body)),
     route('POST /announcement/revoke', async (ctx, { body }) => revoke(ctx, body.id)),
+    route('POST /announcement/query/comments/{id}', async (ctx, { params }) =>
+      listComments(ctx.db, (await ownAnnouncement(ctx, params.id)).id, false),
+    ),
+    route('POST /announcement/comment/hide', async (ctx, { body }) => hideComment(ctx, body.id, body.hidden)),
     route('GET /announcement/export/{id}', async (ctx, { params }) => {
       const file = await exportResults(ctx, await ownAnnouncement(ctx, params.id));
       ctx.res

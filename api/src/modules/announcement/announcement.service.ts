@@ -11,6 +11,7 @@ import {
   insertAnnouncement,
   insertRecipients,
   markRevoked,
+  setCommentHidden,
   recipientsOf,
   type AnnouncementDetailRow,
 } from './announcement.repository';
@@ -19,7 +20,13 @@ import { hasVisibleContent, sanitizeContent } from './sanitize-content';
 
 /** The staff's side of announcements: publish, read the results, revoke. */
 
-export { countRecipients, listAnnouncements, listReaders, recipientChoices } from './announcement.repository';
+export {
+  countRecipients,
+  listAnnouncements,
+  listComments,
+  listReaders,
+  recipientChoices,
+} from './announcement.repository';
 export { exportResults } from './announcement.export';
 
 /** Runs a change and its pushes in one transaction; pushes leave after the commit. */
@@ -126,4 +133,11 @@ export async function revoke(ctx: AuthedContext, id: number): Promise<Announceme
     });
   });
   return getAnnouncement(ctx, id);
+}
+
+/** Hides a comment from residents, or shows it again; 404 for a comment of another estate. */
+export async function hideComment(ctx: AuthedContext, id: number, hidden: boolean) {
+  const c = await setCommentHidden(ctx.db, ctx.tenant, id, hidden);
+  if (!c) throw AppError.notFound();
+  return c;
 }

@@ -8,6 +8,8 @@ export const residentAnnouncementModule: ApiModule = {
   routes: [
     route('GET /app/announcement/list', async (ctx) => resident.listMine(deps(ctx))),
     route('POST /app/announcement/read', async (ctx, { body }) => resident.readAnnouncement(deps(ctx), body.id)),
+    route('POST /app/announcement/comment', async (ctx, { body }) => resident.comment(deps(ctx), body)),
+    route('GET /app/announcement/comments/{id}', async (ctx, { params }) => resident.commentsOf(deps(ctx), params.id)),
     route('POST /app/announcement/vote', async (ctx, { body }) => resident.voteAnnouncement(deps(ctx), body)),
   ],
 };

@@ -6,6 +6,8 @@ import type { ResidentDeps } from '../resident/resident-api';
 import { listingStaff } from './announcement.recipients';
 import {
   countOwnOptions,
+  insertComment,
+  listComments,
   markAnnouncementRead,
   receivedAnnouncement,
   receivedAnnouncements,
@@ -67,4 +69,19 @@ export async function voteAnnouncement(
     await tellStaff(tx, a, 'voted');
   });
   return { id: a.id, optionIds };
+}
+
+/** GET /app/announcement/comments/{id}: the comments residents see. */
+export async function commentsOf(d: ResidentDeps, id: number) {
+  const a = await sentToMe(d, id);
+  if (a.revoked) throw AppError.notFound();
+  return listComments(d.db, a.id, true);
+}
+
+/** POST /app/announcement/comment: only where comments are allowed and not on a revoked one (409). */
+export async function comment(d: ResidentDeps, body: { id: number; content: string }) {
+  const a = await sentToMe(d, body.id);
+  if (a.revoked) throw new AppError(409, 'announcements.errors.revoked');
+  if (!a.allowComment) throw new AppError(409, 'announcements.errors.commentsClosed');
+  return insertComment(d.db, a.id, d.personId, body.content);
 }

@@ -53,3 +53,10 @@ export async function downloadResults(id: number): Promise<void> {
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+export type AnnouncementCommentRow = CallAnswer<'POST /announcement/query/comments/{id}'>[number];
+
+export const fetchComments = (id: number, signal?: AbortSignal) =>
+  call('POST /announcement/query/comments/{id}', { id }, { signal });
+
+export const hideComment = (id: number, hidden: boolean) => call('POST /announcement/comment/hide', { id, hidden });

@@ -11,11 +11,12 @@ import { formatTime } from '../../ui/utils/formatTime';
 import { revokeWithConfirm } from '../utils/revokeWithConfirm';
 import { AnnouncementContent } from './AnnouncementContent';
 import { AnnouncementResults } from './AnnouncementResults';
+import { CommentList } from './CommentList';
 import { ReaderList } from './ReaderList';
 
 /** The dialog's tabs (SPEC §2: read lists, unread lists, read result); the first is left out of the URL. */
-export type AnnouncementTab = 'content' | 'result' | 'read' | 'unread';
-const TABS: AnnouncementTab[] = ['content', 'result', 'read', 'unread'];
+export type AnnouncementTab = 'content' | 'result' | 'read' | 'unread' | 'comments';
+const TABS: AnnouncementTab[] = ['content', 'result', 'read', 'unread', 'comments'];
 
 interface Props {
   id: number | null;
@@ -107,7 +108,7 @@ export function AnnouncementDetailDialog({ id, tab, tabLink, onClose, onChanged 
           <LinkTabs
             replace
             label={t('announcements.detail')}
-            items={TABS.map((key) => ({
+            items={TABS.filter((key) => key !== 'comments' || shown.allowComment).map((key) => ({
               key,
               to: tabLink(key === 'content' ? null : key),
               content:
@@ -122,6 +123,7 @@ export function AnnouncementDetailDialog({ id, tab, tabLink, onClose, onChanged 
           />
           {active === 'content' && <AnnouncementContent detail={shown} />}
           {active === 'result' && <AnnouncementResults detail={shown} />}
+          {active === 'comments' && <CommentList announcementId={shown.id} />}
           {(active === 'read' || active === 'unread') && (
             <ReaderList detail={shown} read={active === 'read' ? 1 : 0} reloadKey={reloads} />
           )}
