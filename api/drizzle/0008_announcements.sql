@@ -7,9 +7,11 @@ CREATE TABLE "announcement_recipient" (
 ALTER TABLE "announcement" ADD COLUMN "recipient_car_park_ids" integer[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
 ALTER TABLE "announcement" ADD COLUMN "recipient_shop_ids" integer[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
 ALTER TABLE "announcement" ADD COLUMN "next_reminder_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "announcement" ADD COLUMN "scheduled_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "announcement_comment" ADD COLUMN "hidden" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX "announcement_recipient_person_id_index" ON "announcement_recipient" USING btree ("person_id");--> statement-breakpoint
 CREATE INDEX "announcement_next_reminder_at_index" ON "announcement" USING btree ("next_reminder_at");--> statement-breakpoint
+CREATE INDEX "announcement_scheduled_at_index" ON "announcement" USING btree ("scheduled_at");--> statement-breakpoint
 CREATE INDEX "announcement_read_announcement_id_read_time_person_id_index" ON "announcement_read" USING btree ("announcement_id","read_time" DESC NULLS LAST,"person_id");
 --> statement-breakpoint
 INSERT INTO "announcement_recipient" ("announcement_id", "person_id")

@@ -21,6 +21,9 @@ import {
   type TestApi,
 } from './kit';
 
+// The api's timer (scheduled publications, vote reminders) looks every 100 ms in these tests.
+process.env.ANNOUNCEMENT_REMINDER_TICK_MS = '100';
+
 const TABLES = ['announcement', 'announcement_option', 'announcement_recipient', 'announcement_vote'] as const;
 
 const staffCalls: (FeatureCall & { record?: true })[] = [
@@ -238,6 +241,26 @@ describe.each(testEngines())('announcements on %s', (engine) => {
     const theirs = await other.staff.post('/announcement/comment/hide', { id: said.body.data.id, hidden: false });
     expect(theirs.status).toBe(404);
     expect((await admin.post(`/announcement/query/comments/${open.id}`)).body.data[0].hidden).toBe(true);
+  });
+
+  it('when staff publish at a set time, then residents neither see nor hear of it before, and are told when the time comes', async () => {
+    const [r1] = residents;
+    const socket = await openRealtime(api, r1);
+    try {
+      const publishAt = new Date(Date.now() + 1_500).toISOString();
+      const a = await publish({ ...vote({ title: 'Scheduled' }), publishAt });
+      expect(a).toMatchObject({ scheduled: true, publishTime: publishAt });
+      expect((await listOf(r1)).map((x) => x.id)).not.toContain(a.id);
+      expect((await r1.post('/app/announcement/vote', { id: a.id, optionIds: [a.options[0].id] })).status).toBe(404);
+      const told = await socket.waitFor((m) => m.channelType === 9 && m.dataId === a.id, 10_000);
+      expect(told.action).toBe('published');
+      expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(publishAt));
+      expect((await listOf(r1)).map((x) => x.id)).toContain(a.id);
+      expect((await detail(a.id)).scheduled).toBe(false);
+      expect((await r1.post('/app/announcement/vote', { id: a.id, optionIds: [a.options[0].id] })).status).toBe(200);
+    } finally {
+      await socket.close();
+    }
   });
 
   it('when content carries a script, an onerror, a javascript: link and a remote image, then all are removed and own uploads stay', async () => {

@@ -45,6 +45,8 @@ export const AnnouncementSaveSchema = AnnouncementRecipientsSchema.extend({
   selectionMode: intSchema(1, 2).optional(),
   reminderInterval: intSchema(1, 24 * 30).optional(),
   options: z.array(z.string().trim().min(1).max(200)).max(50).optional(),
+  /** Publish at a set time (recipients resolved now, told and shown then); absent = at once. */
+  publishAt: Instant.optional(),
 });
 export type AnnouncementSave = z.infer<typeof AnnouncementSaveSchema>;
 
@@ -67,6 +69,8 @@ export const AnnouncementRowSchema = z.object({
   deadline: z.string().nullable(),
   revoked: z.boolean(),
   revokedAt: z.string().nullable(),
+  /** Published at a set time that has not come yet. */
+  scheduled: z.boolean(),
   recipientCount: z.number(),
   readCount: z.number(),
 });

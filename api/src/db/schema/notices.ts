@@ -30,11 +30,14 @@ export const announcement = pgTable(
     publishTime: createdAt(),
     /** When the next vote reminder is due (null: none); claimed by one api process at a time. */
     nextReminderAt: time(),
+    /** Publish at a set time: recipients are told then (null once told, or when published at once). */
+    scheduledAt: time(),
   },
   (t) => [
     index().on(t.housingEstateId, t.revoked, t.publishTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index().on(t.housingEstateId, t.type, t.publishTime.desc().nullsFirst()),
     index().on(t.nextReminderAt),
+    index().on(t.scheduledAt),
   ],
 );
 

@@ -92,6 +92,8 @@ export interface NewAnnouncement extends AnnouncementRecipients {
   selectionMode: number | null;
   reminderInterval: number | null;
   nextReminderAt: Date | null;
+  publishTime: Date;
+  scheduledAt: Date | null;
 }
 
 /** Stores the announcement and its options; answers its id. */
@@ -123,6 +125,7 @@ export interface AnnouncementListRow {
   deadline: string | null;
   revoked: boolean;
   revokedAt: string | null;
+  scheduled: boolean;
   recipientCount: number;
   readCount: number;
 }
@@ -136,6 +139,7 @@ interface RawListRow {
   deadline: unknown;
   revoked: boolean;
   revoked_at: unknown;
+  scheduled: boolean;
   recipient_count: number;
   read_count: number;
 }
@@ -145,6 +149,7 @@ interface RawListRow {
 const RECIPIENT_COUNT = sql`(select count(*)::int from announcement_recipient ar where ar.announcement_id = a.id)`;
 const READ_COUNT = sql`(select count(*)::int from announcement_read rd where rd.announcement_id = a.id)`;
 const LIST_COLUMNS = sql`a.id, a.type, a.title, p.name as publisher_name, a.publish_time, a.deadline, a.revoked, a.revoked_at,
+  a.scheduled_at is not null as scheduled,
   ${RECIPIENT_COUNT} as recipient_count, ${READ_COUNT} as read_count`;
 
 function toListRow(r: RawListRow): AnnouncementListRow {
@@ -157,6 +162,7 @@ function toListRow(r: RawListRow): AnnouncementListRow {
     deadline: iso(r.deadline),
     revoked: r.revoked,
     revokedAt: iso(r.revoked_at),
+    scheduled: r.scheduled,
     recipientCount: Number(r.recipient_count),
     readCount: Number(r.read_count),
   };
@@ -396,7 +402,9 @@ export async function receivedAnnouncement(
   );
   if (rows.length === 0) return null;
   const [row] = await db.select().from(announcement).where(eq(announcement.id, id));
-  return row ?? null;
+  // Published at a set time that has not come: not there yet for residents.
+  if (!row || row.scheduledAt) return null;
+  return row;
 }
 
 /** The announcements sent to the person that are not revoked, newest first, with read state and vote. */
@@ -421,7 +429,7 @@ export async function receivedAnnouncements(db: DbOrTx, personId: number) {
           (select coalesce(array_agg(v.option_id order by v.option_id), '{}') from announcement_vote v
            where v.announcement_id = a.id and v.person_id = ${personId}) as option_ids
         from announcement_recipient ar join announcement a on a.id = ar.announcement_id
-        where ar.person_id = ${personId} and not a.revoked
+        where ar.person_id = ${personId} and not a.revoked and a.scheduled_at is null
         order by a.publish_time desc, a.id desc limit 200`,
   );
   const ids = rows.map((r) => r.id);
@@ -584,4 +592,24 @@ export async function setCommentHidden(db: DbOrTx, tenant: TenantScope, id: numb
   if (rows.length === 0) return null;
   const [c] = await queryRows<RawComment>(db, sql`${COMMENT_SELECT} where c.id = ${id}`);
   return toComment(c);
+}
+
+/**
+ * Claims the announcements published at a set time that has come (one conditional UPDATE, so one
+ * api process tells their recipients); revoked ones are dropped without telling anyone.
+ */
+export async function claimDuePublications(
+  db: DbOrTx,
+  now: Date,
+): Promise<{ id: number; title: string; type: number; housingEstateId: number }[]> {
+  return queryRows(
+    db,
+    sql`update announcement set scheduled_at = null
+        where scheduled_at <= ${now.toISOString()}
+        returning id, title, type, revoked, housing_estate_id as "housingEstateId"`,
+  ).then((rows) =>
+    (rows as { id: number; title: string; type: number; revoked: boolean; housingEstateId: number }[]).filter(
+      (r) => !r.revoked,
+    ),
+  );
 }

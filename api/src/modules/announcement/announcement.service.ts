@@ -50,9 +50,10 @@ export async function ownAnnouncement(ctx: AuthedContext, id: number) {
 const required = (what: string) => AppError.badRequest(`announcements.errors.required.${what}`);
 
 /** The fields of each type (SPEC §5): a meeting needs place and time, a vote its options, mode, deadline and interval. */
-function checkByType(b: AnnouncementSave, now: Date) {
+function checkByType(b: AnnouncementSave, publishAt: Date) {
   const deadline = b.deadline ? new Date(b.deadline) : null;
-  if (deadline && deadline.getTime() <= now.getTime()) throw AppError.badRequest('announcements.errors.deadlinePast');
+  if (deadline && deadline.getTime() <= publishAt.getTime())
+    throw AppError.badRequest('announcements.errors.deadlinePast');
   if (b.type === AnnouncementType.meeting) {
     if (!b.meetingPlace) throw required('meetingPlace');
     if (!b.meetingTime) throw required('meetingTime');
@@ -73,7 +74,10 @@ function checkByType(b: AnnouncementSave, now: Date) {
  */
 export async function publish(ctx: AuthedContext, b: AnnouncementSave): Promise<AnnouncementDetailRow> {
   const now = new Date();
-  const deadline = checkByType(b, now);
+  // Publish at a set time: shown and told then (the timer of announcement.reminders.ts).
+  const later = b.publishAt && new Date(b.publishAt).getTime() > now.getTime() ? new Date(b.publishAt) : null;
+  const publishTime = later ?? now;
+  const deadline = checkByType(b, publishTime);
   const content = sanitizeContent(b.content);
   if (!hasVisibleContent(content)) throw required('content');
   const isVote = b.type === AnnouncementType.vote;
@@ -93,7 +97,9 @@ export async function publish(ctx: AuthedContext, b: AnnouncementSave): Promise<
         meetingTime: isMeeting && b.meetingTime ? new Date(b.meetingTime) : null,
         selectionMode: isVote ? (b.selectionMode ?? null) : null,
         reminderInterval: isVote ? (b.reminderInterval ?? null) : null,
-        nextReminderAt: isVote ? new Date(now.getTime() + b.reminderInterval! * reminderUnitMs()) : null,
+        nextReminderAt: isVote ? new Date(publishTime.getTime() + b.reminderInterval! * reminderUnitMs()) : null,
+        publishTime,
+        scheduledAt: later,
         recipientBlockIds: b.recipientBlockIds,
         recipientCarParkIds: b.recipientCarParkIds,
         recipientShopIds: b.recipientShopIds,
@@ -104,6 +110,7 @@ export async function publish(ctx: AuthedContext, b: AnnouncementSave): Promise<
     const recipients = await insertRecipients(tx, ctx.tenant, newId, b);
     if (recipients.length === 0) throw AppError.badRequest('announcements.errors.nobodyReached');
     const staff = await listingStaff(tx, ctx.tenant.housingEstateId);
+    if (later) return newId;
     pushAfterCommit(tx, new Set([...recipients, ...staff]), {
       channelType: ChannelType.announcement,
       dataId: newId,

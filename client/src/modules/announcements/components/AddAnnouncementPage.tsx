@@ -34,6 +34,7 @@ interface Draft {
   shops: number[];
   identities: number[];
   allowComment: boolean;
+  publishAt: string;
 }
 
 const EMPTY: Draft = {
@@ -51,6 +52,7 @@ const EMPTY: Draft = {
   shops: [],
   identities: [Identity.owner, Identity.tenant, Identity.relativesFriends],
   allowComment: false,
+  publishAt: '',
 };
 
 const toggle = (list: number[], id: number) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
@@ -85,6 +87,7 @@ function toRequest(d: Draft): AnnouncementDraft {
     content: d.content,
     allowComment: d.allowComment,
     deadline: iso(d.deadline),
+    publishAt: iso(d.publishAt),
     recipientBlockIds: d.blocks,
     recipientCarParkIds: d.carParks,
     recipientShopIds: d.shops,
@@ -346,6 +349,14 @@ export default function AddAnnouncementPage() {
             {reach === null ? t('announcements.reachLoading') : t('announcements.reach', { count: reach })}
           </p>
         </Segment>
+        <Form.Input
+          id="announcement-publish-at"
+          type="datetime-local"
+          label={t('announcements.fields.publishAt')}
+          value={d.publishAt}
+          onChange={(_, v) => set({ publishAt: v.value })}
+          data-testid="publish-at"
+        />
         <Form.Checkbox
           label={t('announcements.fields.allowComment')}
           checked={d.allowComment}

@@ -71,6 +71,10 @@ export default function AnnouncementListPage() {
           <Label size="small" color="grey" data-testid="revoked-label">
             {t('announcements.revoked')}
           </Label>
+        ) : r.scheduled ? (
+          <Label size="small" color="blue">
+            {t('announcements.scheduled')}
+          </Label>
         ) : (
           <Label size="small" color="green">
             {t('announcements.active')}
