@@ -183,6 +183,7 @@ export default function AddAnnouncementPage() {
           {items.map((b) => (
             <Checkbox
               key={b.id}
+              id={`recipient-${key}-${b.id}`}
               label={b.name}
               checked={chosen.includes(b.id)}
               onChange={() => set({ [key]: toggle(chosen, b.id) } as Partial<Draft>)}
@@ -337,6 +338,7 @@ export default function AddAnnouncementPage() {
                 {enumValues(Identity).map((i) => (
                   <Checkbox
                     key={i}
+                    id={`recipient-identity-${i}`}
                     label={enumLabel(t, Identity, i)}
                     checked={d.identities.includes(i)}
                     onChange={() => set({ identities: toggle(d.identities, i) })}
@@ -358,6 +360,7 @@ export default function AddAnnouncementPage() {
           data-testid="publish-at"
         />
         <Form.Checkbox
+          id="announcement-allow-comment"
           label={t('announcements.fields.allowComment')}
           checked={d.allowComment}
           onChange={() => set({ allowComment: !d.allowComment })}
