@@ -319,7 +319,7 @@ export default function AddAnnouncementPage() {
           </>
         )}
         <Segment secondary>
-          <h3 className="announcement-recipients-title">{t('announcements.fields.recipients')}</h3>
+          <h2 className="announcement-recipients-title">{t('announcements.fields.recipients')}</h2>
           {choices ? (
             <>
               {group(t('announcements.fields.blocks'), choices.blocks, d.blocks, 'blocks', 'blocks')}
