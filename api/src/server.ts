@@ -22,6 +22,7 @@ import { createPgEventBus } from './modules/realtime/pg-event-bus';
 import { systemModule } from './modules/system/system.routes';
 import { ensureDemoImages } from './seed/demo-images';
 import { ensureFirstAdmin, type FirstAdmin } from './seed/first-admin';
+import { startReminders } from './modules/announcement/announcement.reminders';
 import { seedDemo } from './seed/seed-demo';
 
 export interface StartApiOptions {
@@ -211,6 +212,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
       return null;
     });
   log.info({ host, port, engine: database.engine, metrics: metricsUrl }, 'api listening');
+  // Vote reminders, from a schedule in the database (modules/announcement/announcement.reminders.ts).
+  const stopReminders = startReminders(db, services.realtime, (err) => log.error({ err }, 'vote reminders failed'));
 
   let closing: Promise<void> | null = null;
   return {
@@ -225,6 +228,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     close() {
       closing ??= (async () => {
         stopReannouncer();
+        stopReminders();
         await control?.close();
         if (metricsServer) {
           metricsServer.closeAllConnections();

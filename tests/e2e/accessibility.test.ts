@@ -111,6 +111,12 @@ describe('accessibility: axe-core finds no critical or serious violation', () =>
       await page.goto(run.product.url + '/building-management/owner-review');
       await page.getByTestId('review-table').waitFor();
       found.push(...(await check(page, 'owner-review', language)));
+      await page.goto(run.product.url + '/announcement-management/index?open=3&tab=result');
+      await page.getByTestId('announcement-results').locator('.apexcharts-canvas').first().waitFor();
+      found.push(...(await check(page, 'announcement-detail', language)));
+      await page.goto(run.product.url + '/announcement-management/add-announcement');
+      await page.getByTestId('editor').waitFor();
+      found.push(...(await check(page, 'add-announcement', language)));
 
       for (const bell of ['message-bell', 'alarm-bell']) {
         await page.goto(run.product.url + '/dashboard');

@@ -1,6 +1,7 @@
 // Every domain module of the api. Adding a module is one line here (and one import).
 import type { ApiModule } from '../http/define-route';
 import { accountModule } from './account/account.routes';
+import { announcementModule } from './announcement/announcement.routes';
 import { residentAnnouncementModule } from './announcement/resident-announcement.routes';
 import { authModule } from './auth/auth.routes';
 import { residentDisasterModule } from './disaster/resident-disaster.routes';
@@ -32,6 +33,7 @@ export const modules: ApiModule[] = [
   uploadModule,
   propertyModule,
   disasterModule,
+  announcementModule,
   // The resident API (DESIGN §5), each domain's own calls.
   residentHousesModule,
   residentWorkOrdersModule,

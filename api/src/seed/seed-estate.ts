@@ -3,6 +3,7 @@ import * as s from '../db/schema';
 import { ago, demoRandom } from './demo-random';
 import { newInviteCode } from '../modules/person/invite-code';
 import { refreshEstateHouseStatus } from '../modules/person/house-status.repository';
+import { seedAnnouncementRecipients } from '../modules/announcement/announcement.repository';
 import type { DailyCodes } from './daily-codes';
 import { demoImagePath } from './demo-images';
 
@@ -647,6 +648,7 @@ export async function seedEstate(
       },
     ])
     .returning({ id: s.announcement.id, type: s.announcement.type });
+  await seedAnnouncementRecipients(tx, t, anns.map((a) => a.id));
   const options = await tx
     .insert(s.announcementOption)
     .values([

@@ -14,5 +14,6 @@ export * from './person-house';
 export * from './realtime';
 export * from './system';
 export * from './disaster';
+export * from './announcements';
 export * from './endpoint';
 export * from './endpoints';

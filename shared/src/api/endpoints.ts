@@ -1,4 +1,5 @@
 import { accountEndpoints } from './account';
+import { announcementEndpoints } from './announcements';
 import { authEndpoints } from './auth';
 import { chatEndpoints } from './chat';
 import { complaintEndpoints, eventOrderEndpoints } from './work-orders';
@@ -34,6 +35,7 @@ export const endpoints = {
   ...realtimeEndpoints,
   ...propertyEndpoints,
   ...disasterEndpoints,
+  ...announcementEndpoints,
 };
 export type Endpoints = typeof endpoints;
 export type EndpointKey = keyof Endpoints;

@@ -17,6 +17,8 @@ export const announcement = pgTable(
     publisherPersonId: integer().notNull(),
     recipientBlockIds: integer().array().notNull().default([]),
     recipientIdentities: integer().array().notNull().default([]),
+    recipientCarParkIds: integer().array().notNull().default([]),
+    recipientShopIds: integer().array().notNull().default([]),
     allowComment: boolean().notNull().default(false),
     deadline: time(),
     meetingPlace: text(),
@@ -26,11 +28,27 @@ export const announcement = pgTable(
     revoked: boolean().notNull().default(false),
     revokedAt: time(),
     publishTime: createdAt(),
+    /** When the next vote reminder is due (null: none); claimed by one api process at a time. */
+    nextReminderAt: time(),
+    /** Publish at a set time: recipients are told then (null once told, or when published at once). */
+    scheduledAt: time(),
   },
   (t) => [
     index().on(t.housingEstateId, t.revoked, t.publishTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index().on(t.housingEstateId, t.type, t.publishTime.desc().nullsFirst()),
+    index().on(t.nextReminderAt),
+    index().on(t.scheduledAt),
   ],
+);
+
+/** Who an announcement was sent to: the people resolved from its blocks, car parks, shops and identities at publishing. */
+export const announcementRecipient = pgTable(
+  'announcement_recipient',
+  {
+    announcementId: integer().notNull(),
+    personId: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.personId] }), index().on(t.personId)],
 );
 
 export const announcementOption = pgTable(
@@ -51,7 +69,12 @@ export const announcementRead = pgTable(
     personId: integer().notNull(),
     readTime: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.announcementId, t.personId] }), index().on(t.personId)],
+  (t) => [
+    primaryKey({ columns: [t.announcementId, t.personId] }),
+    index().on(t.personId),
+    // The read list: latest read first (issue 20).
+    index().on(t.announcementId, t.readTime.desc(), t.personId),
+  ],
 );
 
 export const announcementVote = pgTable(
@@ -74,6 +97,8 @@ export const announcementComment = pgTable(
     personId: integer().notNull(),
     content: text().notNull(),
     createdAt: createdAt(),
+    /** Hidden by staff: residents no longer see it. */
+    hidden: boolean().notNull().default(false),
   },
   (t) => [index().on(t.announcementId, t.createdAt)],
 );

@@ -9,3 +9,4 @@ export * from './call';
 export * from './property-api';
 export * from './owners-api';
 export * from './disaster-api';
+export * from './announcements-api';

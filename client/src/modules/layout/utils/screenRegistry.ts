@@ -1,4 +1,5 @@
 import { buildingScreens } from '../../buildings';
+import { announcementScreens } from '../../announcements';
 import { dashboardScreens } from '../../dashboard';
 import { disasterScreens } from '../../disaster';
 import { workOrderScreens } from '../../work-orders';
@@ -15,4 +16,5 @@ export const SCREENS: Screens = {
   ...buildingScreens,
   ...ownerScreens,
   ...disasterScreens,
+  ...announcementScreens,
 };

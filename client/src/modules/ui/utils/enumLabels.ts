@@ -15,6 +15,7 @@ import {
   WorkStatus,
   enumValues,
 } from '@pm/shared';
+import { AnnouncementType, ReadResult, SelectionMode } from '@pm/shared';
 
 type NumericEnum = Readonly<Record<string, number>>;
 
@@ -37,6 +38,9 @@ const LABELS = new Map<NumericEnum, string | Readonly<Record<number, string>>>([
   [Relation, 'owners.relation.r'],
   [DisasterType, 'disaster.type.t'],
   [DisasterReply, 'disaster.reply.r'],
+  [AnnouncementType, 'announcements.type.t'],
+  [ReadResult, 'announcements.readResult.r'],
+  [SelectionMode, 'announcements.selectionMode.m'],
 ]);
 
 /** The enumerations that have labels (for the locale test). */

@@ -1,0 +1,123 @@
+// Announcements end to end (issue 20): staff compose a vote with a pasted image, publish it,
+// residents vote through the resident API, the vote pie follows live, staff revoke it and the
+// resident API stops listing it; the screens in three languages at 390 px.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN, apiCall, apiToken, repoRoot, signedInPage, useProductAndBrowser } from '../support/kit';
+
+const RESIDENTS = ['resident1', 'resident2'].map((username) => ({ username, password: 'resident123' }));
+const locales = Object.fromEntries(
+  ['en', 'zh-CN', 'zh-TW'].map((l) => [l, JSON.parse(readFileSync(join(repoRoot, 'locales', `${l}.json`), 'utf8'))]),
+);
+// A 1×1 PNG, as a browser puts a copied picture on the clipboard.
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** Pastes an image file into the editor as Ctrl+V with a copied picture does. */
+async function pasteImage(page: Page) {
+  await page.getByTestId('editor').evaluate((el, b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const data = new DataTransfer();
+    data.items.add(new File([bytes], 'pasted.png', { type: 'image/png' }));
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, PNG);
+}
+
+const pieValues = (page: Page, pie: string) =>
+  page.getByTestId(pie).getByTestId('pie-values').locator('li').allTextContents();
+
+describe('announcements: compose, publish, live results, revoke', () => {
+  const run = useProductAndBrowser();
+
+  it('when staff publish a vote with a pasted image and residents vote, then the pie follows live and a revoke hides it from residents', async () => {
+    const page = await signedInPage(run, ADMIN, {
+      path: '/login?redirect=%2Fannouncement-management%2Fadd-announcement',
+    });
+    await page.getByTestId('add-announcement-page').waitFor();
+    await page.getByTestId('type').selectOption('3');
+    await page.getByTestId('title').locator('input').fill('Vote: playground colour');
+    await page.getByTestId('editor').click();
+    await page.keyboard.type('Pick a colour for the new playground.');
+    await pasteImage(page);
+    const image = page.getByTestId('editor').locator('img');
+    await image.waitFor({ timeout: 15_000 });
+    expect(await image.getAttribute('src')).toMatch(/^\/api\/upload\/files\/[\w./-]+\.png$/);
+
+    const deadline = new Date(Date.now() + 3 * 24 * 3600_000);
+    const local = new Date(deadline.getTime() - deadline.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await page.getByTestId('deadline').locator('input').fill(local);
+    await page.getByTestId('option-0').locator('input').fill('Red');
+    await page.getByTestId('option-1').locator('input').fill('Green');
+    // Publishing without recipients names the rule it breaks (SPEC §5).
+    await page.getByTestId('publish').click();
+    await page.getByTestId('form-error').getByText('Choose at least one block as recipient').waitFor();
+    for (const box of await page.getByTestId('blocks').locator('.checkbox').all()) await box.click();
+    await expect.poll(() => page.getByTestId('reach').textContent()).toMatch(/^[1-9]\d* people will receive it$/);
+    await page.getByTestId('preview').click();
+    await page.getByTestId('preview-pane').locator('img').waitFor();
+
+    await page.getByTestId('publish').click();
+    const dialog = page.getByTestId('announcement-detail');
+    await dialog.getByTestId('announcement-results').waitFor({ timeout: 15_000 });
+    const id = Number(new URL(page.url()).searchParams.get('open'));
+    expect(id).toBeGreaterThan(0);
+    expect(await pieValues(page, 'vote-pie')).toEqual(['Red: 0 (0%)', 'Green: 0 (0%)']);
+
+    // Residents read the list and vote through the resident API; the open dialog follows live.
+    const tokens = await Promise.all(RESIDENTS.map((r) => apiToken(run.product.url, r)));
+    const list = await apiCall<{ id: number; content: string; options: { id: number }[] }[]>(
+      run.product.url,
+      '/app/announcement/list',
+      tokens[0],
+    );
+    const mine = list.find((a) => a.id === id)!;
+    expect(mine.content).toMatch(/<img src="\/api\/upload\/files\//);
+    const [red, green] = mine.options.map((o) => o.id);
+    await apiCall(run.product.url, '/app/announcement/vote', tokens[0], { id, optionIds: [red] });
+    await expect
+      .poll(() => pieValues(page, 'vote-pie'), { timeout: 15_000 })
+      .toEqual(['Red: 1 (100%)', 'Green: 0 (0%)']);
+    await apiCall(run.product.url, '/app/announcement/vote', tokens[1], { id, optionIds: [green] });
+    await expect
+      .poll(() => pieValues(page, 'vote-pie'), { timeout: 15_000 })
+      .toEqual(['Red: 1 (50%)', 'Green: 1 (50%)']);
+    await dialog.locator('.apexcharts-canvas').first().waitFor();
+
+    // Revoke asks first; then residents no longer get it and staff see it marked.
+    await dialog.getByTestId('detail-revoke').click();
+    await page.getByTestId('confirm-dialog').getByText(locales.en.announcements.revokeConfirm).waitFor();
+    await page.getByTestId('confirm-ok').click();
+    await dialog.getByTestId('detail-revoked').waitFor({ timeout: 15_000 });
+    const after = await apiCall<{ id: number }[]>(run.product.url, '/app/announcement/list', tokens[0]);
+    expect(after.map((a) => a.id)).not.toContain(id);
+    await page.keyboard.press('Escape');
+    await page.getByTestId(`announcement-row-${id}`).getByTestId('revoked-label').waitFor();
+  });
+
+  for (const language of ['en', 'zh-CN', 'zh-TW']) {
+    it(`when the screens are shown at 390 px in ${language}, then nothing widens the page and every text is translated`, async () => {
+      const page = await signedInPage(run, ADMIN, {
+        language,
+        width: 390,
+        path: '/login?redirect=%2Fannouncement-management%2Findex',
+      });
+      const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= innerWidth);
+      await page.getByTestId('announcement-table').waitFor();
+      expect(await fits()).toBe(true);
+      const t = locales[language].announcements;
+      await page.getByText(t.add).first().waitFor();
+
+      await page.goto(run.product.url + '/announcement-management/index?open=3&tab=result');
+      await page.getByTestId('vote-pie').waitFor();
+      await page.getByText(t.chartVote).first().waitFor();
+
+      await page.goto(run.product.url + '/announcement-management/add-announcement');
+      await page.getByTestId('editor').waitFor();
+      await page.getByText(t.fields.identities).waitFor();
+      expect(await fits()).toBe(true);
+      const text = (await page.textContent('body')) ?? '';
+      expect(text).not.toMatch(/announcements\.\w/);
+    });
+  }
+});
