@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint';
-import { IdParamsSchema, IdSchema, KeywordSchema, PageBodySchema, intSchema, listPageSchema } from './common';
+import {
+  DayOrTimeSchema,
+  IdParamsSchema,
+  IdSchema,
+  KeywordSchema,
+  PageBodySchema,
+  intSchema,
+  listPageSchema,
+} from './common';
 
 /**
  * Owners and residents (issue 19): the owner-review list, each house's people, the history staff
@@ -9,7 +17,6 @@ import { IdParamsSchema, IdSchema, KeywordSchema, PageBodySchema, intSchema, lis
  */
 
 const HouseTypeSchema = intSchema(1, 3);
-const DAY_OR_TIME = z.string().trim().max(40).optional();
 
 /** The house a link points at, as lists show it (SPEC §3 "Unit display"). */
 const HouseFields = {
@@ -38,8 +45,8 @@ export const PersonHousePageSchema = PageBodySchema.extend({
   houseType: HouseTypeSchema.optional(),
   identity: intSchema(1, 3).optional(),
   keyword: KeywordSchema,
-  startTime: DAY_OR_TIME,
-  endTime: DAY_OR_TIME,
+  startTime: DayOrTimeSchema.optional(),
+  endTime: DayOrTimeSchema.optional(),
 });
 
 /** One person↔house link (a request to join, or a member of a house). */
