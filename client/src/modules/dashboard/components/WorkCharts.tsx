@@ -56,7 +56,7 @@ function KindCharts({ kind }: { kind: WorkKind }) {
       data-today={stats ? JSON.stringify(stats.days.at(-1)) : undefined}
     >
       <div className="work-charts-head">
-        <Header as="h3" size="small">
+        <Header as="h2" size="small">
           {t(`dashboard.charts.${kind.kind}`, { days })}
         </Header>
         <Button.Group size="mini" basic>
