@@ -11,9 +11,17 @@ DROP INDEX "unit_housing_estate_id_block_id_floor_id_id_index";--> statement-bre
 DROP INDEX "unit_housing_estate_id_house_status_index";--> statement-breakpoint
 CREATE INDEX "unit_estate_block_floor_id_idx" ON "unit" USING btree ("housing_estate_id","block_id","floor_id","id","company_id");--> statement-breakpoint
 CREATE INDEX "unit_estate_status_block_floor_id_idx" ON "unit" USING btree ("housing_estate_id","house_status","block_id","floor_id","id","company_id");--> statement-breakpoint
--- Written by hand (drizzle cannot express it): the unit list's keyword on the unit name with a
--- trigram index (pg_trgm, migration 0003), so `ilike '%…%'` does not scan 100,000 units.
+-- Written by hand (drizzle cannot express them): the house lists' keywords with trigram indexes
+-- (pg_trgm, migration 0003), so `ilike '%…%'` does not scan 100,000 units (or every space/shop).
 CREATE INDEX unit_name_trgm_idx ON unit USING gin (name public.gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX car_space_code_trgm_idx ON car_space USING gin (carpark_code public.gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX car_space_plate_trgm_idx ON car_space USING gin (plate public.gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX shop_code_trgm_idx ON shop USING gin (shop_code public.gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX shop_name_trgm_idx ON shop USING gin (name public.gin_trgm_ops);
 --> statement-breakpoint
 -- unit_total: the unit list's totals without keyword or floor (issue 18), kept by the database
 -- itself in the transaction of every insert, update and delete of units (as work_total, 0002),

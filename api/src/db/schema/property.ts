@@ -54,8 +54,8 @@ export const unit = pgTable(
   // The unit list (issue 18: 100,000 units, p95 < 25 ms) walks these two in its order
   // (block, floor, id), unfiltered/by block and floor or by house status; company_id comes last
   // only so the tenant check needs no heap visit (index-only scans, deep pages included). The
-  // keyword's trigram index on name is in migration 0010 (drizzle cannot express it), with the
-  // unit_total counters' triggers.
+  // keyword's trigram index on name (and those of spaces and shops) is in migration 0010 (drizzle
+  // cannot express them), with the unit_total counters' triggers.
   (t) => [
     uniqueIndex().on(t.inviteCode),
     index('unit_estate_block_floor_id_idx').on(t.housingEstateId, t.blockId, t.floorId, t.id, t.companyId),
