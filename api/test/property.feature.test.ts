@@ -195,6 +195,9 @@ describe.each(testEngines())('buildings on %s', (engine) => {
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
     const noOwner = await admin.post('/base/unit/page', { blockId: block.blockId, houseStatus: 2 });
     expect(noOwner.body.data.list.map((u: { unitId: number }) => u.unitId)).toEqual([unit.unitId]);
+    // The totals by status follow the join (unit_total counters, kept by triggers on unit).
+    expect(noOwner.body.data.total).toBe(1);
+    expect((await admin.post('/base/unit/page', { blockId: block.blockId, houseStatus: 1 })).body.data.total).toBe(1);
 
     for (const path of [
       `/base/unit/delete/${unit.unitId}`,
