@@ -144,7 +144,11 @@ describe('accessibility: axe-core finds no critical or serious violation', () =>
       ]) {
         await page.goto(run.product.url + path);
         await page.getByTestId(screen).getByRole('row').nth(1).waitFor();
-        if (path.includes('open=')) await page.getByTestId('house-codes').waitFor();
+        if (path.includes('open=')) {
+          await page.getByTestId('house-codes').waitFor();
+          // The QR picture has loaded (its download button is greyed out until then).
+          await expect.poll(() => page.getByTestId('download-qr').isEnabled()).toBe(true);
+        }
         found.push(...(await check(page, screen, language)));
       }
       // Disaster warnings, SOS and declarations (issue 21).
