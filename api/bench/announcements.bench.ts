@@ -57,7 +57,13 @@ try {
            select ${estate.company_id}, ${estate.id}, 'Bench resident ' || g from generate_series(1, ${RECIPIENTS}) g
            returning id)
     insert into person_house (company_id, housing_estate_id, person_id, house_type, unit_id, identity, status)
-    select ${estate.company_id}, ${estate.id}, p.id, 1, u.id, 1 + p.id % 3, 2
+    select ${estate.company_id}, ${estate.id}, p.id, 1, u.id,
+           -- one owner per unit at most (person_house_one_owner_unit): the first newcomer of a unit
+           -- without an owner is its owner, the others are tenants or relatives
+           case when row_number() over (partition by u.id order by p.id) = 1
+                 and not exists (select 1 from person_house x where x.unit_id = u.id and x.identity = 1 and x.status = 2)
+                then 1 else 2 + p.id % 2 end,
+           2
     from people p join units u on u.k = p.id % (select c from n)`);
   await db.execute(sql`analyze person_house`);
 
