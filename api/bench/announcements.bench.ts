@@ -4,43 +4,19 @@
 // its units, publishes a vote to all of them over HTTP (budget: answered in under 2 s), lets half
 // of them read and a third vote, then times the results calls (detail with totals and option votes,
 // first page of the read list; budget p95 < 25 ms). Prints exactly one JSON line on stdout.
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { benchLog, postgresSchema, round, timeRuns } from './kit';
 import { queryRows } from '../src/db/sql';
 import { findAnnouncement, listReaders, announcementOf } from '../src/modules/announcement/announcement.repository';
 import { startApi } from '../src/server';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
-const log = (msg: string) => process.stderr.write(`[announcements bench] ${msg}\n`);
-const round = (n: number) => Math.round(n * 100) / 100;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-async function postgresSchema(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base =
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const u = new URL(base);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    },
-  };
-}
+const log = benchLog('announcements');
 
 const schema = await postgresSchema();
+if (!schema) throw new Error('the announcements benchmark needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 const api = await startApi({ databaseUrl: schema.url, seed: true, logLevel: 'warn' });
 try {
   const { db } = api;
@@ -115,15 +91,8 @@ try {
   await db.execute(sql`vacuum analyze announcement_vote`);
 
   const time = async (run: () => Promise<unknown>) => {
-    for (let i = 0; i < 5; i++) await run();
-    const ms: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const t0 = performance.now();
-      await run();
-      ms.push(performance.now() - t0);
-    }
-    ms.sort((x, y) => x - y);
-    return { p50: round(percentile(ms, 50)), p95: round(percentile(ms, 95)) };
+    const { p50, p95 } = await timeRuns(run, { runs: RUNS, warmup: 5 });
+    return { p50, p95 };
   };
   log('measuring');
   const tenant = { companyId: estate.company_id, housingEstateId: estate.id };

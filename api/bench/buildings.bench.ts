@@ -6,11 +6,10 @@
 //  2. On PGlite, through HTTP on an in-process api: an import of BENCH_IMPORT (10,000) units
 //     (target < 10 s) and the batch QR PDF of BENCH_PDF (1,000) units (target < 10 s), each with
 //     the process's peak RSS growth while it ran (memory bounded: the file and the PDF stream).
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { benchLog, postgresSchema, round, timeList } from './kit';
 import { openDatabase, type Db } from '../src/db/open-database';
 import { queryRows } from '../src/db/sql';
 import type { TenantScope } from '../src/http/request-context';
@@ -27,23 +26,9 @@ const PDF = Number(process.env.BENCH_PDF ?? 1_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const FLOORS_PER_BLOCK = 50;
 const UNITS_PER_FLOOR = 20;
-const log = (msg: string) => process.stderr.write(`[buildings bench] ${msg}\n`);
-const round = (n: number) => Math.round(n * 100) / 100;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const log = benchLog('buildings');
 
-async function time(run: () => Promise<{ total: number }>) {
-  for (let i = 0; i < 3; i++) await run();
-  const ms: number[] = [];
-  let total = 0;
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    total = (await run()).total;
-    ms.push(performance.now() - started);
-  }
-  ms.sort((a, b) => a - b);
-  return { p50: round(percentile(ms, 50)), p95: round(percentile(ms, 95)), total };
-}
+const time = (run: () => Promise<{ total: number }>) => timeList(run, RUNS);
 
 /** Blocks of 50 floors × 20 units, car parks of 2,000 spaces, shops: all with generate_series. */
 async function fill(db: Db, t: TenantScope): Promise<{ blockId: number; floorId: number; carParkId: number }> {
@@ -223,32 +208,6 @@ async function benchFiles() {
   } finally {
     await api.close();
   }
-}
-
-/** A fresh schema on the PostgreSQL server, dropped again afterwards; null when none is reachable. */
-async function postgresSchema(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const base =
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const admin = new pg.Client({ connectionString: base });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const u = new URL(base);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    },
-  };
 }
 
 const result: Record<string, unknown> = {

@@ -6,10 +6,9 @@
 // house's member page and its history-staff page — on PostgreSQL (a fresh schema on
 // BENCH_DATABASE_URL / TEST_DATABASE_URL / the local server, dropped afterwards) and, unless
 // BENCH_SKIP_PGLITE=1, on PGlite. Budget: p95 < 25 ms on PostgreSQL. One JSON line on stdout.
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { benchLog, postgresSchema, round, timeList } from './kit';
 import { openDatabase, type Db } from '../src/db/open-database';
 import { queryRows } from '../src/db/sql';
 import { historyPage, memberPage, reviewPage } from '../src/modules/person/house-people.repository';
@@ -20,23 +19,9 @@ const LINKS = Number(process.env.BENCH_LINKS ?? 200_000);
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const CHUNK = 100_000;
-const log = (msg: string) => process.stderr.write(`[owners bench] ${msg}\n`);
-const round = (n: number) => Math.round(n * 100) / 100;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const log = benchLog('owners');
 
-async function time(run: () => Promise<{ total: number }>) {
-  for (let i = 0; i < 3; i++) await run();
-  const ms: number[] = [];
-  let total = 0;
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    total = (await run()).total;
-    ms.push(performance.now() - started);
-  }
-  ms.sort((a, b) => a - b);
-  return { p50: round(percentile(ms, 50)), p95: round(percentile(ms, 95)), total };
-}
+const time = (run: () => Promise<{ total: number }>) => timeList(run, RUNS);
 
 async function fill(db: Db, estateId: number, companyId: number): Promise<{ minUnit: number }> {
   const [{ id: floorId, block_id: blockId }] = await queryRows<{ id: number; block_id: number }>(
@@ -116,31 +101,6 @@ async function benchEngine(engine: 'postgres' | 'pglite', databaseUrl?: string) 
   } finally {
     await database.close();
   }
-}
-
-async function postgresSchema(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const base =
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const admin = new pg.Client({ connectionString: base });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const u = new URL(base);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    },
-  };
 }
 
 const result: Record<string, unknown> = {

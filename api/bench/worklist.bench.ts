@@ -4,10 +4,9 @@
 // deep page, filtered pages, keyword search and status totals — on PostgreSQL (a fresh schema on
 // BENCH_DATABASE_URL / TEST_DATABASE_URL / the local server, dropped afterwards) and on PGlite.
 // Prints exactly one JSON line on stdout; progress goes to stderr.
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { benchLog, postgresSchema, round, timeRuns, type Timing } from './kit';
 import { openDatabase, type Db } from '../src/db/open-database';
 import { queryRows } from '../src/db/sql';
 import { COMPLAINT, EVENT_ORDER, type WorkKind } from '@pm/shared';
@@ -20,12 +19,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const CHUNK = 100_000;
 const PAGE = 10;
 const DEEP_PAGE = 5_000;
-const log = (msg: string) => process.stderr.write(`[worklist bench] ${msg}\n`);
-const round = (n: number) => Math.round(n * 100) / 100;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
+const log = benchLog('worklist');
 
 /** Adds `ROWS` rows to the kind's table, cycling through the estate's demo rows as templates. */
 async function fill(db: Db, k: WorkKind, estateId: number): Promise<void> {
@@ -50,24 +44,11 @@ async function fill(db: Db, k: WorkKind, estateId: number): Promise<void> {
   }
 }
 
-interface Figures {
-  p50: number;
-  p95: number;
-  total: number;
-}
-
-async function time(run: () => Promise<object>): Promise<Figures> {
-  let total = 0;
-  for (let i = 0; i < 3; i++) await run();
-  const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    const answer = await run();
-    ms.push(performance.now() - started);
-    total = 'total' in answer ? Number(answer.total) : Object.values(answer).reduce((a, b) => a + b, 0);
-  }
-  ms.sort((a, b) => a - b);
-  return { p50: round(percentile(ms, 50)), p95: round(percentile(ms, 95)), total };
+/** p50/p95 of a call, with what it matched: a list's `total`, or the sum of status totals. */
+async function time(run: () => Promise<object>): Promise<Timing & { total: number }> {
+  const { p50, p95, last } = await timeRuns(run, { runs: RUNS });
+  const total = 'total' in last ? Number(last.total) : Object.values(last).reduce((a, b) => a + b, 0);
+  return { p50, p95, total };
 }
 
 async function measureKind(db: Db, k: WorkKind, tenant: TenantScope) {
@@ -118,32 +99,6 @@ async function benchEngine(engine: 'postgres' | 'pglite', databaseUrl?: string) 
   } finally {
     await database.close();
   }
-}
-
-/** A fresh schema on the PostgreSQL server, dropped again afterwards; null when none is reachable. */
-async function postgresSchema(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const base =
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const admin = new pg.Client({ connectionString: base });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const u = new URL(base);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    },
-  };
 }
 
 const result: Record<string, unknown> = {
