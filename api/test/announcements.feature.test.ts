@@ -263,7 +263,9 @@ describe.each(testEngines())('announcements on %s', (engine) => {
       const seen = (await r2.get(`/app/announcement/comments/${a.id}`)).body.data as { content: string }[];
       expect(seen.map((c) => c.content)).toEqual(['Swings, please']);
 
-      expect((await admin.post('/announcement/comment/hide', { id: said.body.data.id, hidden: true })).status).toBe(200);
+      expect((await admin.post('/announcement/comment/hide', { id: said.body.data.id, hidden: true })).status).toBe(
+        200,
+      );
       const hid = await sockets.admin.waitFor(
         (m) => m.channelType === 9 && m.dataId === a.id && m.action === 'commentHidden',
       );
@@ -271,7 +273,9 @@ describe.each(testEngines())('announcements on %s', (engine) => {
       expect((await r2.get(`/app/announcement/comments/${a.id}`)).body.data).toEqual([]);
       expect((await r1.get(`/app/announcement/comments/${a.id}`)).body.data).toEqual([]);
 
-      expect((await admin.post('/announcement/comment/hide', { id: said.body.data.id, hidden: false })).status).toBe(200);
+      expect((await admin.post('/announcement/comment/hide', { id: said.body.data.id, hidden: false })).status).toBe(
+        200,
+      );
       await sockets.admin.waitFor((m) => m.action === 'commentHidden' && m.dataId === a.id && m.hidden === false);
       const back = (await r2.get(`/app/announcement/comments/${a.id}`)).body.data as { content: string }[];
       expect(back.map((c) => c.content)).toEqual(['Swings, please']);
