@@ -5,7 +5,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, STAFF, apiCall, apiToken, repoRoot, signedInPage, useProductAndBrowser } from '../support/kit';
+import {
+  ADMIN,
+  STAFF,
+  apiCall,
+  apiToken,
+  axeViolations,
+  repoRoot,
+  signedInPage,
+  useProductAndBrowser,
+} from '../support/kit';
 
 const RESIDENTS = ['resident1', 'resident2'].map((username) => ({ username, password: 'resident123' }));
 const locales = Object.fromEntries(
@@ -145,6 +154,15 @@ describe('announcements: compose, publish, live results, revoke', () => {
     const id = Number(new URL(page.url()).searchParams.get('open'));
     expect(id).toBeGreaterThan(0);
 
+    // Export to Excel from the dialog: the browser saves the workbook (its contents: api tests).
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('export').click()]);
+    expect(download.suggestedFilename()).toBe(`announcement-${id}.xlsx`);
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
+
     // The other tab's open list shows it without a reload, and its toast opens the detail route
     // (a toast stays while the pointer is on it).
     const toast = watcher.getByTestId('toast-open').first();
@@ -218,6 +236,22 @@ describe('announcements: compose, publish, live results, revoke', () => {
       await page.goto(run.product.url + '/announcement-management/index?open=3&tab=result');
       await page.getByTestId('vote-pie').waitFor();
       await page.getByText(t.chartVote).first().waitFor();
+
+      // The detail as a route of its own (SPEC §2 announcement-detail): fits, translated, no
+      // serious accessibility violation.
+      await page.goto(run.product.url + '/announcement-management/announcement-detail?open=3&tab=result');
+      await page.getByTestId('announcement-detail-page').getByTestId('vote-pie').waitFor();
+      await page.getByText(t.back).first().waitFor();
+      await page.getByTestId('announcement-detail-page').locator('.apexcharts-canvas').first().waitFor();
+      expect(await fits()).toBe(true);
+      expect((await page.textContent('body')) ?? '').not.toMatch(/announcements\.\w/);
+      const serious = (await axeViolations(page)).filter((v) => v.impact === 'critical' || v.impact === 'serious');
+      expect(serious).toEqual([]);
+      if (process.env.E2E_SCREENSHOTS)
+        await page.screenshot({
+          path: join(process.env.E2E_SCREENSHOTS, `announcement-detail-${language}.png`),
+          fullPage: true,
+        });
 
       await page.goto(run.product.url + '/announcement-management/add-announcement');
       await page.getByTestId('editor').waitFor();

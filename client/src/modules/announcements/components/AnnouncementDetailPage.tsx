@@ -51,7 +51,7 @@ export function AnnouncementDetailScreen({ confirmRevoke = false }: { confirmRev
     );
   if (!detail) return <Segment loading basic style={{ minHeight: 160 }} />;
   return (
-    <Segment data-testid="announcement-detail-page">
+    <Segment className="announcement-detail-page" data-testid="announcement-detail-page">
       <div className="announcement-page-head">
         <Header as="h2">{detail.title}</Header>
         <div className="announcement-page-actions">
