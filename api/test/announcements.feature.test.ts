@@ -142,6 +142,10 @@ describe.each(testEngines())('announcements on %s', (engine) => {
     const late = await r2.post('/app/announcement/vote', { id: a.id, optionIds: [a.options[0].id] });
     expect(late.status).toBe(409);
     expect(late.body.msg).toBe('This announcement was revoked: voting is closed');
+    const lateTw = await r2
+      .post('/app/announcement/vote', { id: a.id, optionIds: [a.options[0].id] })
+      .set('lang', 'zh-TW');
+    expect([lateTw.status, lateTw.body.msg]).toEqual([409, '該公告已撤回，投票已關閉']);
     expect((await r2.post('/app/announcement/read', { id: a.id })).status).toBe(404);
   });
 
@@ -184,6 +188,10 @@ describe.each(testEngines())('announcements on %s', (engine) => {
     const late = await r1.post('/app/announcement/vote', { id: single.id, optionIds: [single.options[0].id] });
     expect(late.status).toBe(409);
     expect(late.body.msg).toBe('Voting on this announcement has ended');
+    const lateCn = await r1
+      .post('/app/announcement/vote', { id: single.id, optionIds: [single.options[0].id] })
+      .set('lang', 'zh-CN');
+    expect([lateCn.status, lateCn.body.msg]).toEqual([409, '该公告的投票已结束']);
     expect((await detail(single.id)).totals.readAndVoted).toBe(0);
   });
 
