@@ -106,6 +106,12 @@ describe('announcements: compose, publish, live results, revoke', () => {
       .poll(() => pieValues(page, 'vote-pie'), { timeout: 15_000 })
       .toEqual(['Red: 1 (50%)', 'Green: 1 (50%)']);
     await dialog.locator('.apexcharts-canvas').first().waitFor();
+    // The drawn pie itself moved: its slices' labels and its legend.
+    const drawn = dialog.getByTestId('vote-pie');
+    await expect
+      .poll(() => drawn.locator('.apexcharts-pie-label').allTextContents(), { timeout: 15_000 })
+      .toEqual(['50%', '50%']);
+    expect(await drawn.locator('.apexcharts-legend-text').allTextContents()).toEqual(['Red', 'Green']);
 
     // Revoke asks first; then residents no longer get it and staff see it marked.
     await dialog.getByTestId('detail-revoke').click();
