@@ -142,6 +142,10 @@ describe.each(testEngines())('announcements on %s', (engine) => {
     const late = await r2.post('/app/announcement/vote', { id: a.id, optionIds: [a.options[0].id] });
     expect(late.status).toBe(409);
     expect(late.body.msg).toBe('This announcement was revoked: voting is closed');
+    const lateTw = await r2
+      .post('/app/announcement/vote', { id: a.id, optionIds: [a.options[0].id] })
+      .set('lang', 'zh-TW');
+    expect([lateTw.status, lateTw.body.msg]).toEqual([409, '該公告已撤回，投票已關閉']);
     expect((await r2.post('/app/announcement/read', { id: a.id })).status).toBe(404);
   });
 
@@ -184,6 +188,10 @@ describe.each(testEngines())('announcements on %s', (engine) => {
     const late = await r1.post('/app/announcement/vote', { id: single.id, optionIds: [single.options[0].id] });
     expect(late.status).toBe(409);
     expect(late.body.msg).toBe('Voting on this announcement has ended');
+    const lateCn = await r1
+      .post('/app/announcement/vote', { id: single.id, optionIds: [single.options[0].id] })
+      .set('lang', 'zh-CN');
+    expect([lateCn.status, lateCn.body.msg]).toEqual([409, '该公告的投票已结束']);
     expect((await detail(single.id)).totals.readAndVoted).toBe(0);
   });
 
@@ -241,6 +249,54 @@ describe.each(testEngines())('announcements on %s', (engine) => {
     const theirs = await other.staff.post('/announcement/comment/hide', { id: said.body.data.id, hidden: false });
     expect(theirs.status).toBe(404);
     expect((await admin.post(`/announcement/query/comments/${open.id}`)).body.data[0].hidden).toBe(true);
+  });
+
+  it('when a resident comments and staff hide the comment, then listing staff are pushed each change at once and the resident API leaves the hidden one out', async () => {
+    const [r1, r2] = residents;
+    const blind = await staffWithout(api, admin, 'bulletin:list');
+    const sockets = {
+      admin: await openRealtime(api, admin),
+      blind: await openRealtime(api, blind),
+      stranger: await openRealtime(api, other.staff),
+      r2: await openRealtime(api, r2),
+    };
+    try {
+      const a = await publish({ ...vote({ title: 'Comments live' }), allowComment: true });
+      const said = await r1.post('/app/announcement/comment', { id: a.id, content: 'Swings, please' });
+      expect(said.status).toBe(200);
+      const commented = await sockets.admin.waitFor(
+        (m) => m.channelType === 9 && m.dataId === a.id && m.action === 'commented',
+      );
+      expect(commented.commentId).toBe(said.body.data.id);
+      const seen = (await r2.get(`/app/announcement/comments/${a.id}`)).body.data as { content: string }[];
+      expect(seen.map((c) => c.content)).toEqual(['Swings, please']);
+
+      expect((await admin.post('/announcement/comment/hide', { id: said.body.data.id, hidden: true })).status).toBe(
+        200,
+      );
+      const hid = await sockets.admin.waitFor(
+        (m) => m.channelType === 9 && m.dataId === a.id && m.action === 'commentHidden',
+      );
+      expect(hid).toMatchObject({ commentId: said.body.data.id, hidden: true });
+      expect((await r2.get(`/app/announcement/comments/${a.id}`)).body.data).toEqual([]);
+      expect((await r1.get(`/app/announcement/comments/${a.id}`)).body.data).toEqual([]);
+
+      expect((await admin.post('/announcement/comment/hide', { id: said.body.data.id, hidden: false })).status).toBe(
+        200,
+      );
+      await sockets.admin.waitFor((m) => m.action === 'commentHidden' && m.dataId === a.id && m.hidden === false);
+      const back = (await r2.get(`/app/announcement/comments/${a.id}`)).body.data as { content: string }[];
+      expect(back.map((c) => c.content)).toEqual(['Swings, please']);
+
+      const about = (who: keyof typeof sockets) =>
+        sockets[who].messages.filter((m) => m.channelType === 9 && m.dataId === a.id && m.commentId !== undefined);
+      expect(about('blind')).toEqual([]);
+      expect(about('stranger')).toEqual([]);
+      // Residents' apps read comments through the resident API; they are not pushed each one.
+      expect(about('r2')).toEqual([]);
+    } finally {
+      await Promise.all(Object.values(sockets).map((s) => s.close()));
+    }
   });
 
   it('when staff publish at a set time, then residents neither see nor hear of it before, and are told when the time comes', async () => {

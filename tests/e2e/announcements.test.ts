@@ -5,7 +5,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, apiCall, apiToken, repoRoot, signedInPage, useProductAndBrowser } from '../support/kit';
+import {
+  ADMIN,
+  STAFF,
+  apiCall,
+  apiToken,
+  axeViolations,
+  repoRoot,
+  signedInPage,
+  useProductAndBrowser,
+} from '../support/kit';
 
 const RESIDENTS = ['resident1', 'resident2'].map((username) => ({ username, password: 'resident123' }));
 const locales = Object.fromEntries(
@@ -21,6 +30,20 @@ async function pasteImage(page: Page) {
     const data = new DataTransfer();
     data.items.add(new File([bytes], 'pasted.png', { type: 'image/png' }));
     el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, PNG);
+}
+
+/** Drops an image file on the middle of the editor as dragging a picture from the desktop does. */
+async function dropImage(page: Page) {
+  await page.getByTestId('editor').evaluate((el, b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const data = new DataTransfer();
+    data.items.add(new File([bytes], 'dropped.png', { type: 'image/png' }));
+    const box = el.getBoundingClientRect();
+    const at = { clientX: box.left + box.width / 2, clientY: box.top + 10, bubbles: true, cancelable: true };
+    el.dispatchEvent(new DragEvent('dragenter', { ...at, dataTransfer: data }));
+    el.dispatchEvent(new DragEvent('dragover', { ...at, dataTransfer: data }));
+    el.dispatchEvent(new DragEvent('drop', { ...at, dataTransfer: data }));
   }, PNG);
 }
 
@@ -83,6 +106,12 @@ describe('announcements: compose, publish, live results, revoke', () => {
       .poll(() => pieValues(page, 'vote-pie'), { timeout: 15_000 })
       .toEqual(['Red: 1 (50%)', 'Green: 1 (50%)']);
     await dialog.locator('.apexcharts-canvas').first().waitFor();
+    // The drawn pie itself moved: its slices' labels and its legend.
+    const drawn = dialog.getByTestId('vote-pie');
+    await expect
+      .poll(() => drawn.locator('.apexcharts-pie-label').allTextContents(), { timeout: 15_000 })
+      .toEqual(['50%', '50%']);
+    expect(await drawn.locator('.apexcharts-legend-text').allTextContents()).toEqual(['Red', 'Green']);
 
     // Revoke asks first; then residents no longer get it and staff see it marked.
     await dialog.getByTestId('detail-revoke').click();
@@ -93,6 +122,112 @@ describe('announcements: compose, publish, live results, revoke', () => {
     expect(after.map((a) => a.id)).not.toContain(id);
     await page.keyboard.press('Escape');
     await page.getByTestId(`announcement-row-${id}`).getByTestId('revoked-label').waitFor();
+  });
+
+  it('when staff drop an image into a notice and publish it, then another staff tab lists it at once, its toast opens the detail route, and comments and hiding show live in every console', async () => {
+    // Another staff member's console, open on the list before anything is published.
+    const watcher = await signedInPage(run, STAFF, { path: '/login?redirect=%2Fannouncement-management%2Findex' });
+    await watcher.getByTestId('announcement-table').waitFor();
+    await watcher.evaluate(() => Object.assign(window, { stillThisPage: true }));
+
+    const page = await signedInPage(run, ADMIN, {
+      path: '/login?redirect=%2Fannouncement-management%2Fadd-announcement',
+    });
+    await page.getByTestId('add-announcement-page').waitFor();
+    await page.getByTestId('title').locator('input').fill('Lift maintenance on Friday');
+    await page.getByTestId('editor').click();
+    await page.keyboard.type('The lifts of every block stop from 9:00 to 12:00.');
+    await dropImage(page);
+    const image = page.getByTestId('editor').locator('img');
+    await image.waitFor({ timeout: 15_000 });
+    const src = (await image.getAttribute('src'))!;
+    expect(src).toMatch(/^\/api\/upload\/files\/[\w./-]+\.png$/);
+    // Uploaded through the upload service: the file is served back, and the editor draws it.
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    const served = await page.evaluate(async (url) => {
+      const res = await fetch(url);
+      return { status: res.status, type: res.headers.get('content-type') };
+    }, src);
+    expect(served).toEqual({ status: 200, type: 'image/png' });
+
+    await page.locator('label[for="announcement-allow-comment"]').click();
+    expect(await page.locator('#announcement-allow-comment').isChecked()).toBe(true);
+    for (const box of await page.getByTestId('blocks').locator('.checkbox').all()) await box.click();
+    await expect.poll(() => page.getByTestId('reach').textContent()).toMatch(/^[1-9]\d* people will receive it$/);
+    // The other tab's toast shows for a second unless the pointer is on it: point at it as it comes.
+    const toast = watcher.getByTestId('toast-open').first();
+    const held = toast.hover({ timeout: 30_000 }).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    await page.getByTestId('publish').click();
+    const dialog = page.getByTestId('announcement-detail');
+    await dialog.getByTestId('announcement-results').waitFor({ timeout: 15_000 });
+    const id = Number(new URL(page.url()).searchParams.get('open'));
+    expect(id).toBeGreaterThan(0);
+
+    // Export to Excel from the dialog: the browser saves the workbook (its contents: api tests).
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('export').click()]);
+    expect(download.suggestedFilename()).toBe(`announcement-${id}.xlsx`);
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
+
+    // The other tab's open list shows it without a reload, and its toast opens the detail route.
+    expect(await held).toBeNull();
+    await watcher.getByTestId(`announcement-row-${id}`).waitFor({ timeout: 15_000 });
+    expect(await watcher.evaluate(() => (window as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
+    await toast.click();
+    await watcher.waitForURL(`**/announcement-management/announcement-detail?open=${id}`);
+    const detailPage = watcher.getByTestId('announcement-detail-page');
+    await detailPage.getByRole('heading', { name: 'Lift maintenance on Friday' }).waitFor();
+    await detailPage.getByTestId('tab-comments').click();
+    await detailPage.getByText(locales.en.announcements.noComments).waitFor();
+    await dialog.getByTestId('tab-comments').click();
+    await dialog.getByText(locales.en.announcements.noComments).waitFor();
+
+    // A resident comments through the resident API: both consoles show it at once.
+    const token = await apiToken(run.product.url, RESIDENTS[0]);
+    const said = await apiCall<{ id: number }>(run.product.url, '/app/announcement/comment', token, {
+      id,
+      content: 'Will the stairs be lit?',
+    });
+    for (const where of [dialog, detailPage])
+      await where.getByText('Will the stairs be lit?').waitFor({ timeout: 15_000 });
+
+    // Staff hide it in one console: the other marks it hidden at once, residents no longer get it.
+    await dialog.getByTestId('comment-hide').click();
+    await detailPage.locator('[data-testid="comment"][data-hidden="true"]').waitFor({ timeout: 15_000 });
+    await detailPage.getByText(locales.en.announcements.hidden).waitFor();
+    const seen = await apiCall<{ id: number }[]>(run.product.url, `/app/announcement/comments/${id}`, token);
+    expect(seen.map((c) => c.id)).not.toContain(said.id);
+
+    // The detail route survives a reload, tab and all.
+    await watcher.reload();
+    await detailPage.locator('[data-testid="comment"][data-hidden="true"]').waitFor({ timeout: 15_000 });
+    expect(new URL(watcher.url()).searchParams.get('tab')).toBe('comments');
+
+    // revoke-announcement is the detail asking the confirmation: cancel keeps it, OK revokes it.
+    await watcher.goto(`${run.product.url}/announcement-management/revoke-announcement?open=${id}`);
+    await watcher.getByTestId('confirm-dialog').getByText(locales.en.announcements.revokeConfirm).waitFor();
+    await watcher.getByTestId('confirm-cancel').click();
+    await watcher.waitForURL(`**/announcement-management/announcement-detail?open=${id}`);
+    await detailPage.getByTestId('detail-revoke').waitFor();
+    expect(await detailPage.getByTestId('detail-revoked').count()).toBe(0);
+    await watcher.goto(`${run.product.url}/announcement-management/revoke-announcement?open=${id}`);
+    await watcher.getByTestId('confirm-ok').click();
+    await watcher.waitForURL(`**/announcement-management/announcement-detail?open=${id}`);
+    await detailPage.getByTestId('detail-revoked').waitFor({ timeout: 15_000 });
+    // The publisher's open dialog follows.
+    await dialog.getByTestId('detail-revoked').waitFor({ timeout: 15_000 });
+    const after = await apiCall<{ id: number }[]>(run.product.url, '/app/announcement/list', token);
+    expect(after.map((a) => a.id)).not.toContain(id);
+
+    // An id that is not there says so instead of an empty page.
+    await watcher.goto(`${run.product.url}/announcement-management/announcement-detail?open=999999`);
+    await watcher.getByTestId('announcement-missing').getByText(locales.en.announcements.missing).waitFor();
   });
 
   for (const language of ['en', 'zh-CN', 'zh-TW']) {
@@ -111,6 +246,22 @@ describe('announcements: compose, publish, live results, revoke', () => {
       await page.goto(run.product.url + '/announcement-management/index?open=3&tab=result');
       await page.getByTestId('vote-pie').waitFor();
       await page.getByText(t.chartVote).first().waitFor();
+
+      // The detail as a route of its own (SPEC §2 announcement-detail): fits, translated, no
+      // serious accessibility violation.
+      await page.goto(run.product.url + '/announcement-management/announcement-detail?open=3&tab=result');
+      await page.getByTestId('announcement-detail-page').getByTestId('vote-pie').waitFor();
+      await page.getByText(t.back).first().waitFor();
+      await page.getByTestId('announcement-detail-page').locator('.apexcharts-canvas').first().waitFor();
+      expect(await fits()).toBe(true);
+      expect((await page.textContent('body')) ?? '').not.toMatch(/announcements\.\w/);
+      const serious = (await axeViolations(page)).filter((v) => v.impact === 'critical' || v.impact === 'serious');
+      expect(serious).toEqual([]);
+      if (process.env.E2E_SCREENSHOTS)
+        await page.screenshot({
+          path: join(process.env.E2E_SCREENSHOTS, `announcement-detail-${language}.png`),
+          fullPage: true,
+        });
 
       await page.goto(run.product.url + '/announcement-management/add-announcement');
       await page.getByTestId('editor').waitFor();

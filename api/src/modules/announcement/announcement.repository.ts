@@ -581,17 +581,18 @@ export async function insertComment(db: DbOrTx, announcementId: number, personId
 
 /** Hides or shows a comment of an announcement of the tenant; null when there is none. */
 export async function setCommentHidden(db: DbOrTx, tenant: TenantScope, id: number, hidden: boolean) {
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryRows<{ id: number; announcement_id: number }>(
     db,
     sql`update announcement_comment c set hidden = ${hidden}
         from announcement a
         where c.id = ${id} and a.id = c.announcement_id
           and a.company_id = ${tenant.companyId} and a.housing_estate_id = ${tenant.housingEstateId}
-        returning c.id`,
+        returning c.id, c.announcement_id`,
   );
   if (rows.length === 0) return null;
   const [c] = await queryRows<RawComment>(db, sql`${COMMENT_SELECT} where c.id = ${id}`);
-  return toComment(c);
+  const comment = toComment(c);
+  return { id: comment.id, hidden: comment.hidden, announcementId: rows[0].announcement_id, comment };
 }
 
 /**

@@ -142,9 +142,23 @@ export async function revoke(ctx: AuthedContext, id: number): Promise<Announceme
   return getAnnouncement(ctx, id);
 }
 
-/** Hides a comment from residents, or shows it again; 404 for a comment of another estate. */
+/**
+ * Hides a comment from residents, or shows it again; 404 for a comment of another estate. Every
+ * staff console showing the announcement is told (its comment list reloads); the resident API
+ * leaves a hidden comment out from then on.
+ */
 export async function hideComment(ctx: AuthedContext, id: number, hidden: boolean) {
-  const c = await setCommentHidden(ctx.db, ctx.tenant, id, hidden);
-  if (!c) throw AppError.notFound();
-  return c;
+  return inTransaction(ctx, async (tx) => {
+    const c = await setCommentHidden(tx, ctx.tenant, id, hidden);
+    if (!c) throw AppError.notFound();
+    const staff = await listingStaff(tx, ctx.tenant.housingEstateId);
+    pushAfterCommit(tx, staff, {
+      channelType: ChannelType.announcement,
+      dataId: c.announcementId,
+      action: 'commentHidden',
+      commentId: c.id,
+      hidden: c.hidden,
+    });
+    return c.comment;
+  });
 }

@@ -83,5 +83,16 @@ export async function comment(d: ResidentDeps, body: { id: number; content: stri
   const a = await sentToMe(d, body.id);
   if (a.revoked) throw new AppError(409, 'announcements.errors.revoked');
   if (!a.allowComment) throw new AppError(409, 'announcements.errors.commentsClosed');
-  return insertComment(d.db, a.id, d.personId, body.content);
+  // Staff consoles showing the announcement add the comment at once (their list reloads).
+  return withPushes(d.db, d.realtime, async (tx) => {
+    const c = await insertComment(tx, a.id, d.personId, body.content);
+    const staff = await listingStaff(tx, a.housingEstateId);
+    pushAfterCommit(tx, staff, {
+      channelType: ChannelType.announcement,
+      dataId: a.id,
+      action: 'commented',
+      commentId: c.id,
+    });
+    return c;
+  });
 }

@@ -29,7 +29,9 @@ export default function AnnouncementListPage() {
   const { t } = useTranslation();
   const [changes, setChanges] = useState(0);
   useLiveEvent((e) => {
-    if (e.topic === 'announcements') setChanges((n) => n + 1);
+    // Comments change no row of the list.
+    if (e.topic === 'announcements' && e.action !== 'commented' && e.action !== 'commentHidden')
+      setChanges((n) => n + 1);
   });
   const list = useListController<AnnouncementListRow, typeof FILTERS>({
     filters: FILTERS,

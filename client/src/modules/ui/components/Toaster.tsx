@@ -54,6 +54,20 @@ export function Toaster() {
           >
             <CloseButton id={x.id} />
             <p>{x.text}</p>
+            {/* A toast that opens something (a published announcement's detail) has a View button. */}
+            {x.onClick && (
+              <button
+                type="button"
+                className="link-button"
+                data-testid="toast-open"
+                onClick={() => {
+                  x.onClick?.();
+                  dismissToast(x.id);
+                }}
+              >
+                {t('common.view')}
+              </button>
+            )}
           </Message>
         ))}
       </div>
