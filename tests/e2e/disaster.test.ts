@@ -218,6 +218,10 @@ describe('disaster: SOS on every console, warnings followed live', () => {
     for (const page of pages) await page.getByTestId('disaster-declaration').waitFor({ timeout: 30_000 });
 
     const content = `Lobby window broken ${Date.now()}`;
+    // The toast (info, 1 s) is watched for on every console before the resident declares.
+    const toasts = languages.map(([, texts], i) =>
+      pages[i].getByText(texts.disaster.toasts.declaration).first().waitFor({ timeout: 20_000 }),
+    );
     const { declarationId } = await apiCall<{ declarationId: number }>(url, '/app/disaster/declare', r.token, {
       ...r.house,
       kind: 1,
@@ -226,10 +230,10 @@ describe('disaster: SOS on every console, warnings followed live', () => {
       position: 'Lobby, east side',
       img: `/api${picture}`,
     });
+    await Promise.all(toasts);
     for (const [i, [language, texts]] of languages.entries()) {
       const page = pages[i];
       await page.getByTestId('declaration-table').getByText(content).waitFor({ timeout: 15_000 });
-      await page.getByText(texts.disaster.toasts.declaration).first().waitFor();
       await page.goto(`${url}/disaster-warning/disaster-declaration?open=${declarationId}`);
       const dialog = page.getByTestId('declaration-dialog');
       await dialog.getByText(content).waitFor({ timeout: 15_000 });
