@@ -206,7 +206,7 @@ describe('disaster: SOS on every console, warnings followed live', () => {
       ['zh-CN', zhCN],
       ['zh-TW', zhTW],
     ] as const;
-    const pages = [];
+    const pages: Page[] = [];
     for (const [language] of languages)
       pages.push(
         await signedInPage(run, ADMIN, {
