@@ -4,7 +4,7 @@ import { defineEndpoints } from './endpoint';
 
 // Disaster warnings, SOS help calls and disaster declarations (issue 21; SPEC §1, §2, §3, §4, §6).
 // Staff calls under /disaster/*; the resident's calls are in ./resident.ts (/app/sos/help,
-// /app/disaster/reply, /app/disaster/declare).
+// /app/disaster/reply, /app/disaster/declare) and below (/app/disaster/list, /app/disaster/read).
 
 const note = z.string().trim().min(1).max(500);
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -113,10 +113,36 @@ export type DeclarationRow = z.infer<typeof DeclarationRowSchema>;
 
 export const DisasterBlockSchema = z.object({ id: z.number(), name: z.string() });
 
+/**
+ * A warning as its resident recipient sees it (GET /app/disaster/list). `readTime`: when the
+ * resident read it (POST /app/disaster/read, or answered it); `reply` 1 … 6 (DisasterReply) or null.
+ */
+export const ResidentWarnSchema = z.object({
+  id: z.number(),
+  type: z.number(),
+  content: z.string(),
+  publishTime: z.string(),
+  readTime: z.string().nullable(),
+  reply: z.number().nullable(),
+  note: z.string().nullable(),
+  replyTime: z.string().nullable(),
+});
+export type ResidentWarn = z.infer<typeof ResidentWarnSchema>;
+export const ResidentWarnReadSchema = z.object({ id: IdSchema });
+
+/** The most warnings GET /app/disaster/list answers (newest first). */
+export const RESIDENT_WARN_LIMIT = 100;
+
 export const disasterEndpoints = /* @__PURE__ */ defineEndpoints({
+  // Why not POST /base/block/list (the property area's block list, issue 21 review): that call
+  // declares unit:list, and a call declares one permission. The people who release warnings
+  // (disasterwarn:list, e.g. a management-committee role) need not see the unit screens, and
+  // granting them unit:list to fill one select would open the units, their owners and invite
+  // codes to them. So the warning form reads the estate's block names under its own permission.
   'GET /disaster/blocks': {
     permission: 'disasterwarn:list',
-    summary: 'The blocks of the estate a warning can be narrowed to: [{ id, name }].',
+    summary:
+      'The blocks of the estate a warning can be narrowed to: [{ id, name }]. For the warning form, under disasterwarn:list (POST /base/block/list needs unit:list).',
     response: z.array(DisasterBlockSchema),
   },
   'GET /disaster/sos/open': {
@@ -192,9 +218,22 @@ export const disasterEndpoints = /* @__PURE__ */ defineEndpoints({
     body: DeclarationPageSchema,
     response: listPageSchema(DeclarationRowSchema),
   },
+  'GET /app/disaster/list': {
+    permission: 'authenticated',
+    summary: `Resident API (DESIGN §5), resident token only. The disaster warnings the caller received, not revoked, newest first (at most ${RESIDENT_WARN_LIMIT}), with when they read it and their reply.`,
+    response: z.array(ResidentWarnSchema),
+  },
+  'POST /app/disaster/read': {
+    permission: 'authenticated',
+    summary:
+      "Resident API (DESIGN §5), resident token only. Marks a warning the caller received read { id } (idempotent; answering it reads it too) → { id, readTime }: it moves from the warning's unread list to its read list on every console. 404 when not received or revoked.",
+    body: ResidentWarnReadSchema,
+    response: z.object({ id: z.number(), readTime: z.string() }),
+  },
   'POST /disaster/declaration/{id}/handle': {
     permission: 'disasterreport:list',
-    summary: 'Marks a declaration handled with a note { note } (409 when already handled).',
+    summary:
+      'Marks a declaration handled with a note { note } (409 when already handled): who and when are recorded, every console listing declarations is told.',
     params: IdParamsSchema,
     body: HandleSchema,
     response: DeclarationRowSchema,

@@ -60,7 +60,11 @@ export const DisasterReplySchema = z.object({
 });
 export type DisasterReplyBody = z.infer<typeof DisasterReplySchema>;
 
-/** A disaster declaration: kind 1 damage, 2 danger; type DisasterType 1 fire … 5 other. */
+/**
+ * A disaster declaration: kind 1 damage, 2 danger; type DisasterType 1 fire … 5 other; content (what
+ * happened, ≤ 2000); position (where, ≤ 200, optional); img: pictures of the caller's own uploads
+ * (POST /upload/uploadimage/{kind}), `;`-joined, at most 9.
+ */
 export const DisasterDeclareSchema = z.object({
   houseType,
   houseId: id,
@@ -158,7 +162,7 @@ export const residentEndpoints = /* @__PURE__ */ defineEndpoints({
   },
   'POST /app/disaster/declare': {
     permission: 'authenticated',
-    summary: `${RESIDENT} Declares damage (kind 1) or danger (kind 2) of a disaster type 1–5 from one of the caller's houses { houseType, houseId, kind, type, content, position?, img? } → { declarationId }. Staff with disasterreport:list list and handle it.`,
+    summary: `${RESIDENT} Declares damage (kind 1) or danger (kind 2) of a disaster type 1–5 from one of the caller's houses { houseType, houseId, kind, type, content, position?, img? } → { declarationId }. img: up to 9 pictures the caller uploaded first with POST /upload/uploadimage/disaster (checked by their bytes), their originalImagePath joined by ';' (400 for any other path). Staff with disasterreport:list get message 71 (channelType 10), list and handle it.`,
     body: DisasterDeclareSchema,
     response: Ok({ declarationId: z.number() }),
   },

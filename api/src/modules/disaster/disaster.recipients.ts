@@ -28,3 +28,7 @@ export async function disasterWarningStaff(db: DbOrTx, housingEstateId: number):
 /** Staff who follow warnings live (their replies, help requests handled): disasterwarn:list. */
 export const warningFollowers = (db: DbOrTx, housingEstateId: number): Promise<number[]> =>
   staffWithPermission(db, housingEstateId, 'disasterwarn:list');
+
+/** A disaster declaration (new or handled) → staff with disasterreport:list. */
+export const declarationStaff = (db: DbOrTx, housingEstateId: number): Promise<number[]> =>
+  staffWithPermission(db, housingEstateId, 'disasterreport:list');

@@ -1,6 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
-import type { DeclarationRow, SosCall, WarnDetail, WarnPeopleList, WarnPerson, WarnRow } from '@pm/shared';
+import type {
+  DeclarationRow,
+  ResidentWarn,
+  SosCall,
+  WarnDetail,
+  WarnPeopleList,
+  WarnPerson,
+  WarnRow,
+} from '@pm/shared';
 import { disasterDeclaration, disasterWarn, disasterWarnPerson, sosHelp } from '../../db/schema';
 import { isoOrNull, offsetOf, queryRows } from '../../db/sql';
 import type { TenantScope } from '../../http/caller';
@@ -588,4 +596,84 @@ export function listBlocks(db: DbOrTx, tenant: TenantScope): Promise<{ id: numbe
     sql`select id, name from block where company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId}
         order by name, id`,
   );
+}
+
+// --- The resident's side: warnings received, pictures of a declaration ------------------------------
+
+/** A warning the person received: its estate and whether it was revoked; null when not received. */
+export async function receivedWarning(
+  db: DbOrTx,
+  personId: number,
+  id: number,
+): Promise<{ housingEstateId: number; revoked: boolean } | null> {
+  const [row] = await queryRows<{ housing_estate_id: number; revoked: boolean }>(
+    db,
+    sql`select w.housing_estate_id, w.revoked from disaster_warn_person x join disaster_warn w on w.id = x.disaster_warn_id
+        where x.disaster_warn_id = ${id} and x.person_id = ${personId} limit 1`,
+  );
+  return row ? { housingEstateId: row.housing_estate_id, revoked: row.revoked } : null;
+}
+
+/** The warnings the person received, not revoked, newest first. */
+export async function residentWarnings(db: DbOrTx, personId: number, limit: number): Promise<ResidentWarn[]> {
+  const rows = await queryRows<{
+    id: number;
+    type: number;
+    content: string;
+    publish_time: unknown;
+    read_time: unknown;
+    reply: number | null;
+    note: string | null;
+    reply_time: unknown;
+  }>(
+    db,
+    sql`select w.id, w.type, w.content, w.publish_time, x.read_time, x.reply, x.note, x.reply_time
+        from disaster_warn_person x join disaster_warn w on w.id = x.disaster_warn_id
+        where x.person_id = ${personId} and not w.revoked
+        order by w.publish_time desc, w.id desc
+        limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    content: r.content,
+    publishTime: iso(r.publish_time),
+    readTime: isoOrNull(r.read_time),
+    reply: r.reply,
+    note: r.note,
+    replyTime: isoOrNull(r.reply_time),
+  }));
+}
+
+/** Reads a received warning; answers when it was read and whether this call read it (false: already read). */
+export async function markWarningRead(
+  tx: DbOrTx,
+  id: number,
+  personId: number,
+): Promise<{ readTime: string; changed: boolean }> {
+  const changed = await queryRows<{ read_time: unknown }>(
+    tx,
+    sql`update disaster_warn_person set read_time = now()
+        where disaster_warn_id = ${id} and person_id = ${personId} and read_time is null
+        returning read_time`,
+  );
+  if (changed.length > 0) return { readTime: iso(changed[0].read_time), changed: true };
+  const [row] = await queryRows<{ read_time: unknown }>(
+    tx,
+    sql`select read_time from disaster_warn_person where disaster_warn_id = ${id} and person_id = ${personId} limit 1`,
+  );
+  return { readTime: iso(row?.read_time), changed: false };
+}
+
+/** Whether every path is a picture the person uploaded (the upload service checked its bytes). */
+export async function ownPictures(db: DbOrTx, personId: number, paths: string[]): Promise<boolean> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(distinct path)::int as n from upload_file
+        where person_id = ${personId} and content_type = 'image' and path in (${sql.join(
+          paths.map((p) => sql`${p}`),
+          sql`, `,
+        )})`,
+  );
+  return (row?.n ?? 0) === paths.length;
 }

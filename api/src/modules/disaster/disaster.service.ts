@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error';
 import type { AuthedContext } from '../../http/request-context';
 import { pushAfterCommit } from '../message/notify';
 import { queuePush, withPushes, type PushSink } from '../message/push-outbox';
-import { disasterWarningStaff, sosStaff, warningFollowers } from './disaster.recipients';
+import { declarationStaff, disasterWarningStaff, sosStaff, warningFollowers } from './disaster.recipients';
 import * as repo from './disaster.repository';
 
 /** The staff's use cases of the disaster domain (issue 21): SOS calls, warnings, declarations. */
@@ -207,9 +207,22 @@ export async function listDeclarations(ctx: AuthedContext, b: { status?: number;
   return listPage(rows, total, b);
 }
 
+/** Marks a declaration handled (who, when, a note); every console listing declarations sees it at once. */
 export async function handleDeclaration(ctx: AuthedContext, id: number, note: string) {
   if (!(await repo.findDeclaration(ctx.db, ctx.tenant, id))) throw AppError.notFound();
-  if (!(await repo.handleDeclaration(ctx.db, ctx.tenant, id, ctx.caller.personId, note)))
-    throw new AppError(409, 'disaster.errors.declarationHandled');
+  await withPushes(
+    ctx.db,
+    ctx.services.realtime,
+    async (tx) => {
+      if (!(await repo.handleDeclaration(tx, ctx.tenant, id, ctx.caller.personId, note)))
+        throw new AppError(409, 'disaster.errors.declarationHandled');
+      pushAfterCommit(tx, await declarationStaff(tx, ctx.tenant.housingEstateId), {
+        channelType: ChannelType.disasterWarning,
+        dataId: id,
+        declaration: 'handled',
+      });
+    },
+    pushError(ctx),
+  );
   return (await repo.findDeclaration(ctx.db, ctx.tenant, id))!;
 }

@@ -52,10 +52,11 @@ describe('a topic defined in one file', () => {
     expect(derived.names).toEqual(['alarms', 'announcements', 'votes']);
     expect(derived.permissions.votes).toEqual(['bulletin:list']);
     expect(derived.channels).toMatchObject({ voteOpened: 9100, voteClosed: 9101, disasterWarning: 10 });
-    expect(derived.panelTypes).toEqual([60]);
-    expect(derived.counterTypes).toEqual([60]);
+    // 71: the alarms topic's disaster declaration message.
+    expect(derived.panelTypes).toEqual([60, 71]);
+    expect(derived.counterTypes).toEqual([60, 71]);
     expect(derived.alarmTypes).toEqual([7]);
-    expect(derived.liveMessageTypes).toEqual([7, 60]);
+    expect(derived.liveMessageTypes).toEqual([7, 60, 71]);
     expect(derived.topicOfMessageType(60)).toBe('votes');
   });
 
@@ -95,11 +96,12 @@ describe('the registered topics (DESIGN §3)', () => {
     expect(TOPIC_PERMISSIONS.residents).toEqual(['unit:list', 'carpark:list', 'shop:list']);
   });
 
-  it('when the panels ask for their types, then they are those of SPEC §9', () => {
-    expect(MESSAGE_PANEL_TYPES).toEqual([11, 13, 27, 28, 29, 31, 32, 33, 49, 50]);
-    expect(MESSAGE_COUNTER_TYPES).toEqual([11, 13, 27, 28, 29, 31, 32, 33]);
+  // Those of SPEC §9, plus 71 (a new disaster declaration, issue 21: SPEC has no message for it).
+  it('when the panels ask for their types, then they are those of SPEC §9 and the declaration message', () => {
+    expect(MESSAGE_PANEL_TYPES).toEqual([11, 13, 27, 28, 29, 31, 32, 33, 49, 50, 71]);
+    expect(MESSAGE_COUNTER_TYPES).toEqual([11, 13, 27, 28, 29, 31, 32, 33, 71]);
     expect(ALARM_TYPES).toEqual([7]);
-    expect(LIVE_MESSAGE_TYPES).toEqual([7, 11, 13, 27, 28, 29, 31, 32, 33, 49, 50]);
+    expect(LIVE_MESSAGE_TYPES).toEqual([7, 11, 13, 27, 28, 29, 31, 32, 33, 49, 50, 71]);
     expect(MessageType).toMatchObject({ sosAlarm: 7, newComplaint: 50, exitMerchant: 33 });
     expect(ChannelType).toMatchObject({ system: 0, complaint: 8, createGroupChat: 3200, countersChanged: 3900 });
   });

@@ -5,22 +5,33 @@ import { useTranslation } from 'react-i18next';
 import { DisasterType } from '@pm/shared';
 import { fetchDeclarations, handleDeclaration, type DeclarationRow } from '../../api';
 import { ListScreen, type ListColumn, type StatusTab } from '../../list/components/ListScreen';
+import { useLiveEvent } from '../../live/hooks/useLiveEvent';
 import { useListController } from '../../list/hooks/useListController';
 import { DraggableDialog } from '../../ui/components/DraggableDialog';
 import { showToast } from '../../ui/states/toasts';
 import { enumLabel } from '../../ui/utils/enumLabels';
 import { formatTime } from '../../ui/utils/formatTime';
 import { unitDisplay } from '../../ui/utils/unitDisplay';
+import { PictureList } from '../../work-orders/components/WorkMedia';
 import '../disaster.css';
 
 const FILTERS = {};
 
-/** SPEC §2 disaster-declaration: residents' reports of damage or danger; staff handle them with a note. */
+/**
+ * SPEC §2 disaster-declaration: residents' reports of damage or danger (kind, disaster type, what
+ * happened, where, pictures, from which house); staff handle them with a note. Live: a new
+ * declaration or one handled on another console reloads the list.
+ */
 export default function DeclarationPage() {
   const { t } = useTranslation();
+  const [changes, setChanges] = useState(0);
+  useLiveEvent((e) => {
+    if (e.topic === 'alarms' && (e.kind === 'declaration' || e.kind === 'declarationUpdate')) setChanges((n) => n + 1);
+  });
   const list = useListController<DeclarationRow, typeof FILTERS>({
     filters: FILTERS,
     fetchList: ({ status, page, limit }, signal) => fetchDeclarations(page, limit, status || undefined, signal),
+    reloadKey: changes,
   });
   const statusTabs: StatusTab[] = [
     { value: 0, label: t('disaster.all') },
@@ -95,10 +106,12 @@ function DeclarationDialog({
       // The error toast says why.
     }
   };
-  const line = (label: string, value: string | null | undefined) => (
+  const line = (label: string, value: string | null | undefined, testId?: string) => (
     <div className="sos-field">
       <span className="sos-field-label">{label}</span>
-      <span className="sos-field-value">{value || '–'}</span>
+      <span className="sos-field-value" data-testid={testId}>
+        {value || '–'}
+      </span>
     </div>
   );
   return (
@@ -116,12 +129,19 @@ function DeclarationDialog({
           {line(t('disaster.columns.name'), row.personName)}
           {line(t('disaster.columns.phone'), row.phone)}
           {line(t('disaster.columns.house'), unitDisplay(row))}
-          {line(t('disaster.sos.position'), row.position)}
+          {line(t('disaster.declaration.position'), row.position)}
           {line(t('disaster.columns.time'), formatTime(row.createdAt))}
+          <div className="sos-field">
+            <span className="sos-field-label">{t('disaster.declaration.pictures')}</span>
+            <span className="sos-field-value" data-testid="declaration-pictures">
+              <PictureList joined={row.img} />
+            </span>
+          </div>
           {row.status === 2 ? (
             line(
               t('disaster.columns.handled'),
               `${row.handledBy ?? ''} · ${formatTime(row.handledAt ?? '')} · ${row.handledNote ?? ''}`,
+              'declaration-handled',
             )
           ) : (
             <Form onSubmit={() => void handle()} className="sos-close-form">

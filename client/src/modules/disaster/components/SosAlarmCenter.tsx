@@ -5,7 +5,8 @@ import { fetchOpenSos } from '../../api';
 import { usePermission } from '../../auth/hooks/usePermission';
 import { useLiveEvent } from '../../live/hooks/useLiveEvent';
 import { liveState } from '../../live/states/liveState';
-import { mergeOpenCalls, showCall, sosAlarms } from '../states/sosAlarms';
+import { session } from '../../auth/states/session';
+import { loadSeenCalls, mergeOpenCalls, showCall, sosAlarms } from '../states/sosAlarms';
 import { playSosSound } from '../utils/sosSound';
 import { SosAlarmDialog } from './SosAlarmDialog';
 
@@ -13,13 +14,15 @@ import { SosAlarmDialog } from './SosAlarmDialog';
  * Keeps every SOS call that is not closed in front of the staff (issue 21), on every console
  * and wall screen of a person with disasterwarn:list:
  * - on every snapshot (first connect, the tab's reconnect, the gateway's upstream reconnect or
- *   takeover) it reads the open calls from the api, so calls missed while away are there;
+ *   takeover) it reads the open calls from the api, so calls missed while away are there, and
+ *   opens the alarm dialog only for a call this person was never shown (states/sosAlarms.ts);
  * - on every live SOS event it reads them again; a new or re-announced call sounds the alarm and
  *   opens the alarm dialog (the toast comes from the alarms topic).
  */
 export function SosAlarmCenter() {
   const allowed = usePermission('disasterwarn:list');
   const { snapshots } = useSnapshot(liveState);
+  const { pId } = useSnapshot(session);
   const latest = useRef(0);
 
   const reload = (announce?: number, reopen = false) => {
@@ -35,6 +38,8 @@ export function SosAlarmCenter() {
       })
       .catch(() => undefined);
   };
+
+  useEffect(() => loadSeenCalls(pId), [pId]);
 
   useEffect(() => {
     if (allowed && snapshots > 0) void reload(undefined, true);
