@@ -82,7 +82,7 @@ export async function ensureDemoImages(uploadDir: string): Promise<void> {
 
 /**
  * Moves certificate pictures that an older seed drew into the public `demo/` folder to the
- * private one (migration 0011 rewrote their rows' paths), so an old demo install stops serving
+ * private one (the migration that adds person_house_total rewrote their rows' paths), so an old demo install stops serving
  * them as public files. Cheap: a few file checks; run at every start.
  */
 export async function hideDemoCertificates(uploadDir: string): Promise<void> {
