@@ -51,3 +51,9 @@ INSERT INTO person_house_total (company_id, housing_estate_id, house_type, statu
 -- GET /base/personhouse/certimg/{id}). The api moves the files at start (seed/demo-images.ts).
 UPDATE person_house SET house_cert_img = replace(house_cert_img, '/upload/files/demo/', '/upload/files/housecert/')
   WHERE house_cert_img LIKE '/upload/files/demo/%';
+--> statement-breakpoint
+-- The owner-review keyword (name, phone or certificate code) on the certified tab, which holds
+-- nearly every link: trigram indexes, so `ilike '%…%'` does not scan 200,000 links.
+CREATE INDEX person_house_cert_code_trgm_idx ON person_house USING gin (house_cert_code public.gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX person_tel_trgm_idx ON person USING gin (tel public.gin_trgm_ops);

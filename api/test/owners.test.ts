@@ -111,6 +111,48 @@ describe.each(testEngines())('owners review totals and demo certificates on %s',
     expect((await s.owner.get('/base/personhouse/totals')).status).toBe(403);
   });
 
+  it('when staff search the certified tab by name, phone or certificate code, then exactly the matching links of the estate are listed', async () => {
+    const [link] = await queryRows<{ id: number; name: string; tel: string; house_cert_code: string }>(
+      api.db,
+      sql`select ph.id, p.name, p.tel, ph.house_cert_code from person_house ph join person p on p.id = ph.person_id
+          where ph.housing_estate_id = 1 and ph.status = 2 and ph.house_cert_code is not null and p.tel is not null
+          order by ph.id limit 1`,
+    );
+    const search = async (keyword: string) => {
+      const res = await s.admin.post('/base/personhouse/page', { page: 1, limit: 100, status: 2, keyword });
+      expect(res.status).toBe(200);
+      return res.body.data as { total: number; list: { personHouseId: number }[] };
+    };
+    const expected = async (keyword: string) =>
+      (
+        await queryRows<{ id: number }>(
+          api.db,
+          sql`select ph.id from person_house ph join person p on p.id = ph.person_id
+              where ph.housing_estate_id = 1 and ph.status = 2 and (p.name ilike ${`%${keyword}%`}
+                or p.tel ilike ${`%${keyword}%`} or ph.house_cert_code ilike ${`%${keyword}%`}) order by ph.id`,
+        )
+      ).map((r) => r.id);
+    for (const keyword of [link.name.slice(1, 6), link.tel.slice(-6), link.house_cert_code]) {
+      const found = await search(keyword);
+      const ids = await expected(keyword);
+      expect(ids, keyword).toContain(link.id);
+      expect(found.total, keyword).toBe(ids.length);
+      expect(
+        found.list.map((r) => r.personHouseId).sort((x, y) => x - y),
+        keyword,
+      ).toEqual(ids);
+    }
+    expect((await search('%')).total).toBe(0);
+    // The other estate's staff do not find this estate's link by its certificate code.
+    const theirs = await other.admin.post('/base/personhouse/page', {
+      page: 1,
+      limit: 100,
+      status: 2,
+      keyword: link.house_cert_code,
+    });
+    expect(theirs.body.data.list.map((r: { personHouseId: number }) => r.personHouseId)).not.toContain(link.id);
+  });
+
   it("when the demo estate is seeded, then its certificate pictures are private: no public file URL serves them, the estate's staff with the view permission get them, another estate's staff do not", async () => {
     const seeded = await queryRows<{ id: number; house_cert_img: string }>(
       api.db,
