@@ -111,6 +111,10 @@ async function benchEngine(engine: 'postgres' | 'pglite', databaseUrl?: string) 
       reviewCertifiedKeyword: await time(() =>
         reviewPage(db, tenant, all, { page: 1, limit: 10, status: 2, keyword: 'HC-B12345' }),
       ),
+      // A common surname: the demo estate's few persons hold every link, so 'Chan' matches thousands.
+      reviewCertifiedName: await time(() =>
+        reviewPage(db, tenant, all, { page: 1, limit: 10, status: 2, keyword: 'Chan' }),
+      ),
       // The tabs' counts (person_house_total counters); total = the certified count.
       reviewTabCounts: await time(async () => ({ total: (await reviewTotals(db, tenant, all)).certified })),
       memberPage: await time(() => memberPage(db, tenant, { houseType: 1, houseId: house, page: 1, limit: 10 })),

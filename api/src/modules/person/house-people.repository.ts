@@ -139,6 +139,9 @@ function pageOf<T>(list: T[], total: number, page: number, limit: number): Page<
   return { list, total, page, limit, totalPage: Math.ceil(total / limit) };
 }
 
+/** Up to this many keyword matches are gathered and sorted; more are met walking the join time index. */
+const FEW_MATCHES = 5000;
+
 export interface ReviewFilters {
   page: number;
   limit: number;
@@ -174,17 +177,30 @@ export async function reviewPage(
   if (types.length === 0) return pageOf([], 0, f.page, f.limit);
   const cond = sql.join(where, sql` and `);
   // A tab without other filters reads its total from the person_house_total counters (the
-  // certified tab holds nearly every link); a filtered one counts its matching rows.
+  // certified tab holds nearly every link); a filtered one counts its matching rows. A keyword
+  // counts first, to choose how to find its page: few matches (a code, a phone number, a rare
+  // name) are gathered through the trigram and person_id indexes and sorted (a materialized
+  // CTE); many (a common surname) are met early walking the join time index. Left to itself the
+  // planner walks the index for few matches too, reading the whole tab (137 ms on 200,000
+  // certified links, against 4 ms).
   const unfiltered = !f.keyword && !f.identity && !f.startTime && !f.endTime;
+  const counted = sql`select count(*)::int as n from person_house ph where ${cond}`;
+  const keywordTotal = f.keyword ? Number((await queryRows<{ n: number }>(db, counted))[0].n) : null;
+  const matching =
+    keywordTotal !== null && keywordTotal <= FEW_MATCHES
+      ? sql`with hits as materialized (select ph.* from person_house ph where ${cond}) select ph.* from hits ph`
+      : sql`select ph.* from person_house ph where ${cond}`;
   const { rows, total } = await pageRows<RawLink>(db, {
     // The page is sorted and cut first; only its rows are joined to their person and house.
     select: (cut) =>
-      sql`${linkSelect(sql`(select ph.* from person_house ph
-        where ${cond} order by ph.join_time desc, ph.id desc ${cut}) ph`)} order by ph.join_time desc, ph.id desc`,
-    count: unfiltered
-      ? sql`select coalesce(sum(t.n), 0)::int as n from person_house_total t
+      sql`${linkSelect(sql`(${matching} order by ph.join_time desc, ph.id desc ${cut}) ph`)}
+          order by ph.join_time desc, ph.id desc`,
+    count:
+      keywordTotal ??
+      (unfiltered
+        ? sql`select coalesce(sum(t.n), 0)::int as n from person_house_total t
             where ${tenantOf('t', tenant)} and t.status = ${f.status ?? 1} and t.house_type in (${houseTypeList(types)})`
-      : sql`select count(*)::int as n from person_house ph where ${cond}`,
+        : counted),
     page: f.page,
     limit: f.limit,
   });
