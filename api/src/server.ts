@@ -20,7 +20,7 @@ import { attachRealtime, PushJournal, type RealtimeHandle } from './modules/real
 import { createLocalBus } from './modules/realtime/event-bus';
 import { createPgEventBus } from './modules/realtime/pg-event-bus';
 import { systemModule } from './modules/system/system.routes';
-import { ensureDemoImages } from './seed/demo-images';
+import { ensureDemoImages, hideDemoCertificates } from './seed/demo-images';
 import { ensureFirstAdmin, type FirstAdmin } from './seed/first-admin';
 import { startReminders } from './modules/announcement/announcement.reminders';
 import { seedDemo } from './seed/seed-demo';
@@ -156,6 +156,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
   // The demo estate's pictures live in the upload directory, which may be new even when the
   // database was seeded before (a fresh container on an old database).
   if (shouldSeed) await ensureDemoImages(config.uploadDir);
+  await hideDemoCertificates(config.uploadDir);
   const tokens = new TokenService(db, config.tokenTtlSeconds);
   const mailer = createMailer(db, log, options.smtpUrl);
   const services = { db, config, log, mailer, tokens } as AppServices;

@@ -1,7 +1,8 @@
 // Owners and residents end to end (issue 19): a resident's request to join appears live in two
 // open review lists, is certified in one tab and the unit's status changes in the other; the
 // owner change asks SPEC §4's question; a refusal's reason reaches the resident; the house's
-// people, the history staff detail and owner info in Chinese at 390 px. Two free units' invite
+// people, the history staff detail and owner info in three languages at 390 px; the status tabs'
+// counts load and move live. Two free units' invite
 // codes are read from the demo database between two starts of the product.
 import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
@@ -49,6 +50,8 @@ describe('owner review, live', () => {
         identity,
       })
     ).personHouseId;
+  /** A status tab's count as shown ("–" until loaded gives NaN). */
+  const tabCount = async (p: Page, tab: 0 | 2 | 3) => Number(await p.getByTestId(`status-count-${tab}`).textContent());
   const shot = async (p: Page, name: string) => {
     if (SHOTS) await p.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   };
@@ -76,11 +79,20 @@ describe('owner review, live', () => {
 
   it("when a resident asks to own a unit, then the request appears live in two open review lists, is certified in one and the unit's status changes in the other", async () => {
     const [a, b] = await Promise.all([page(ADMIN), page(STAFF)]);
+    // The tabs show their counts (pending, certified, refused) once loaded.
+    await expect.poll(() => tabCount(b, 0)).toBeGreaterThan(0);
+    const pending = await tabCount(b, 0);
+    const certified = await tabCount(b, 2);
+    expect(certified).toBeGreaterThan(pending);
+    expect(await tabCount(b, 3)).toBeGreaterThanOrEqual(0);
     const id = await join(R3, codes[0], 1);
     const rowA = a.getByTestId(`review-row-${id}`);
     const rowB = b.getByTestId(`review-row-${id}`);
     await Promise.all([rowA.waitFor({ timeout: 15_000 }), rowB.waitFor({ timeout: 15_000 })]);
     expect(await rowA.textContent()).toContain('Owner');
+    // The pending count rose live in both tabs.
+    await expect.poll(() => tabCount(b, 0), { timeout: 15_000 }).toBe(pending + 1);
+    await expect.poll(() => tabCount(a, 0), { timeout: 15_000 }).toBe(pending + 1);
 
     // Tab B opens the unit's people: the owner waits for review.
     await rowB.getByTestId('house-link').click();
@@ -97,6 +109,11 @@ describe('owner review, live', () => {
 
     // Tab B sees the unit bound, without reloading.
     await expect.poll(() => house.getByTestId('house-status').textContent(), { timeout: 15_000 }).toBe('Bound');
+    // The counts moved in both tabs: one request less pending, one owner more certified.
+    for (const p of [a, b]) {
+      await expect.poll(() => tabCount(p, 0), { timeout: 15_000 }).toBe(pending);
+      await expect.poll(() => tabCount(p, 2), { timeout: 15_000 }).toBe(certified + 1);
+    }
     const requests = await apiCall<{ personHouseId: number; status: number }[]>(
       product.url,
       '/app/personhouse/requests',
@@ -158,19 +175,58 @@ describe('owner review, live', () => {
     expect(mine.find((r) => r.personHouseId === tenant)).toMatchObject({ status: 3, refuseReason: 'No lease on file' });
   });
 
-  it("when staff open the unit's people in Chinese at 390 px, then the history staff detail shows every SPEC field and owner info opens more industries", async () => {
-    for (const language of ['zh-CN', 'zh-TW']) {
+  it("when staff open the unit's people in each language at 390 px, then the history staff detail shows every SPEC field and owner info opens more industries", async () => {
+    const labels: Record<string, string[]> = {
+      en: [
+        'History record id',
+        'Person id',
+        'Name',
+        'Gender',
+        'Account type',
+        'Identity',
+        'Join time',
+        'Departure time',
+        'Operator',
+        'Operation type',
+      ],
+      'zh-CN': [
+        '历史记录编号',
+        '人员编号',
+        '姓名',
+        '性别',
+        '账号类型',
+        '身份',
+        '加入时间',
+        '离开时间',
+        '操作人',
+        '操作类型',
+      ],
+      'zh-TW': [
+        '歷史記錄編號',
+        '人員編號',
+        '姓名',
+        '性別',
+        '帳號類型',
+        '身份',
+        '加入時間',
+        '離開時間',
+        '操作人',
+        '操作類型',
+      ],
+    };
+    for (const language of ['en', 'zh-CN', 'zh-TW']) {
       const p = await page(ADMIN, language, 390);
       await p.goto(product.url + '/building-management/owner-review?status=2&house=1');
       const row = p.locator('[data-testid^=review-row-]').first();
       await row.waitFor({ timeout: 15_000 });
       await shot(p, `review-${language}-390`);
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390 + 1);
+      await expect.poll(() => tabCount(p, 2)).toBeGreaterThan(0);
 
       await row.getByTestId('more-detail').click();
       const info = p.getByTestId('owner-info');
       await info.getByTestId('more-industries-link').waitFor();
-      expect(await info.textContent()).toMatch(/账号类型|帳號類型/);
+      expect(await info.textContent()).toMatch(/Account type|账号类型|帳號類型/);
       await info.getByTestId('more-industries-link').click();
       await p.getByTestId('more-industries').locator('.list, p').first().waitFor();
       await shot(p, `more-industries-${language}-390`);
@@ -191,22 +247,8 @@ describe('owner review, live', () => {
       const detail = p.getByTestId('history-detail');
       await detail.locator('dl').waitFor();
       const text = (await detail.textContent()) ?? '';
-      for (const label of language === 'zh-CN'
-        ? ['历史记录编号', '人员编号', '姓名', '性别', '账号类型', '身份', '加入时间', '离开时间', '操作人', '操作类型']
-        : [
-            '歷史記錄編號',
-            '人員編號',
-            '姓名',
-            '性別',
-            '帳號類型',
-            '身份',
-            '加入時間',
-            '離開時間',
-            '操作人',
-            '操作類型',
-          ])
-        expect(text).toContain(label);
-      expect(text).toMatch(/管理处|管理處/);
+      for (const label of labels[language]) expect(text).toContain(label);
+      expect(text).toMatch(/Management office|管理处|管理處/);
       await shot(p, `history-detail-${language}-390`);
     }
   });

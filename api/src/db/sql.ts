@@ -62,3 +62,21 @@ export function dayRange(column: SQL, housingEstateId: number | SQL, startTime?:
 export function isoOrNull(v: unknown): string | null {
   return v === null || v === undefined ? null : new Date(v as string | Date).toISOString();
 }
+
+/**
+ * One page of a list and its total, the two queries run together. `select` gets the page's cut
+ * (`limit … offset …`) to put where the query sorts and cuts (at its end, or in a subquery that
+ * cuts before joining); `count` answers one row `{ n }` (a `count(*)`, or a sum of counters), or
+ * is the total itself when the caller already counted.
+ */
+export async function pageRows<T>(
+  db: DbOrTx,
+  q: { select: (cut: SQL) => SQL; count: SQL | number; page: number; limit: number },
+): Promise<{ rows: T[]; total: number }> {
+  const cut = sql`limit ${q.limit} offset ${offsetOf(q.page, q.limit)}`;
+  const [rows, total] = await Promise.all([
+    queryRows<T>(db, q.select(cut)),
+    typeof q.count === 'number' ? q.count : queryRows<{ n: number }>(db, q.count).then((r) => Number(r[0]?.n ?? 0)),
+  ]);
+  return { rows, total };
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { FILES_PREFIX } from '../modules/upload/upload-store';
@@ -8,16 +8,21 @@ import { FILES_PREFIX } from '../modules/upload/upload-store';
  * The demo estate's pictures (avatars, report photos, house certificates, ads). They are drawn
  * at start into the upload directory under keys of the upload store's own shape
  * (`demo/<yyyymm>/<uuid>.png`), so they are served like any upload. The uuid is derived from
- * the name: the same name always gives the same path, in the seed and on disk.
+ * the name: the same name always gives the same path, in the seed and on disk. House
+ * certificates are private like real ones: they go to the `housecert/` folder, which the public
+ * file routes never serve (PRIVATE_KINDS), only GET /base/personhouse/certimg/{id}.
  */
 const MONTH = '202601';
+const CERTIFICATE_FOLDER = 'housecert';
 
 function uuidOf(name: string): string {
   const h = createHash('sha1').update(`demo-image:${name}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-const keyOf = (name: string) => `demo/${MONTH}/${uuidOf(name)}.png`;
+const isCertificate = (name: string) => name.startsWith('cert-');
+const keyIn = (folder: string, name: string) => `${folder}/${MONTH}/${uuidOf(name)}.png`;
+const keyOf = (name: string) => keyIn(isCertificate(name) ? CERTIFICATE_FOLDER : 'demo', name);
 
 /** Public path of a demo picture, as stored in the seeded rows. */
 export function demoImagePath(name: string): string {
@@ -72,5 +77,24 @@ export async function ensureDemoImages(uploadDir: string): Promise<void> {
         .png()
         .toBuffer(),
     );
+  }
+}
+
+/**
+ * Moves certificate pictures that an older seed drew into the public `demo/` folder to the
+ * private one (the migration that adds person_house_total rewrote their rows' paths), so an old demo install stops serving
+ * them as public files. Cheap: a few file checks; run at every start.
+ */
+export async function hideDemoCertificates(uploadDir: string): Promise<void> {
+  for (const image of demoImages().filter((i) => isCertificate(i.name))) {
+    const from = join(uploadDir, keyIn('demo', image.name));
+    const to = join(uploadDir, keyOf(image.name));
+    try {
+      await access(from);
+    } catch {
+      continue;
+    }
+    await mkdir(dirname(to), { recursive: true });
+    await rename(from, to);
   }
 }

@@ -49,6 +49,10 @@ export const PersonHousePageSchema = PageBodySchema.extend({
   endTime: DayOrTimeSchema.optional(),
 });
 
+/** The owner-review tabs' counts (GET /base/personhouse/totals). */
+export const ReviewTotalsSchema = z.object({ pending: z.number(), certified: z.number(), refused: z.number() });
+export type ReviewTotals = z.infer<typeof ReviewTotalsSchema>;
+
 /** One person↔house link (a request to join, or a member of a house). */
 export const PersonHouseRowSchema = z.object({
   personHouseId: z.number(),
@@ -146,6 +150,11 @@ export const personHouseEndpoints = /* @__PURE__ */ defineEndpoints({
     summary: `Owner review (SPEC §2): requests to join a house, filtered and paged, newest first. Only the house types the staff may list. ${STAFF_HOUSE}`,
     body: PersonHousePageSchema,
     response: listPageSchema(PersonHouseRowSchema),
+  },
+  'GET /base/personhouse/totals': {
+    permission: 'authenticated',
+    summary: `Owner review's tab counts: requests pending, certified and refused, of the house types the staff may list (read from counters kept by the database, not counted). ${STAFF_HOUSE}`,
+    response: ReviewTotalsSchema,
   },
   'POST /base/personhouse/member/page': {
     permission: 'authenticated',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantColumns, time } from './columns';
 
 export interface ImageRef {
@@ -60,6 +60,29 @@ export const personHouse = pgTable(
     uniqueIndex('person_house_one_owner_unit').on(t.unitId).where(sql`identity = 1 and status = 2`),
     uniqueIndex('person_house_one_owner_space').on(t.carSpaceId).where(sql`identity = 1 and status = 2`),
     uniqueIndex('person_house_one_owner_shop').on(t.shopId).where(sql`identity = 1 and status = 2`),
+  ],
+);
+
+/**
+ * person_house counts per estate, house type and status, kept by statement triggers on
+ * person_house (hand-written SQL of migration owners-finish) in the same transaction as the
+ * change, so the owner-review tabs and the certified tab's total never count 200,000 links.
+ * Rows whose counts reach 0 stay (harmless).
+ */
+export const personHouseTotal = pgTable(
+  'person_house_total',
+  {
+    companyId: integer().notNull(),
+    housingEstateId: integer().notNull(),
+    houseType: smallint().notNull(),
+    status: smallint().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'person_house_total_pk',
+      columns: [t.companyId, t.housingEstateId, t.houseType, t.status],
+    }),
   ],
 );
 

@@ -8,6 +8,7 @@ import {
   joinMessageType,
   type HistoryRow,
   type PersonHouseRow,
+  type ReviewTotals,
 } from '@pm/shared';
 import type { Db, DbOrTx, Tx } from '../../db/open-database';
 import { personHouse, personHouseHistory } from '../../db/schema';
@@ -24,6 +25,7 @@ import {
   lockHouse,
   memberPage,
   reviewPage,
+  reviewTotals,
   type Page,
   type ReviewFilters,
 } from './house-people.repository';
@@ -262,6 +264,11 @@ export function listRequests(
   f: ReviewFilters,
 ): Promise<Page<PersonHouseRow>> {
   return reviewPage(db, tenant, listableHouseTypes(caller), f);
+}
+
+/** The owner-review tabs' counts (GET /base/personhouse/totals), over the house types the staff may list. */
+export function countRequests(db: Db, caller: Caller, tenant: TenantScope): Promise<ReviewTotals> {
+  return reviewTotals(db, tenant, listableHouseTypes(caller));
 }
 
 /** A house's people (POST /base/personhouse/member/page). */

@@ -33,6 +33,7 @@ export const personHouseModule: ApiModule = {
     route('POST /base/personhouse/page', async (ctx, { body }) =>
       people.listRequests(ctx.db, ctx.caller, ctx.tenant, body),
     ),
+    route('GET /base/personhouse/totals', async (ctx) => people.countRequests(ctx.db, ctx.caller, ctx.tenant)),
     route('POST /base/personhouse/member/page', async (ctx, { body }) =>
       people.listMembers(ctx.db, ctx.caller, ctx.tenant, body),
     ),

@@ -1,15 +1,18 @@
-import type { HistoryRow, OwnRequest, PersonHouseRow } from '@pm/shared';
+import type { HistoryRow, OwnRequest, PersonHouseRow, ReviewTotals } from '@pm/shared';
 import { call, type CallInput } from './call';
 import { API_BASE } from './http';
 import { httpHooks } from './http-hooks';
 
 /** Owners and residents (issue 19): the review list, a house's people, the history staff. */
-export type { HistoryRow, OwnRequest, PersonHouseRow };
+export type { HistoryRow, OwnRequest, PersonHouseRow, ReviewTotals };
 
 export type ReviewQuery = CallInput<'POST /base/personhouse/page'>;
 
 export const fetchReviewList = (query: ReviewQuery, signal?: AbortSignal) =>
   call('POST /base/personhouse/page', query, { signal });
+
+/** The review tabs' counts: pending, certified, refused. */
+export const fetchReviewTotals = (signal?: AbortSignal) => call('GET /base/personhouse/totals', {}, { signal });
 
 export const fetchHouseMembers = (query: CallInput<'POST /base/personhouse/member/page'>, signal?: AbortSignal) =>
   call('POST /base/personhouse/member/page', query, { signal });

@@ -14,6 +14,7 @@ import { enumLabel, enumOptions } from '../../ui/utils/enumLabels';
 import { formatTime } from '../../ui/utils/formatTime';
 import { unitDisplay } from '../../ui/utils/unitDisplay';
 import { useHouseActions } from '../hooks/useHouseActions';
+import { useReviewTotals } from '../hooks/useReviewTotals';
 import { CertPicture } from './CertPicture';
 import { HousePeopleTabs } from './HousePeopleTabs';
 import { OwnerInfoDialog } from './OwnerInfoDialog';
@@ -55,16 +56,21 @@ export default function OwnerReviewPage() {
       ),
     validateFilters: (d) => isDateRangeValid({ start: d.from, end: d.to }),
   });
-  const actions = useHouseActions(list.reload);
+  const counts = useReviewTotals();
+  const actions = useHouseActions(() => {
+    list.reload();
+    counts.reload();
+  });
+  const count = (n: 'pending' | 'certified' | 'refused') => (counts.totals ? counts.totals[n] : null);
   // A resident asked to join, left, or someone decided: show it at once.
   useLiveEvent((e) => {
     if (e.topic === 'residents') list.reload();
   });
 
   const statusTabs: StatusTab[] = [
-    { value: 0, label: t('owners.status.pending'), highlight: true },
-    { value: 2, label: t('owners.status.certified') },
-    { value: 3, label: t('owners.status.refused') },
+    { value: 0, label: t('owners.status.pending'), count: count('pending'), highlight: true },
+    { value: 2, label: t('owners.status.certified'), count: count('certified') },
+    { value: 3, label: t('owners.status.refused'), count: count('refused') },
   ];
 
   const columns: ListColumn<PersonHouseRow>[] = [
