@@ -49,6 +49,7 @@ const staffCalls: (FeatureCall & { record?: true })[] = [
   { method: 'post', path: '/base/unit/download/qrcodes', body: (id) => ({ ids: [id] }), record: true },
   { method: 'post', path: '/base/unit/download/invitecodes', body: (id) => ({ ids: [id] }), record: true },
   { method: 'post', path: '/base/unit/regenerate/{id}', record: true },
+  { method: 'post', path: '/base/unit/revoke/{id}', record: true },
   { method: 'post', path: '/base/unit/delete/{id}', record: true },
   { method: 'post', path: '/base/carpark/park/list' },
   { method: 'post', path: '/base/carpark/park/save', body: () => ({ name: 'P9' }) },
@@ -66,6 +67,7 @@ const staffCalls: (FeatureCall & { record?: true })[] = [
   { method: 'post', path: '/base/carpark/download/qrcodes', body: (id) => ({ ids: [id] }), record: true },
   { method: 'post', path: '/base/carpark/download/invitecodes', body: (id) => ({ ids: [id] }), record: true },
   { method: 'post', path: '/base/carpark/regenerate/{id}', record: true },
+  { method: 'post', path: '/base/carpark/revoke/{id}', record: true },
   { method: 'post', path: '/base/carpark/delete/{id}', record: true },
   { method: 'post', path: '/base/shop/page', body: () => ({ page: 1, limit: 100 }) },
   { method: 'post', path: '/base/shop/save', body: (id) => ({ shopId: id, shopCode: 'Z' }), record: true },
@@ -74,6 +76,7 @@ const staffCalls: (FeatureCall & { record?: true })[] = [
   { method: 'post', path: '/base/shop/download/qrcodes', body: (id) => ({ ids: [id] }), record: true },
   { method: 'post', path: '/base/shop/download/invitecodes', body: (id) => ({ ids: [id] }), record: true },
   { method: 'post', path: '/base/shop/regenerate/{id}', record: true },
+  { method: 'post', path: '/base/shop/revoke/{id}', record: true },
   { method: 'post', path: '/base/shop/delete/{id}', record: true },
 ];
 
@@ -220,6 +223,61 @@ describe.each(testEngines())('buildings on %s', (engine) => {
     expect(png.status).toBe(200);
     expect(png.headers['content-type']).toMatch(/image\/png/);
     expect(await decodeQr(png.body as Buffer)).toBe(fresh.body.data);
+  });
+
+  it("when staff revoke a house's code, then it stops working at once, the house has no code and its downloads are refused until a new one is made", async () => {
+    const { units } = await newBlock(1, 2);
+    const [first, second] = units.map((u) => u.unitId);
+    const code = (await admin.get(`/base/unit/info/${first}`)).body.data.inviteCode as string;
+    const revoked = await admin.post(`/base/unit/revoke/${first}`);
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+    expect((await admin.get(`/base/unit/info/${first}`)).body.data.inviteCode).toBeNull();
+
+    // The resident's join with the revoked code is told so, in the asked language.
+    const en = await resident.post('/app/personhouse/join', { inviteCode: code, identity: 2 }).set('lang', 'en');
+    expect(en.status).toBe(400);
+    expect(en.body.msg).toMatch(/revoked/);
+    const zh = await resident.post('/app/personhouse/join', { inviteCode: code, identity: 2 }).set('lang', 'zh-TW');
+    expect(zh.status).toBe(400);
+    expect(zh.body.msg).toMatch(/撤銷/);
+    // A code that never existed still reads as invalid, not as revoked.
+    const made = await resident.post('/app/personhouse/join', {
+      inviteCode: 'NEVER0000000000000000000000',
+      identity: 2,
+    });
+    expect(made.status).toBe(400);
+    expect(made.body.msg).not.toMatch(/revoked/);
+
+    // No code to print: the single and batch downloads answer 409 with a translated reason.
+    for (const res of [
+      await admin.get(`/base/unit/download/qrcode/${first}`).set('lang', 'zh-CN'),
+      await admin.post('/base/unit/download/qrcodes', { ids: [first, second] }).set('lang', 'zh-CN'),
+      await admin.post('/base/unit/download/invitecodes', { ids: [first, second] }).set('lang', 'zh-CN'),
+    ]) {
+      expect(res.status).toBe(409);
+      expect(res.body.msg).toMatch(/邀请码/);
+    }
+    // The other houses keep theirs.
+    expect((await binary(admin.post('/base/unit/download/qrcodes', { ids: [second] }))).status).toBe(200);
+
+    // Revoking again changes nothing; a new code works and the revoked one stays refused.
+    expect((await admin.post(`/base/unit/revoke/${first}`)).status).toBe(200);
+    const fresh = await admin.post(`/base/unit/regenerate/${first}`);
+    expect(fresh.body.data).toMatch(/^[0-9A-Z]{26}$/);
+    expect((await admin.get(`/base/unit/info/${first}`)).body.data.inviteCode).toBe(fresh.body.data);
+    const png = await binary(admin.get(`/base/unit/download/qrcode/${first}`));
+    expect(await decodeQr(png.body as Buffer)).toBe(fresh.body.data);
+    expect((await resident.post('/app/personhouse/join', { inviteCode: code, identity: 2 })).status).toBe(400);
+    const joined = await resident.post('/app/personhouse/join', { inviteCode: fresh.body.data, identity: 2 });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+
+    // Spaces and shops revoke the same way.
+    const { carSpaceId } = await newSpace();
+    const shopId = await newShop();
+    expect((await admin.post(`/base/carpark/revoke/${carSpaceId}`)).status).toBe(200);
+    expect((await admin.post(`/base/shop/revoke/${shopId}`)).status).toBe(200);
+    expect((await admin.get(`/base/carpark/info/${carSpaceId}`)).body.data.inviteCode).toBeNull();
+    expect((await admin.get(`/base/shop/info/${shopId}`)).body.data.inviteCode).toBeNull();
   });
 
   it('when staff download codes of selected houses, then the PDF has one cell per house and the Excel one row per house', async () => {

@@ -3,7 +3,6 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import type { HouseCode } from './property.repository';
 
 /**
  * The files of the codes a resident's app joins a house with: one QR code as PNG, a printable
@@ -43,7 +42,7 @@ export const CELLS = { columns: 3, rows: 4 };
  */
 export async function writeQrPdf(
   out: Writable,
-  codes: { code: HouseCode; lines: string[] }[],
+  codes: { inviteCode: string; lines: string[] }[],
   title: string,
 ): Promise<void> {
   const doc = new PDFDocument({ size: 'A4', margin: PAGE.margin, autoFirstPage: false, info: { Title: title } });
@@ -71,11 +70,11 @@ export async function writeQrPdf(
       .strokeColor('#999999')
       .rect(x + 2, y + 2, cellW - 4, cellH - 4)
       .stroke();
-    drawQr(doc, codes[i].code.inviteCode, x + (cellW - qrSize) / 2, y + 8, qrSize);
+    drawQr(doc, codes[i].inviteCode, x + (cellW - qrSize) / 2, y + 8, qrSize);
     doc.font('label').fontSize(9).fillColor('#000000');
     const text = [title, ...codes[i].lines].join('\n');
     // A bookmark per cell: the PDF's outline lists every house (and a test counts the cells by it).
-    doc.outline.addItem(codes[i].lines.join(' · ') || codes[i].code.inviteCode);
+    doc.outline.addItem(codes[i].lines.join(' · ') || codes[i].inviteCode);
     doc.text(text, x + 6, y + 12 + qrSize, {
       width: cellW - 12,
       align: 'center',

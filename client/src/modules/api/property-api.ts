@@ -58,6 +58,7 @@ export const modifyInvitePerson = (kind: 'carpark' | 'shop', id: number, inviteP
     : call('POST /base/shop/modify/{id}/{invitePerson}', { id, invitePerson });
 
 export const regenerateCode = (kind: HouseKindName, id: number) => call(`POST /base/${kind}/regenerate/{id}`, { id });
+export const revokeCode = (kind: HouseKindName, id: number) => call(`POST /base/${kind}/revoke/{id}`, { id });
 export const deleteHouse = (kind: HouseKindName, id: number) => call(`POST /base/${kind}/delete/{id}`, { id });
 
 /**

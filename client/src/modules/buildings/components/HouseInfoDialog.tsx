@@ -14,7 +14,7 @@ import { InfoFields } from './InfoFields';
  * The info dialog of a park space or a shop (SPEC §3): its fields, codes, edit and delete. The
  * house's people (owners issue) go in the slot under the fields.
  */
-export function HouseInfoDialog<Info extends { inviteCode: string }>({
+export function HouseInfoDialog<Info extends { inviteCode: string | null }>({
   kind,
   id,
   title,
