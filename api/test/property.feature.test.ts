@@ -1,6 +1,7 @@
 // Buildings (issue 18), on the feature template (work-orders.feature.test.ts): the happy path of
 // blocks, floors and units, spaces and shops; codes (QR PNG decoded, the batch PDF's cells
 // counted, the invite-code Excel read back); permission per call; another tenant's ids; bad input.
+import { inflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
@@ -92,6 +93,38 @@ const binary = (req: request.Test) =>
 async function decodeQr(png: Buffer): Promise<string | null> {
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data ?? null;
+}
+
+/**
+ * The text lines of a PDF the api made (pdfkit: compressed content streams, text shown as
+ * `[<glyph ids>] TJ`, one ToUnicode map of the embedded label font), in drawing order. Enough to
+ * read our own labels back without a PDF reader in CI.
+ */
+function pdfTextLines(pdf: Buffer): string[] {
+  const raw = pdf.toString('latin1');
+  const streams: string[] = [];
+  for (const m of raw.matchAll(/stream\r?\n/g)) {
+    const start = m.index + m[0].length;
+    try {
+      streams.push(inflateSync(pdf.subarray(start, raw.indexOf('endstream', start))).toString('latin1'));
+    } catch {
+      // not a Flate stream (the font file is one too; pictures are none here)
+    }
+  }
+  const unicode = new Map<number, string>();
+  for (const cmap of streams.filter((d) => d.includes('begincmap')))
+    for (const [, from, list] of cmap.matchAll(/<([0-9a-f]{4})>\s*<[0-9a-f]{4}>\s*\[([^\]]*)\]/gi))
+      [...list.matchAll(/<([0-9a-f]+)>/gi)].forEach(([, hex], i) => {
+        const units = hex.match(/.{4}/g)!.map((u) => parseInt(u, 16));
+        unicode.set(parseInt(from, 16) + i, String.fromCharCode(...units));
+      });
+  return streams.flatMap((d) =>
+    [...d.matchAll(/\[([^\]]*)\]\s*TJ/g)].map(([, shown]) =>
+      [...shown.matchAll(/<([0-9a-f]+)>/gi)]
+        .flatMap(([, hex]) => hex.match(/.{4}/g)!.map((g) => unicode.get(parseInt(g, 16)) ?? '\ufffd'))
+        .join(''),
+    ),
+  );
 }
 
 describe.each(testEngines())('buildings on %s', (engine) => {
@@ -292,6 +325,11 @@ describe.each(testEngines())('buildings on %s', (engine) => {
     // One cell per unit, each with its bookmark (the outline lists the houses), plus the document's title.
     expect(text.match(/\/Title /g)).toHaveLength(13 + 1);
     expect(text).toMatch(/\/FontFile2/); // the shipped CJK label font, embedded (subset) for the zh-TW labels
+    // The labels read back in zh-TW, each on one line of its cell: block, floor and unit of every house.
+    const lines = pdfTextLines(pdf.body as Buffer);
+    for (const u of units.slice(0, 13)) expect(lines).toContain(`單位: ${u.name}`);
+    expect(lines.filter((l) => l.startsWith('座數: Tower '))).toHaveLength(13);
+    expect(lines.filter((l) => l.startsWith('樓層: '))).toHaveLength(13);
 
     const xlsx = await binary(admin.post('/base/unit/download/invitecodes', { ids }).set('lang', 'zh-CN'));
     expect(xlsx.status).toBe(200);
