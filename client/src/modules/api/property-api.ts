@@ -119,14 +119,14 @@ export interface ImportRefusal {
 }
 
 /**
- * Uploads an import file (XMLHttpRequest, for its upload progress: `onProgress(0..1)`); resolves
+ * Uploads an import file (XMLHttpRequest, for its upload progress: `onProgress(sentBytes, totalBytes)`); resolves
  * with the counts, or rejects with an ApiError whose `data` is an {@link ImportRefusal} when rows
  * were refused (nothing written).
  */
 export function importHouses(
   kind: HouseKindName,
   file: File,
-  onProgress: (sent: number) => void,
+  onProgress: (sent: number, total: number) => void,
 ): Promise<{ total: number; written: number }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -134,7 +134,8 @@ export function importHouses(
     const token = httpHooks.token();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('lang', httpHooks.language());
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    // The body is the file plus a little multipart framing: count the file's bytes, never over.
+    xhr.upload.onprogress = (e) => onProgress(Math.min(e.loaded, file.size), file.size);
     xhr.onerror = () => reject(new ApiError(httpHooks.text('network'), 0));
     xhr.onload = () => {
       type Envelope = { code?: number; msg?: string; data?: unknown };
