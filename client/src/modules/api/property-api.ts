@@ -181,6 +181,7 @@ export async function exportList(
     throw error;
   }
   const rows = Number(response.headers.get('X-Total-Rows') ?? 0);
+  onProgress(0, rows);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let bytes = 0;

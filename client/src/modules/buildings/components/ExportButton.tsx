@@ -13,9 +13,10 @@ const FILE = { unit: 'units', carpark: 'parking-spaces', shop: 'shops' } as cons
  */
 export function ExportButton({ kind, filters }: { kind: HouseKindName; filters: object }) {
   const { t } = useTranslation();
-  const [progress, setProgress] = useState<{ bytes: number; rows: number } | null>(null);
+  /** `rows` is null until the answer's headers arrive (X-Total-Rows). */
+  const [progress, setProgress] = useState<{ bytes: number; rows: number | null } | null>(null);
   const run = async () => {
-    setProgress({ bytes: 0, rows: 0 });
+    setProgress({ bytes: 0, rows: null });
     try {
       let rows = 0;
       const blob = await exportList(kind, filters, (bytes, total) => {
@@ -44,7 +45,9 @@ export function ExportButton({ kind, filters }: { kind: HouseKindName; filters: 
         // The file streams in without a length: the rows it holds and the KB received so far.
         <span className="buildings-export-progress" role="status" data-testid="export-progress">
           <Icon name="spinner" loading aria-hidden="true" />
-          {t('buildings.messages.exporting', { count: progress.rows, kb: formatKb(progress.bytes) })}
+          {progress.rows === null
+            ? t('buildings.messages.downloading')
+            : t('buildings.messages.exporting', { count: progress.rows, kb: formatKb(progress.bytes) })}
         </span>
       )}
     </>
