@@ -1,6 +1,7 @@
 // Buildings (issue 18), on the feature template (work-orders.feature.test.ts): the happy path of
 // blocks, floors and units, spaces and shops; codes (QR PNG decoded, the batch PDF's cells
 // counted, the invite-code Excel read back); permission per call; another tenant's ids; bad input.
+import { inflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
@@ -49,6 +50,7 @@ const staffCalls: (FeatureCall & { record?: true })[] = [
   { method: 'post', path: '/base/unit/download/qrcodes', body: (id) => ({ ids: [id] }), record: true },
   { method: 'post', path: '/base/unit/download/invitecodes', body: (id) => ({ ids: [id] }), record: true },
   { method: 'post', path: '/base/unit/regenerate/{id}', record: true },
+  { method: 'post', path: '/base/unit/revoke/{id}', record: true },
   { method: 'post', path: '/base/unit/delete/{id}', record: true },
   { method: 'post', path: '/base/carpark/park/list' },
   { method: 'post', path: '/base/carpark/park/save', body: () => ({ name: 'P9' }) },
@@ -66,6 +68,7 @@ const staffCalls: (FeatureCall & { record?: true })[] = [
   { method: 'post', path: '/base/carpark/download/qrcodes', body: (id) => ({ ids: [id] }), record: true },
   { method: 'post', path: '/base/carpark/download/invitecodes', body: (id) => ({ ids: [id] }), record: true },
   { method: 'post', path: '/base/carpark/regenerate/{id}', record: true },
+  { method: 'post', path: '/base/carpark/revoke/{id}', record: true },
   { method: 'post', path: '/base/carpark/delete/{id}', record: true },
   { method: 'post', path: '/base/shop/page', body: () => ({ page: 1, limit: 100 }) },
   { method: 'post', path: '/base/shop/save', body: (id) => ({ shopId: id, shopCode: 'Z' }), record: true },
@@ -74,6 +77,7 @@ const staffCalls: (FeatureCall & { record?: true })[] = [
   { method: 'post', path: '/base/shop/download/qrcodes', body: (id) => ({ ids: [id] }), record: true },
   { method: 'post', path: '/base/shop/download/invitecodes', body: (id) => ({ ids: [id] }), record: true },
   { method: 'post', path: '/base/shop/regenerate/{id}', record: true },
+  { method: 'post', path: '/base/shop/revoke/{id}', record: true },
   { method: 'post', path: '/base/shop/delete/{id}', record: true },
 ];
 
@@ -89,6 +93,38 @@ const binary = (req: request.Test) =>
 async function decodeQr(png: Buffer): Promise<string | null> {
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data ?? null;
+}
+
+/**
+ * The text lines of a PDF the api made (pdfkit: compressed content streams, text shown as
+ * `[<glyph ids>] TJ`, one ToUnicode map of the embedded label font), in drawing order. Enough to
+ * read our own labels back without a PDF reader in CI.
+ */
+function pdfTextLines(pdf: Buffer): string[] {
+  const raw = pdf.toString('latin1');
+  const streams: string[] = [];
+  for (const m of raw.matchAll(/stream\r?\n/g)) {
+    const start = m.index + m[0].length;
+    try {
+      streams.push(inflateSync(pdf.subarray(start, raw.indexOf('endstream', start))).toString('latin1'));
+    } catch {
+      // not a Flate stream (the font file is one too; pictures are none here)
+    }
+  }
+  const unicode = new Map<number, string>();
+  for (const cmap of streams.filter((d) => d.includes('begincmap')))
+    for (const [, from, list] of cmap.matchAll(/<([0-9a-f]{4})>\s*<[0-9a-f]{4}>\s*\[([^\]]*)\]/gi))
+      [...list.matchAll(/<([0-9a-f]+)>/gi)].forEach(([, hex], i) => {
+        const units = hex.match(/.{4}/g)!.map((u) => parseInt(u, 16));
+        unicode.set(parseInt(from, 16) + i, String.fromCharCode(...units));
+      });
+  return streams.flatMap((d) =>
+    [...d.matchAll(/\[([^\]]*)\]\s*TJ/g)].map(([, shown]) =>
+      [...shown.matchAll(/<([0-9a-f]+)>/gi)]
+        .flatMap(([, hex]) => hex.match(/.{4}/g)!.map((g) => unicode.get(parseInt(g, 16)) ?? '\ufffd'))
+        .join(''),
+    ),
+  );
 }
 
 describe.each(testEngines())('buildings on %s', (engine) => {
@@ -222,6 +258,61 @@ describe.each(testEngines())('buildings on %s', (engine) => {
     expect(await decodeQr(png.body as Buffer)).toBe(fresh.body.data);
   });
 
+  it("when staff revoke a house's code, then it stops working at once, the house has no code and its downloads are refused until a new one is made", async () => {
+    const { units } = await newBlock(1, 2);
+    const [first, second] = units.map((u) => u.unitId);
+    const code = (await admin.get(`/base/unit/info/${first}`)).body.data.inviteCode as string;
+    const revoked = await admin.post(`/base/unit/revoke/${first}`);
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+    expect((await admin.get(`/base/unit/info/${first}`)).body.data.inviteCode).toBeNull();
+
+    // The resident's join with the revoked code is told so, in the asked language.
+    const en = await resident.post('/app/personhouse/join', { inviteCode: code, identity: 2 }).set('lang', 'en');
+    expect(en.status).toBe(400);
+    expect(en.body.msg).toMatch(/revoked/);
+    const zh = await resident.post('/app/personhouse/join', { inviteCode: code, identity: 2 }).set('lang', 'zh-TW');
+    expect(zh.status).toBe(400);
+    expect(zh.body.msg).toMatch(/撤銷/);
+    // A code that never existed still reads as invalid, not as revoked.
+    const made = await resident.post('/app/personhouse/join', {
+      inviteCode: 'NEVER0000000000000000000000',
+      identity: 2,
+    });
+    expect(made.status).toBe(400);
+    expect(made.body.msg).not.toMatch(/revoked/);
+
+    // No code to print: the single and batch downloads answer 409 with a translated reason.
+    for (const res of [
+      await admin.get(`/base/unit/download/qrcode/${first}`).set('lang', 'zh-CN'),
+      await admin.post('/base/unit/download/qrcodes', { ids: [first, second] }).set('lang', 'zh-CN'),
+      await admin.post('/base/unit/download/invitecodes', { ids: [first, second] }).set('lang', 'zh-CN'),
+    ]) {
+      expect(res.status).toBe(409);
+      expect(res.body.msg).toMatch(/邀请码/);
+    }
+    // The other houses keep theirs.
+    expect((await binary(admin.post('/base/unit/download/qrcodes', { ids: [second] }))).status).toBe(200);
+
+    // Revoking again changes nothing; a new code works and the revoked one stays refused.
+    expect((await admin.post(`/base/unit/revoke/${first}`)).status).toBe(200);
+    const fresh = await admin.post(`/base/unit/regenerate/${first}`);
+    expect(fresh.body.data).toMatch(/^[0-9A-Z]{26}$/);
+    expect((await admin.get(`/base/unit/info/${first}`)).body.data.inviteCode).toBe(fresh.body.data);
+    const png = await binary(admin.get(`/base/unit/download/qrcode/${first}`));
+    expect(await decodeQr(png.body as Buffer)).toBe(fresh.body.data);
+    expect((await resident.post('/app/personhouse/join', { inviteCode: code, identity: 2 })).status).toBe(400);
+    const joined = await resident.post('/app/personhouse/join', { inviteCode: fresh.body.data, identity: 2 });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+
+    // Spaces and shops revoke the same way.
+    const { carSpaceId } = await newSpace();
+    const shopId = await newShop();
+    expect((await admin.post(`/base/carpark/revoke/${carSpaceId}`)).status).toBe(200);
+    expect((await admin.post(`/base/shop/revoke/${shopId}`)).status).toBe(200);
+    expect((await admin.get(`/base/carpark/info/${carSpaceId}`)).body.data.inviteCode).toBeNull();
+    expect((await admin.get(`/base/shop/info/${shopId}`)).body.data.inviteCode).toBeNull();
+  });
+
   it('when staff download codes of selected houses, then the PDF has one cell per house and the Excel one row per house', async () => {
     const { units } = await newBlock(2, 7);
     const ids = units.slice(0, 13).map((u) => u.unitId);
@@ -234,6 +325,11 @@ describe.each(testEngines())('buildings on %s', (engine) => {
     // One cell per unit, each with its bookmark (the outline lists the houses), plus the document's title.
     expect(text.match(/\/Title /g)).toHaveLength(13 + 1);
     expect(text).toMatch(/\/FontFile2/); // the shipped CJK label font, embedded (subset) for the zh-TW labels
+    // The labels read back in zh-TW, each on one line of its cell: block, floor and unit of every house.
+    const lines = pdfTextLines(pdf.body as Buffer);
+    for (const u of units.slice(0, 13)) expect(lines).toContain(`單位: ${u.name}`);
+    expect(lines.filter((l) => l.startsWith('座數: Tower '))).toHaveLength(13);
+    expect(lines.filter((l) => l.startsWith('樓層: '))).toHaveLength(13);
 
     const xlsx = await binary(admin.post('/base/unit/download/invitecodes', { ids }).set('lang', 'zh-CN'));
     expect(xlsx.status).toBe(200);

@@ -1,6 +1,6 @@
 // Buildings end to end (issue 18) in Chromium: a block is created from its preview and listed;
 // selected units download as a PDF with one QR cell each; a resident joining with a unit's code
-// changes its status in the open list without a reload; the three screens in en, zh-CN, zh-TW
+// changes its status in the open list without a reload; a revoked code stops working; the three screens in en, zh-CN, zh-TW
 // and at 390 px.
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
@@ -85,6 +85,50 @@ describe('buildings', () => {
     await apiCall(url, '/app/personhouse/join', resident, { inviteCode: info.inviteCode, identity: 2 });
 
     await expect.poll(() => row.getByTestId('house-status').textContent(), { timeout: 15_000 }).toBe(en.houseStatus.s2);
+  });
+
+  it("when staff revoke a unit's code in its info dialog, then they confirm first, the code is gone and a join with it is refused", async () => {
+    const url = run.product.url;
+    const admin = await apiToken(url, ADMIN);
+    const block = await apiCall<{ blockId: number }>(url, '/base/block/save', admin, {
+      name: 'Revoke Block',
+      number: 'RB',
+      floorCount: 1,
+      unitsPerFloor: 1,
+    });
+    const units = await apiCall<{ list: { unitId: number }[] }>(url, '/base/unit/page', admin, {
+      blockId: block.blockId,
+    });
+    const unitId = units.list[0].unitId;
+    const { inviteCode } = await apiCall<{ inviteCode: string }>(url, `/base/unit/info/${unitId}`, admin);
+    const page = await signedInPage(run, ADMIN, {
+      path: `/login?redirect=${encodeURIComponent(`/building-management/unit-management?block=${block.blockId}&open=${unitId}`)}`,
+    });
+    const codes = page.getByTestId('unit-info').getByTestId('house-codes');
+    await codes.getByTestId('qr-image').waitFor();
+    expect(await codes.getByTestId('invite-code').textContent()).toBe(inviteCode);
+
+    // Cancelled: nothing changes. Confirmed: the code and its QR are gone at once.
+    await codes.getByTestId('revoke-code').click();
+    await page.getByTestId('confirm-cancel').click();
+    expect(await codes.getByTestId('invite-code').textContent()).toBe(inviteCode);
+    await codes.getByTestId('revoke-code').click();
+    expect(await page.getByTestId('confirm-dialog').textContent()).toContain(
+      en.buildings.messages.confirmRevoke.split('{{name}}')[0],
+    );
+    await page.getByTestId('confirm-ok').click();
+    await codes.getByTestId('no-invite-code').waitFor();
+    expect(await codes.getByTestId('qr-image').count()).toBe(0);
+    expect(await codes.getByTestId('revoke-code').count()).toBe(0);
+
+    const resident = await apiToken(url, RESIDENT);
+    await expect(apiCall(url, '/app/personhouse/join', resident, { inviteCode, identity: 2 })).rejects.toThrow(
+      en.buildings.errors.codeRevoked,
+    );
+    // A new code brings the QR back.
+    await codes.getByTestId('regenerate-code').click();
+    await codes.getByTestId('qr-image').waitFor();
+    expect(await codes.getByTestId('invite-code').textContent()).not.toBe(inviteCode);
   });
 
   it('when staff import a unit file with one bad row, then the report names it and nothing is written; the fixed file is imported and listed', async () => {

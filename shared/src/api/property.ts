@@ -143,7 +143,8 @@ export type ShopRow = z.infer<typeof ShopRowSchema>;
 
 /** What an info dialog adds to a row: the join code and the owner (SPEC §3 "Unit info"). */
 const InfoFields = {
-  inviteCode: z.string(),
+  /** Null when staff revoked it and made no new one yet. */
+  inviteCode: z.string().nullable(),
   owner: z.object({ personId: z.number(), name: z.string(), gender: z.number().nullable() }).nullable(),
 };
 export const UnitInfoSchema = UnitRowSchema.extend(InfoFields);
@@ -217,6 +218,12 @@ function codeCalls(what: string, perm: 'unit:view' | 'carpark:view' | 'shop:view
       summary: `A new random invite code (and QR code) for the ${what}; the old one stops working at once.`,
       params: IdParamsSchema,
       response: z.string(),
+    },
+    revoke: {
+      permission: perm,
+      summary: `Revokes the ${what}'s invite code (and so its QR code): it stops working at once, a resident's join with it (POST /app/personhouse/join) answers 400 saying it was revoked, and the ${what} has no code (inviteCode null; its QR downloads answer 409) until POST …/regenerate/{id} makes a new one. Revoking again changes nothing.`,
+      params: IdParamsSchema,
+      response: z.null(),
     },
     delete: {
       permission: perm,
@@ -310,6 +317,7 @@ export const propertyEndpoints = /* @__PURE__ */ defineEndpoints({
   'POST /base/unit/download/qrcodes': unitCodes.qrcodes,
   'POST /base/unit/download/invitecodes': unitCodes.invitecodes,
   'POST /base/unit/regenerate/{id}': unitCodes.regenerate,
+  'POST /base/unit/revoke/{id}': unitCodes.revoke,
   'POST /base/unit/delete/{id}': unitCodes.delete,
   'GET /base/unit/import/template': unitCodes.template,
   'POST /base/unit/import': unitCodes.import,
@@ -367,6 +375,7 @@ export const propertyEndpoints = /* @__PURE__ */ defineEndpoints({
   'POST /base/carpark/download/qrcodes': spaceCodes.qrcodes,
   'POST /base/carpark/download/invitecodes': spaceCodes.invitecodes,
   'POST /base/carpark/regenerate/{id}': spaceCodes.regenerate,
+  'POST /base/carpark/revoke/{id}': spaceCodes.revoke,
   'POST /base/carpark/delete/{id}': spaceCodes.delete,
   'GET /base/carpark/import/template': spaceCodes.template,
   'POST /base/carpark/import': spaceCodes.import,
@@ -399,6 +408,7 @@ export const propertyEndpoints = /* @__PURE__ */ defineEndpoints({
   'POST /base/shop/download/qrcodes': shopCodes.qrcodes,
   'POST /base/shop/download/invitecodes': shopCodes.invitecodes,
   'POST /base/shop/regenerate/{id}': shopCodes.regenerate,
+  'POST /base/shop/revoke/{id}': shopCodes.revoke,
   'POST /base/shop/delete/{id}': shopCodes.delete,
   'GET /base/shop/import/template': shopCodes.template,
   'POST /base/shop/import': shopCodes.import,

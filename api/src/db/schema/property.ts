@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantColumns } from './columns';
 
@@ -44,7 +45,10 @@ export const unit = pgTable(
     livingRoom: integer().notNull().default(0),
     restroom: integer().notNull().default(0),
     invitePerson: integer().notNull().default(5),
-    inviteCode: text().notNull(),
+    /** The code a resident joins with; null once staff revoked it (until they make a new one). */
+    inviteCode: text(),
+    /** The last code revoked or replaced, so a join with it says so (issue 18). */
+    revokedInviteCode: text(),
     qrCode: text(),
     authStatus: smallint().notNull().default(2),
     /** HouseStatus (shared/src/enums.ts), kept by api/src/modules/person/house-status.repository.ts. */
@@ -58,6 +62,9 @@ export const unit = pgTable(
   // cannot express them), with the unit_total counters' triggers.
   (t) => [
     uniqueIndex().on(t.inviteCode),
+    index()
+      .on(t.revokedInviteCode)
+      .where(sql`revoked_invite_code is not null`),
     index('unit_estate_block_floor_id_idx').on(t.housingEstateId, t.blockId, t.floorId, t.id, t.companyId),
     index().on(t.housingEstateId, t.authStatus),
     index('unit_estate_status_block_floor_id_idx').on(
@@ -111,7 +118,10 @@ export const carSpace = pgTable(
     type: smallint().notNull().default(1),
     plate: text(),
     invitePerson: integer().notNull().default(3),
-    inviteCode: text().notNull(),
+    /** The code a resident joins with; null once staff revoked it (until they make a new one). */
+    inviteCode: text(),
+    /** The last code revoked or replaced, so a join with it says so (issue 18). */
+    revokedInviteCode: text(),
     qrCode: text(),
     authStatus: smallint().notNull().default(2),
     /** HouseStatus (shared/src/enums.ts), kept by api/src/modules/person/house-status.repository.ts. */
@@ -120,6 +130,9 @@ export const carSpace = pgTable(
   },
   (t) => [
     uniqueIndex().on(t.inviteCode),
+    index()
+      .on(t.revokedInviteCode)
+      .where(sql`revoked_invite_code is not null`),
     index().on(t.housingEstateId, t.carparkCode),
     index().on(t.housingEstateId, t.type),
     index().on(t.housingEstateId, t.houseStatus),
@@ -135,7 +148,10 @@ export const shop = pgTable(
     shopCode: text().notNull(),
     name: text(),
     invitePerson: integer().notNull().default(3),
-    inviteCode: text().notNull(),
+    /** The code a resident joins with; null once staff revoked it (until they make a new one). */
+    inviteCode: text(),
+    /** The last code revoked or replaced, so a join with it says so (issue 18). */
+    revokedInviteCode: text(),
     qrCode: text(),
     authStatus: smallint().notNull().default(2),
     /** HouseStatus (shared/src/enums.ts), kept by api/src/modules/person/house-status.repository.ts. */
@@ -144,6 +160,9 @@ export const shop = pgTable(
   },
   (t) => [
     uniqueIndex().on(t.inviteCode),
+    index()
+      .on(t.revokedInviteCode)
+      .where(sql`revoked_invite_code is not null`),
     index().on(t.housingEstateId, t.shopCode),
     index().on(t.housingEstateId, t.houseStatus),
   ],

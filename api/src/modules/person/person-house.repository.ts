@@ -109,6 +109,18 @@ export async function houseByInviteCode(
     : null;
 }
 
+/** Whether `inviteCode` is a code staff revoked or replaced (issue 18), so a join with it can say so. */
+export async function isRevokedInviteCode(db: DbOrTx, inviteCode: string): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`select 1 from unit where revoked_invite_code = ${inviteCode}
+        union all select 1 from car_space where revoked_invite_code = ${inviteCode}
+        union all select 1 from shop where revoked_invite_code = ${inviteCode}
+        limit 1`,
+  );
+  return rows.length > 0;
+}
+
 /** Estates the resident has an approved house in (announcements and warnings are per estate). */
 export async function estatesOf(db: DbOrTx, personId: number): Promise<number[]> {
   const rows = await queryRows<{ housing_estate_id: number }>(

@@ -9,6 +9,7 @@ import { normalizeInviteCode } from './invite-code';
 import {
   hasOpenLink,
   houseByInviteCode,
+  isRevokedInviteCode,
   houseOf,
   housesOf,
   insertJoinRequest,
@@ -86,8 +87,13 @@ export async function joinHouse(
   body: PersonHouseJoin,
 ): Promise<{ personHouseId: number; status: number; houseType: number; houseId: number }> {
   const { wrongCodeId } = await admitJoin(d);
-  const house = await houseByInviteCode(d.db, normalizeInviteCode(body.inviteCode));
-  if (!house) throw new AppError(400, 'resident.errors.inviteCodeInvalid');
+  const code = normalizeInviteCode(body.inviteCode);
+  const house = await houseByInviteCode(d.db, code);
+  if (!house)
+    throw new AppError(
+      400,
+      (await isRevokedInviteCode(d.db, code)) ? 'buildings.errors.codeRevoked' : 'resident.errors.inviteCodeInvalid',
+    );
   if (body.houseCertImg && !(await uploadedBy(d.db, d.personId, body.houseCertImg)))
     throw new AppError(400, 'owners.errors.certNotYours');
   await settleUsage(d.db, wrongCodeId, 0);

@@ -3,7 +3,6 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import type { HouseCode } from './property.repository';
 
 /**
  * The files of the codes a resident's app joins a house with: one QR code as PNG, a printable
@@ -33,6 +32,25 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   doc.fillColor('#000000').fill();
 }
 
+/** Label lines: 9 pt, shrunk to 6 pt when a line is too wide, then cut with an ellipsis. */
+const LABEL = { size: 9, minSize: 6, lineHeight: 11 };
+
+/**
+ * Draws `text` centred on ONE line of `width`. Wrapping a long estate or block name used to push
+ * the unit's own line out of its cell, so a line is made smaller, then shortened, never wrapped.
+ */
+function fitLine(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number): void {
+  let size = LABEL.size;
+  doc.fontSize(size);
+  while (size > LABEL.minSize && doc.widthOfString(text) > width) doc.fontSize(--size);
+  let shown = text;
+  if (doc.widthOfString(shown) > width) {
+    while (shown.length > 1 && doc.widthOfString(`${shown}…`) > width) shown = shown.slice(0, -1);
+    shown = `${shown}…`;
+  }
+  doc.text(shown, x, y, { width, align: 'center', lineBreak: false });
+}
+
 /** A4 in points, 3 × 4 cells of one code each. */
 const PAGE = { width: 595.28, height: 841.89, margin: 36 };
 export const CELLS = { columns: 3, rows: 4 };
@@ -43,7 +61,7 @@ export const CELLS = { columns: 3, rows: 4 };
  */
 export async function writeQrPdf(
   out: Writable,
-  codes: { code: HouseCode; lines: string[] }[],
+  codes: { inviteCode: string; lines: string[] }[],
   title: string,
 ): Promise<void> {
   const doc = new PDFDocument({ size: 'A4', margin: PAGE.margin, autoFirstPage: false, info: { Title: title } });
@@ -71,18 +89,13 @@ export async function writeQrPdf(
       .strokeColor('#999999')
       .rect(x + 2, y + 2, cellW - 4, cellH - 4)
       .stroke();
-    drawQr(doc, codes[i].code.inviteCode, x + (cellW - qrSize) / 2, y + 8, qrSize);
-    doc.font('label').fontSize(9).fillColor('#000000');
-    const text = [title, ...codes[i].lines].join('\n');
+    drawQr(doc, codes[i].inviteCode, x + (cellW - qrSize) / 2, y + 8, qrSize);
     // A bookmark per cell: the PDF's outline lists every house (and a test counts the cells by it).
-    doc.outline.addItem(codes[i].lines.join(' · ') || codes[i].code.inviteCode);
-    doc.text(text, x + 6, y + 12 + qrSize, {
-      width: cellW - 12,
-      align: 'center',
-      lineGap: 1,
-      height: cellH - qrSize - 16,
-      ellipsis: true,
-    });
+    doc.outline.addItem(codes[i].lines.join(' · ') || codes[i].inviteCode);
+    doc.font('label').fillColor('#000000');
+    const lines = [title, ...codes[i].lines];
+    for (let l = 0; l < lines.length; l++)
+      fitLine(doc, lines[l], x + 6, y + 14 + qrSize + l * LABEL.lineHeight, cellW - 12);
   }
   if (codes.length === 0) doc.addPage();
   doc.end();

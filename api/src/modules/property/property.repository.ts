@@ -232,7 +232,7 @@ interface RawUnit extends OwnerCols {
   invite_person: number;
   house_status: number;
   auth_status: number;
-  invite_code: string;
+  invite_code: string | null;
 }
 
 const UNIT_ORDER = 'h.block_id, h.floor_id, h.id';
@@ -386,7 +386,7 @@ interface RawSpace extends OwnerCols {
   plate: string | null;
   invite_person: number;
   house_status: number;
-  invite_code: string;
+  invite_code: string | null;
 }
 
 const SPACE_SELECT = (where: SQL) => sql`
@@ -465,7 +465,7 @@ interface RawShop extends OwnerCols {
   name: string | null;
   invite_person: number;
   house_status: number;
-  invite_code: string;
+  invite_code: string | null;
 }
 
 const SHOP_SELECT = (where: SQL) => sql`
@@ -567,10 +567,26 @@ export async function regenerateCode(
 ): Promise<string | null> {
   const rows = await queryRows<{ invite_code: string }>(
     db,
-    sql`update ${sql.raw(HOUSE_TABLES[kind].table)} h set invite_code = ${newInviteCode()}, qr_code = null
+    sql`update ${sql.raw(HOUSE_TABLES[kind].table)} h
+        set invite_code = ${newInviteCode()}, revoked_invite_code = coalesce(h.invite_code, h.revoked_invite_code), qr_code = null
         where h.id = ${id} and ${scope('h', tenant)} returning h.invite_code`,
   );
   return rows[0]?.invite_code ?? null;
+}
+
+/**
+ * Revokes a house's invite code: it stops working at once and the house has none until staff
+ * make a new one (kept as revoked_invite_code, so a join with it is told so). Answers whether the
+ * house is the caller's; revoking a house without a code changes nothing.
+ */
+export async function revokeCode(db: DbOrTx, tenant: TenantScope, kind: HouseKindName, id: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update ${sql.raw(HOUSE_TABLES[kind].table)} h
+        set invite_code = null, revoked_invite_code = coalesce(h.invite_code, h.revoked_invite_code), qr_code = null
+        where h.id = ${id} and ${scope('h', tenant)} returning h.id`,
+  );
+  return rows.length > 0;
 }
 
 /** Whether a house is in the caller's estate and whether anyone is bound to it. */
@@ -596,7 +612,8 @@ export async function deleteHouse(tx: DbOrTx, kind: HouseKindName, id: number): 
 /** A house's code and the label parts printed beside its QR code. */
 export interface HouseCode {
   id: number;
-  inviteCode: string;
+  /** Null when staff revoked it. */
+  inviteCode: string | null;
   /** Block, floor, unit (a unit); car park, space code (a space); shop code, name (a shop; may be null). */
   parts: (string | null)[];
 }
@@ -621,10 +638,13 @@ export async function houseCodes(
     shop: sql`select h.id, h.invite_code, h.shop_code as p1, h.name as p2, null::text as p3 from shop h
               where h.id in (${idList}) and ${scope('h', tenant)} order by h.id`,
   }[kind];
-  const rows = await queryRows<{ id: number; invite_code: string; p1: string; p2: string | null; p3: string | null }>(
-    db,
-    query,
-  );
+  const rows = await queryRows<{
+    id: number;
+    invite_code: string | null;
+    p1: string;
+    p2: string | null;
+    p3: string | null;
+  }>(db, query);
   return rows.map((r) => ({
     id: r.id,
     inviteCode: r.invite_code,

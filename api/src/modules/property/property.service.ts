@@ -24,6 +24,7 @@ import {
   listCarParks,
   modifyUnit,
   regenerateCode,
+  revokeCode,
   renameCarPark,
   renameFloor,
   renameUnit,
@@ -181,6 +182,12 @@ export async function newCode(ctx: AuthedContext, kind: HouseKindName, id: numbe
   return found(await regenerateCode(ctx.db, ctx.tenant, kind, id));
 }
 
+/** Revokes a house's invite code (and so its QR code); the house has none until a new one is made. */
+export async function revokeHouseCode(ctx: AuthedContext, kind: HouseKindName, id: number): Promise<null> {
+  if (!(await revokeCode(ctx.db, ctx.tenant, kind, id))) throw AppError.notFound();
+  return null;
+}
+
 /** The label lines of a house in the caller's language ("Block: A", "Floor: 12", "Unit: 12C"). */
 const LABELS = {
   unit: ['buildings.fields.block', 'buildings.fields.floor', 'buildings.fields.unit'],
@@ -193,12 +200,20 @@ function labelLines(ctx: AuthedContext, kind: HouseKindName, parts: (string | nu
 
 const FILE_NAME = { unit: 'units', space: 'parking-spaces', shop: 'shops' } as const;
 
-/** The selected houses, all of the caller's estate (another estate's id answers 404). */
+/**
+ * The selected houses, all of the caller's estate (another estate's id answers 404), each with a
+ * working code (a revoked one answers 409: printing a code that does not work helps nobody).
+ */
 async function selected(ctx: AuthedContext, kind: HouseKindName, ids: number[]) {
   const unique = [...new Set(ids)];
   const codes = await houseCodes(ctx.db, ctx.tenant, kind, unique);
   if (codes.length !== unique.length) throw AppError.notFound();
-  return codes;
+  const revoked = codes.filter((c) => c.inviteCode === null).length;
+  if (revoked > 0)
+    throw new AppError(409, unique.length === 1 ? 'buildings.errors.noCode' : 'buildings.errors.someWithoutCode', {
+      count: revoked,
+    });
+  return codes.map((c) => ({ ...c, inviteCode: c.inviteCode as string }));
 }
 
 export async function sendQrPng(ctx: AuthedContext, kind: HouseKindName, id: number): Promise<void> {
@@ -223,7 +238,7 @@ export async function sendQrPdf(ctx: AuthedContext, kind: HouseKindName, ids: nu
     .set('X-Cells-Per-Page', String(CELLS.columns * CELLS.rows));
   await writeQrPdf(
     ctx.res,
-    codes.map((code) => ({ code, lines: labelLines(ctx, kind, code.parts) })),
+    codes.map((code) => ({ inviteCode: code.inviteCode, lines: labelLines(ctx, kind, code.parts) })),
     title,
   );
 }

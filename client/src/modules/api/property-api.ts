@@ -58,6 +58,7 @@ export const modifyInvitePerson = (kind: 'carpark' | 'shop', id: number, inviteP
     : call('POST /base/shop/modify/{id}/{invitePerson}', { id, invitePerson });
 
 export const regenerateCode = (kind: HouseKindName, id: number) => call(`POST /base/${kind}/regenerate/{id}`, { id });
+export const revokeCode = (kind: HouseKindName, id: number) => call(`POST /base/${kind}/revoke/{id}`, { id });
 export const deleteHouse = (kind: HouseKindName, id: number) => call(`POST /base/${kind}/delete/{id}`, { id });
 
 /**
@@ -118,14 +119,14 @@ export interface ImportRefusal {
 }
 
 /**
- * Uploads an import file (XMLHttpRequest, for its upload progress: `onProgress(0..1)`); resolves
+ * Uploads an import file (XMLHttpRequest, for its upload progress: `onProgress(sentBytes, totalBytes)`); resolves
  * with the counts, or rejects with an ApiError whose `data` is an {@link ImportRefusal} when rows
  * were refused (nothing written).
  */
 export function importHouses(
   kind: HouseKindName,
   file: File,
-  onProgress: (sent: number) => void,
+  onProgress: (sent: number, total: number) => void,
 ): Promise<{ total: number; written: number }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -133,7 +134,8 @@ export function importHouses(
     const token = httpHooks.token();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('lang', httpHooks.language());
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    // The body is the file plus a little multipart framing: count the file's bytes, never over.
+    xhr.upload.onprogress = (e) => onProgress(Math.min(e.loaded, file.size), file.size);
     xhr.onerror = () => reject(new ApiError(httpHooks.text('network'), 0));
     xhr.onload = () => {
       type Envelope = { code?: number; msg?: string; data?: unknown };
@@ -179,6 +181,7 @@ export async function exportList(
     throw error;
   }
   const rows = Number(response.headers.get('X-Total-Rows') ?? 0);
+  onProgress(0, rows);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let bytes = 0;

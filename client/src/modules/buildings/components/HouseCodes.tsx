@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Button, Header, Segment } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
-import { fetchQrPng, regenerateCode, saveBlob, type HouseKindName } from '../../api';
+import { fetchQrPng, regenerateCode, revokeCode, saveBlob, type HouseKindName } from '../../api';
 import { confirm } from '../../ui/states/confirms';
 import { showToast } from '../../ui/states/toasts';
 
 /**
  * A house's invite code and QR code (SPEC §1, §2 "scan to join the building"): shown, downloaded
- * as PNG, or replaced by a new one (the old code stops working at once).
+ * as PNG, replaced by a new one or revoked (either way the old code stops working at once; a
+ * revoked house has no code until a new one is made).
  */
 export function HouseCodes({
   kind,
@@ -20,7 +21,7 @@ export function HouseCodes({
   kind: HouseKindName;
   id: number;
   name: string;
-  inviteCode: string;
+  inviteCode: string | null;
   canEdit: boolean;
   onChanged: () => void;
 }) {
@@ -28,6 +29,8 @@ export function HouseCodes({
   const [png, setPng] = useState<Blob | null>(null);
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
+    setPng(null);
+    if (inviteCode === null) return;
     let cancelled = false;
     fetchQrPng(kind, id).then(
       (blob) => !cancelled && setPng(blob),
@@ -38,16 +41,23 @@ export function HouseCodes({
     };
   }, [kind, id, inviteCode]);
   useEffect(() => {
-    if (!png) return;
+    if (!png) return setUrl(null);
     const next = URL.createObjectURL(png);
     setUrl(next);
     return () => URL.revokeObjectURL(next);
   }, [png]);
 
   const regenerate = async () => {
-    if (!(await confirm(t('buildings.messages.confirmRegenerate', { name })))) return;
+    // Nothing to lose when the house has no code: no question then.
+    if (inviteCode !== null && !(await confirm(t('buildings.messages.confirmRegenerate', { name })))) return;
     await regenerateCode(kind, id);
     showToast('success', t('buildings.messages.regenerated'));
+    onChanged();
+  };
+  const revoke = async () => {
+    if (!(await confirm(t('buildings.messages.confirmRevoke', { name })))) return;
+    await revokeCode(kind, id);
+    showToast('success', t('buildings.messages.revoked'));
     onChanged();
   };
 
@@ -68,10 +78,18 @@ export function HouseCodes({
         )}
         <div>
           <div className="buildings-field-label">{t('buildings.fields.inviteCode')}</div>
-          <code className="buildings-invite-code" data-testid="invite-code">
-            {inviteCode}
-          </code>
-          <p className="buildings-help">{t('buildings.messages.qrHelp')}</p>
+          {inviteCode === null ? (
+            <p className="buildings-no-code" data-testid="no-invite-code">
+              {t('buildings.messages.noCode')}
+            </p>
+          ) : (
+            <>
+              <code className="buildings-invite-code" data-testid="invite-code">
+                {inviteCode}
+              </code>
+              <p className="buildings-help">{t('buildings.messages.qrHelp')}</p>
+            </>
+          )}
           <div className="buildings-actions">
             <Button
               size="small"
@@ -88,6 +106,17 @@ export function HouseCodes({
                 content={t('buildings.actions.regenerate')}
                 onClick={() => void regenerate().catch(() => undefined)}
                 data-testid="regenerate-code"
+              />
+            )}
+            {canEdit && inviteCode !== null && (
+              <Button
+                size="small"
+                negative
+                basic
+                icon="ban"
+                content={t('buildings.actions.revoke')}
+                onClick={() => void revoke().catch(() => undefined)}
+                data-testid="revoke-code"
               />
             )}
           </div>

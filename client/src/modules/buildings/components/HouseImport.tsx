@@ -15,6 +15,7 @@ import { DraggableDialog } from '../../ui/components/DraggableDialog';
 import { ImportDropdown } from '../../ui/components/ImportDropdown';
 import { showToast } from '../../ui/states/toasts';
 import { formatTime } from '../../ui/utils/formatTime';
+import { formatKb as kb } from '../utils/formatKb';
 
 const FILE = { unit: 'units', carpark: 'parking-spaces', shop: 'shops' } as const;
 const KIND = { unit: 1, carpark: 2, shop: 3 } as const;
@@ -22,7 +23,7 @@ const KIND = { unit: 1, carpark: 2, shop: 3 } as const;
 const SHOWN = 20;
 
 type State =
-  | { step: 'uploading'; sent: number; fileName: string }
+  | { step: 'uploading'; sent: number; size: number; fileName: string }
   | { step: 'refused'; fileName: string; message: string; refusal: ImportRefusal }
   | null;
 
@@ -43,10 +44,10 @@ export function HouseImport({ kind, onImported }: { kind: HouseKindName; onImpor
   const [log, setLog] = useState<BuildLogRow[] | null>(null);
 
   const start = async (file: File) => {
-    setState({ step: 'uploading', sent: 0, fileName: file.name });
+    setState({ step: 'uploading', sent: 0, size: file.size, fileName: file.name });
     try {
-      const done = await importHouses(kind, file, (sent) =>
-        setState((s) => (s?.step === 'uploading' ? { ...s, sent } : s)),
+      const done = await importHouses(kind, file, (sent, size) =>
+        setState((s) => (s?.step === 'uploading' ? { ...s, sent, size } : s)),
       );
       setState(null);
       showToast('success', t('buildings.import.done', { count: done.written }));
@@ -106,13 +107,15 @@ export function HouseImport({ kind, onImported }: { kind: HouseKindName; onImpor
         >
           {state.step === 'uploading' ? (
             <Progress
-              percent={Math.round(state.sent * 100)}
+              value={state.sent}
+              total={Math.max(state.size, 1)}
               indicating
-              progress
+              active={state.sent >= state.size}
+              role="status"
               label={
-                state.sent < 1
-                  ? t('buildings.import.uploading', { percent: Math.round(state.sent * 100) })
-                  : t('buildings.import.checking')
+                state.sent < state.size
+                  ? t('buildings.import.uploadingKb', { sent: kb(state.sent), total: kb(state.size) })
+                  : t('buildings.import.checkingKb', { total: kb(state.size) })
               }
               data-testid="import-progress"
             />

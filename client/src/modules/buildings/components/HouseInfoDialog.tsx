@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { deleteHouse, type HouseKindName } from '../../api';
 import { useLiveEvent } from '../../live/hooks/useLiveEvent';
 import { DraggableDialog } from '../../ui/components/DraggableDialog';
@@ -14,10 +15,10 @@ import { InfoFields } from './InfoFields';
  * The info dialog of a park space or a shop (SPEC §3): its fields, codes, edit and delete. The
  * house's people (owners issue) go in the slot under the fields.
  */
-export function HouseInfoDialog<Info extends { inviteCode: string }>({
+export function HouseInfoDialog<Info extends { inviteCode: string | null }>({
   kind,
   id,
-  title,
+  titleKey,
   canEdit,
   load,
   idOf,
@@ -30,12 +31,13 @@ export function HouseInfoDialog<Info extends { inviteCode: string }>({
 }: {
   kind: Exclude<HouseKindName, 'unit'>;
   id: number | null;
-  title: string;
+  /** Translation key of the dialog's title. */
+  titleKey: string;
   canEdit: boolean;
   load: (id: number, signal: AbortSignal) => Promise<Info>;
   idOf: (info: Info) => number;
   nameOf: (info: Info) => string;
-  fields: (info: Info) => [string, ReactNode][];
+  fields: (t: TFunction, info: Info) => [string, ReactNode][];
   onEdit: (info: Info) => void;
   onClose: () => void;
   onChanged: () => void;
@@ -77,7 +79,7 @@ export function HouseInfoDialog<Info extends { inviteCode: string }>({
   return (
     <DraggableDialog
       open={id !== null}
-      title={shown ? `${title} · ${nameOf(shown)}` : title}
+      title={shown ? `${t(titleKey)} · ${nameOf(shown)}` : t(titleKey)}
       onClose={onClose}
       size="large"
       top="5vh"
@@ -100,7 +102,7 @@ export function HouseInfoDialog<Info extends { inviteCode: string }>({
     >
       {shown && (
         <>
-          <InfoFields items={fields(shown)} />
+          <InfoFields items={fields(t, shown)} />
           <HouseCodes
             kind={kind}
             id={idOf(shown)}

@@ -17,5 +17,6 @@ import 'semantic-ui-css/components/dimmer.min.css';
 import 'semantic-ui-css/components/dropdown.min.css';
 import 'semantic-ui-css/components/modal.min.css';
 import 'semantic-ui-css/components/popup.min.css';
+import 'semantic-ui-css/components/progress.min.css';
 import 'semantic-ui-css/components/sidebar.min.css';
 import 'semantic-ui-css/components/transition.min.css';
