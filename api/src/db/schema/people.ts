@@ -65,7 +65,7 @@ export const personHouse = pgTable(
 
 /**
  * person_house counts per estate, house type and status, kept by statement triggers on
- * person_house (hand-written SQL of migration owners-finish) in the same transaction as the
+ * person_house (hand-written SQL of migration 0011_owner_review_totals) in the same transaction as the
  * change, so the owner-review tabs and the certified tab's total never count 200,000 links.
  * Rows whose counts reach 0 stay (harmless).
  */
