@@ -22,8 +22,8 @@ interface RawOwnerChange {
 
 /**
  * The owners (identity 1) who left a house of the estate, of the given house types, newest
- * first, with the house's approved owner now (one per house: person_house_one_owner_*). The
- * page of history rows is cut before the joins.
+ * departure first, with the house's approved owner now (one per house). History rows without a
+ * leave time are joins, not departures. The page of history rows is cut before the joins.
  */
 export async function ownerChanges(
   db: DbOrTx,
@@ -35,7 +35,7 @@ export async function ownerChanges(
     db,
     sql`select hh.id, hh.person_id, p.name, hh.house_type, coalesce(hh.unit_id, hh.car_space_id, hh.shop_id) as house_id,
            b.name as build_name, f.name as floor_name, u.name as unit_name, cs.carpark_code, s.shop_code,
-           coalesce(hh.leave_time, hh.created_at) as leave_time, hh.operation_type,
+           hh.leave_time, hh.operation_type,
            case hh.house_type
              when 1 then (select np.name from person_house o join person np on np.id = o.person_id
                           where o.unit_id = hh.unit_id and o.identity = 1 and o.status = 2 limit 1)
@@ -45,18 +45,18 @@ export async function ownerChanges(
                    where o.shop_id = hh.shop_id and o.identity = 1 and o.status = 2 limit 1) end as new_owner_name
       from (select * from person_house_history h
              where h.company_id = ${tenant.companyId} and h.housing_estate_id = ${tenant.housingEstateId}
-               and h.identity = 1 and h.house_type in (${sql.join(
+               and h.identity = 1 and h.leave_time is not null and h.house_type in (${sql.join(
                  houseTypes.map((t) => sql`${t}`),
                  sql`, `,
                )})
-             order by h.created_at desc, h.id desc limit ${limit}) hh
+             order by h.leave_time desc, h.id desc limit ${limit}) hh
       join person p on p.id = hh.person_id
       left join unit u on u.id = hh.unit_id
       left join block b on b.id = u.block_id
       left join floor f on f.id = u.floor_id
       left join car_space cs on cs.id = hh.car_space_id
       left join shop s on s.id = hh.shop_id
-     order by hh.created_at desc, hh.id desc`,
+     order by hh.leave_time desc, hh.id desc`,
   );
   return rows.map((r) => ({
     personHouseHistoryId: r.id,
