@@ -5,7 +5,7 @@
 // record from the keyboard; en, zh-CN, zh-TW and 390 px without overflow (SHOTS=dir saves them).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, apiCall, apiToken, signedInPage, useProductAndBrowser } from '../support/kit';
+import { ADMIN, apiCall, apiToken, axeViolations, blocking, signedInPage, useProductAndBrowser } from '../support/kit';
 
 const SHOTS = process.env.SHOTS;
 const DASHBOARD = '/login?redirect=%2Fdashboard';
@@ -116,9 +116,15 @@ describe('dashboard widgets', () => {
     await apiCall(url(), '/complain/updateDeal', admin, { complainId: complaint.complainId, dealNote: 'On it' });
     await bothShow(tabs, 'complaint', 'Processing');
 
-    // An SOS call.
-    await apiCall(url(), '/app/sos/help', resident, { ...house, position: 'Widget stairwell' });
+    // An SOS call, then another staff member acknowledges it.
+    const reviewer = await apiToken(url(), REVIEWER);
+    const { sosHelpId } = await apiCall<{ sosHelpId: number }>(url(), '/app/sos/help', resident, {
+      ...house,
+      position: 'Widget stairwell',
+    });
     await bothShow(tabs, 'sos', 'Widget stairwell');
+    await apiCall(url(), `/disaster/sos/${sosHelpId}/acknowledge`, reviewer, {});
+    await bothShow(tabs, 'sos', 'Acknowledged');
 
     // A disaster warning and an announcement.
     await apiCall(url(), '/disaster/warn/save', admin, { type: 2, content: 'Widget quake drill' });
@@ -158,13 +164,12 @@ describe('dashboard widgets', () => {
     });
     const joinerName = (await apiCall<{ name: string }>(url(), `/base/personhouse/info/${personHouseId}`, admin)).name;
     await bothShow(tabs, 'joinRequests', joinerName);
-    const reviewer = await apiToken(url(), REVIEWER);
     await apiCall(url(), '/base/personhouse/review', reviewer, { personHouseId, status: 2, replaceOwner: true });
     await bothShow(tabs, 'ownerChanges', `${target!.owner!.name} → ${joinerName}`);
 
     // Rows are real links: from the keyboard, Enter on the complaint opens its record.
     const page = tabs[0];
-    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape'); // the SOS alarm dialog of the call above
     const link = widget(page, 'complaint').getByRole('link', { name: /Dashboard widget complaint/ });
     expect(await link.getAttribute('href')).toBe(`/complaints-suggestions/index?open=${complaint.complainId}`);
     await link.focus();
@@ -193,6 +198,7 @@ describe('dashboard widgets', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       const headings = await page.getByTestId('dashboard-widgets').locator('h2').allTextContents();
       expect(headings).toHaveLength(WIDGETS.length);
+      expect(blocking(await axeViolations(page))).toEqual([]);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-${language}-${width}.png`, fullPage: true });
     },
   );

@@ -25,7 +25,7 @@ export function AnnouncementsWidget() {
       empty={t('dashboardWidgets.announcements.empty')}
       counts={
         fresh ? (
-          <Label size="small" color="teal" data-testid="new-announcements">
+          <Label size="small" color="green" data-testid="new-announcements">
             {t('dashboardWidgets.announcements.newCount', { count: fresh })}
           </Label>
         ) : null
@@ -42,7 +42,7 @@ export function AnnouncementsWidget() {
                 {t('dashboardWidgets.announcements.scheduled')}
               </Label>
             ) : isNew(r.publishTime) ? (
-              <Label size="mini" color="teal">
+              <Label size="mini" color="green">
                 {t('dashboardWidgets.new')}
               </Label>
             ) : undefined,
