@@ -9,18 +9,18 @@ import { DashboardWidget } from './DashboardWidget';
 const SCREEN = '/disaster-warning/alert-detail';
 const COLORS = { open: 'red', acknowledged: 'orange', closed: 'grey' } as const;
 
-/** SOS help calls not yet closed (the alarms of the disaster area), newest first. */
+/** SOS help calls not yet closed (the alarms of the disaster area), newest first, with how many wait for help. */
 export function SosWidget() {
   const { t } = useTranslation();
   const data = useWidgetRows<SosCall>(
     (signal) =>
       fetchOpenSos(signal).then((calls) => ({
         rows: [...calls].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, WIDGET_ROWS),
-        total: calls.length,
+        total: calls.filter((c) => c.state === 'open').length,
       })),
     reloads.sos,
   );
-  const open = data.rows === null ? null : data.total;
+  const waiting = data.rows === null ? null : data.total;
   return (
     <DashboardWidget
       id="sos"
@@ -28,9 +28,9 @@ export function SosWidget() {
       screen={SCREEN}
       empty={t('dashboardWidgets.sos.empty')}
       counts={
-        open ? (
+        waiting ? (
           <Label size="small" color="red" data-testid="sos-open-count">
-            {t('dashboardWidgets.sos.count', { count: open })}
+            {t('dashboardWidgets.sos.count', { count: waiting })}
           </Label>
         ) : null
       }
