@@ -109,3 +109,28 @@ INSERT INTO work_day_total AS t (kind, company_id, housing_estate_id, day, statu
     ON CONFLICT (kind, housing_estate_id, day, status, type) DO UPDATE SET n = t.n + excluded.n,
       deal_minutes = t.deal_minutes + excluded.deal_minutes, deal_n = t.deal_n + excluded.deal_n,
       complete_minutes = t.complete_minutes + excluded.complete_minutes, complete_n = t.complete_n + excluded.complete_n;
+--> statement-breakpoint
+-- An estate that changes its time zone has its reports counted again by their new local days.
+CREATE FUNCTION housing_estate_day_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.time_zone IS DISTINCT FROM OLD.time_zone THEN
+    DELETE FROM work_day_total WHERE housing_estate_id = NEW.id;
+    INSERT INTO work_day_total (kind, company_id, housing_estate_id, day, status, type, n, deal_minutes, deal_n, complete_minutes, complete_n)
+      SELECT 'complaint', r.company_id, r.housing_estate_id, (r.report_time AT TIME ZONE NEW.time_zone)::date, r.complain_status, 0::smallint,
+             count(*)::int, coalesce(sum(extract(epoch FROM (r.deal_time - r.report_time)) / 60), 0)::double precision,
+             count(r.deal_time)::int, coalesce(sum(extract(epoch FROM (r.complete_time - r.report_time)) / 60), 0)::double precision,
+             count(r.complete_time)::int
+      FROM complain r WHERE r.housing_estate_id = NEW.id
+      GROUP BY r.company_id, r.housing_estate_id, 4, r.complain_status, 6;
+    INSERT INTO work_day_total (kind, company_id, housing_estate_id, day, status, type, n, deal_minutes, deal_n, complete_minutes, complete_n)
+      SELECT 'eventOrder', r.company_id, r.housing_estate_id, (r.report_time AT TIME ZONE NEW.time_zone)::date, r.event_status, coalesce(r.type, 0)::smallint,
+             count(*)::int, coalesce(sum(extract(epoch FROM (r.deal_time - r.report_time)) / 60), 0)::double precision,
+             count(r.deal_time)::int, coalesce(sum(extract(epoch FROM (r.complete_time - r.report_time)) / 60), 0)::double precision,
+             count(r.complete_time)::int
+      FROM event_order r WHERE r.housing_estate_id = NEW.id
+      GROUP BY r.company_id, r.housing_estate_id, 4, r.event_status, 6;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER housing_estate_day_totals AFTER UPDATE OF time_zone ON housing_estate FOR EACH ROW EXECUTE FUNCTION housing_estate_day_totals();

@@ -67,4 +67,11 @@ describe.each(testEngines())('per-day chart counters on %s', (engine) => {
     await api.db.execute(sql`delete from event_order where id % 7 = 0`);
     await check();
   });
+
+  it('when an estate changes its time zone, then its reports are counted by their new local days', async () => {
+    const before = await queryRows<Line>(api.db, COUNTED);
+    await api.db.execute(sql`update housing_estate set time_zone = 'America/New_York' where id = 1`);
+    await check();
+    expect(sorted(await queryRows<Line>(api.db, COUNTED))).not.toEqual(sorted(before));
+  });
 });

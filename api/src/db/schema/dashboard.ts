@@ -6,7 +6,7 @@ import { doublePrecision, date, integer, pgTable, primaryKey, smallint, text } f
  * to complete. Kept by statement triggers on complain and event_order (hand-written SQL of the
  * migration), like work_total, so every write path keeps it; a chart reads at most 30 days × 3
  * statuses × 6 types rows instead of every report of the period. A day is the estate's time
- * zone at the time of writing.
+ * zone (recounted when the estate changes it).
  */
 export const workDayTotal = pgTable(
   'work_day_total',
