@@ -5,8 +5,8 @@ import { doublePrecision, date, integer, pgTable, primaryKey, smallint, text } f
  * orders by the estate's local report day, status and type, with the summed minutes to deal and
  * to complete. Kept by statement triggers on complain and event_order (hand-written SQL of the
  * migration), like work_total, so every write path keeps it; a chart reads at most 30 days × 3
- * statuses × 6 types rows instead of every report of the period. A day is the estate's time
- * zone (recounted when the estate changes it).
+ * statuses × 6 types rows instead of every report of the period. A day is the report's local day in the
+ * estate's time zone (recounted when the estate changes it).
  */
 export const workDayTotal = pgTable(
   'work_day_total',
