@@ -10,6 +10,7 @@ import { chatModule } from './im/chat.routes';
 import { chatUnreadModule } from './im/chat-unread.routes';
 import { messageModule } from './message/message.routes';
 import { personHouseModule } from './person/person-house.routes';
+import { ownerChangesModule } from './person/owner-changes.routes';
 import { personModule } from './person/person.routes';
 import { propertyModule } from './property/property.routes';
 import { residentHousesModule } from './person/resident-houses.routes';
@@ -34,6 +35,7 @@ export const modules: ApiModule[] = [
   propertyModule,
   disasterModule,
   announcementModule,
+  ownerChangesModule,
   // The resident API (DESIGN §5), each domain's own calls.
   residentHousesModule,
   residentWorkOrdersModule,

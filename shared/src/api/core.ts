@@ -15,5 +15,6 @@ export * from './realtime';
 export * from './system';
 export * from './disaster';
 export * from './announcements';
+export * from './owner-changes';
 export * from './endpoint';
 export * from './endpoints';

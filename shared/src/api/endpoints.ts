@@ -8,6 +8,7 @@ import { messageEndpoints } from './message';
 import { personEndpoints } from './person';
 import { propertyEndpoints } from './property';
 import { personHouseEndpoints } from './person-house';
+import { ownerChangeEndpoints } from './owner-changes';
 import { realtimeEndpoints } from './realtime';
 import { residentEndpoints } from './resident';
 import { roleEndpoints } from './role';
@@ -36,6 +37,7 @@ export const endpoints = {
   ...propertyEndpoints,
   ...disasterEndpoints,
   ...announcementEndpoints,
+  ...ownerChangeEndpoints,
 };
 export type Endpoints = typeof endpoints;
 export type EndpointKey = keyof Endpoints;

@@ -8,3 +8,4 @@ export * from './notices';
 export * from './im';
 export * from './misc';
 export * from './realtime';
+export * from './dashboard';

@@ -201,40 +201,68 @@ export async function statusTotals(db: DbOrTx, k: WorkKind, tenant: TenantScope)
 }
 
 /**
- * The dashboard's charts of one kind over the last `days` days of the estate's time zone. One
- * pass over the period's rows (index on company, estate, report_time); every day is present.
+ * The dashboard's charts of one kind over the last `days` days of the estate's time zone, from
+ * the per-day counters (work_day_total, kept by triggers): reports per day by their status now
+ * (every day present, zeros included), work orders by type, average minutes to deal and to
+ * complete. At most days × statuses × types rows are read, however many reports there are.
  */
 export async function workStats(db: DbOrTx, k: WorkKind, tenant: TenantScope, days: number): Promise<WorkStats> {
-  const table = sql.raw(k.sql.table);
-  const status = sql.raw(`w.${k.sql.statusColumn}`);
-  const zone = sql`(select he.time_zone from housing_estate he where he.id = ${tenant.housingEstateId})`;
-  const today = sql`(now() at time zone ${zone})::date`;
-  const from = sql`((${today} - ${days - 1}::int)::timestamp at time zone ${zone})`;
-  const inPeriod = sql`w.company_id = ${tenant.companyId} and w.housing_estate_id = ${tenant.housingEstateId} and w.report_time >= ${from}`;
-  const perDay = await queryRows<{ day: string; untreated: number; processing: number; completed: number }>(
+  const rows = await queryRows<{
+    day: string;
+    status: number;
+    type: number;
+    n: number;
+    deal_minutes: number;
+    deal_n: number;
+    complete_minutes: number;
+    complete_n: number;
+  }>(
     db,
-    sql`select to_char(d.day, 'YYYY-MM-DD') as day,
-               count(*) filter (where ${status} = 1)::int as untreated,
-               count(*) filter (where ${status} = 2)::int as processing,
-               count(*) filter (where ${status} = 3)::int as completed
-        from generate_series(${today} - ${days - 1}::int, ${today}, interval '1 day') as d(day)
-        left join ${table} w on ${inPeriod} and (w.report_time at time zone ${zone})::date = d.day::date
-        group by d.day order by d.day`,
+    sql`with b as (select (now() at time zone he.time_zone)::date as today from housing_estate he where he.id = ${tenant.housingEstateId})
+        select to_char(d.day, 'YYYY-MM-DD') as day, d.status, d.type, d.n, d.deal_minutes, d.deal_n,
+               d.complete_minutes, d.complete_n
+        from work_day_total d, b
+        where d.kind = ${k.kind} and d.company_id = ${tenant.companyId} and d.housing_estate_id = ${tenant.housingEstateId}
+          and d.day between b.today - ${days - 1}::int and b.today
+        union all
+        -- the estate's today (status 0, no counts): the calendar ends on it
+        select to_char(b.today, 'YYYY-MM-DD'), 0, 0, 0, 0, 0, 0, 0 from b`,
   );
-  const [avg] = await queryRows<{ deal: number | null; complete: number | null }>(
-    db,
-    sql`select round(avg(extract(epoch from (w.deal_time - w.report_time)) / 60))::int as deal,
-               round(avg(extract(epoch from (w.complete_time - w.report_time)) / 60))::int as complete
-        from ${table} w where ${inPeriod}`,
-  );
-  const byType = k.hasType
-    ? await queryRows<{ type: number; count: number }>(
-        db,
-        sql`select w.type, count(*)::int as count from ${table} w
-            where ${inPeriod} and w.type is not null group by w.type order by w.type`,
-      )
-    : [];
-  return { days: perDay, byType, avgDealMinutes: avg?.deal ?? null, avgCompleteMinutes: avg?.complete ?? null };
+  const today = rows.find((r) => r.status === 0)?.day;
+  const byDay = new Map<string, { day: string; untreated: number; processing: number; completed: number }>();
+  if (today) {
+    const end = Date.parse(`${today}T00:00:00Z`);
+    for (let i = days - 1; i >= 0; i--) {
+      const day = new Date(end - i * 86_400_000).toISOString().slice(0, 10);
+      byDay.set(day, { day, untreated: 0, processing: 0, completed: 0 });
+    }
+  }
+  const byType = new Map<number, number>();
+  let dealMinutes = 0;
+  let dealN = 0;
+  let completeMinutes = 0;
+  let completeN = 0;
+  const keys = { 1: 'untreated', 2: 'processing', 3: 'completed' } as const;
+  for (const r of rows) {
+    if (r.status === 0) continue;
+    const day = byDay.get(r.day);
+    const key = keys[r.status as 1 | 2 | 3];
+    if (day && key) day[key] += r.n;
+    if (k.hasType && r.type > 0) byType.set(r.type, (byType.get(r.type) ?? 0) + r.n);
+    dealMinutes += Number(r.deal_minutes);
+    dealN += r.deal_n;
+    completeMinutes += Number(r.complete_minutes);
+    completeN += r.complete_n;
+  }
+  return {
+    days: [...byDay.values()],
+    byType: [...byType.entries()]
+      .filter(([, count]) => count > 0)
+      .sort(([a], [b]) => a - b)
+      .map(([type, count]) => ({ type, count })),
+    avgDealMinutes: dealN ? Math.round(dealMinutes / dealN) : null,
+    avgCompleteMinutes: completeN ? Math.round(completeMinutes / completeN) : null,
+  };
 }
 
 interface RawDetail extends RawRow {

@@ -116,3 +116,9 @@ export const fetchPersonAssets = (personId: number, signal?: AbortSignal) =>
 /** The dashboard's charts of one kind over the last 7 or 30 days of the estate. */
 export const fetchWorkStats = (kind: WorkKindName, days: 7 | 30, signal?: AbortSignal) =>
   workCall(kind, 'base', '/query/stats', { days }, { signal });
+
+/** The dashboard's latest unfinished ones (untreated and processing), newest first (listByDashboard). */
+export async function fetchDashboardWork(kind: WorkKindName, limit: number, signal?: AbortSignal) {
+  const rows = await workCall(kind, 'base', '/query/listByDashboard', { limit }, { signal });
+  return rows.map((r) => toWorkRow<WorkRow>(kind, r));
+}

@@ -7,6 +7,7 @@ import { session } from '../../auth/states/session';
 import { liveState } from '../../live/states/liveState';
 import { CountValue } from '../../ui/components/CountValue';
 import { formatTime } from '../../ui/utils/formatTime';
+import { DashboardWidgets } from './DashboardWidgets';
 import { WorkCharts } from './WorkCharts';
 
 interface Tile {
@@ -60,6 +61,7 @@ export default function DashboardPage() {
           </Card>
         ))}
       </Card.Group>
+      <DashboardWidgets />
       <WorkCharts />
       <Button
         as={Link}
