@@ -18,6 +18,7 @@ import { roleModule } from './role/role.routes';
 import { uploadModule } from './upload/upload.routes';
 import { residentWorkOrdersModule } from './work-orders/resident-work-orders.routes';
 import { complaintModule, eventOrderModule } from './work-orders/work-orders.routes';
+import { wallModule } from './wall/wall.routes';
 
 export const modules: ApiModule[] = [
   authModule,
@@ -34,6 +35,7 @@ export const modules: ApiModule[] = [
   propertyModule,
   disasterModule,
   announcementModule,
+  wallModule,
   // The resident API (DESIGN §5), each domain's own calls.
   residentHousesModule,
   residentWorkOrdersModule,

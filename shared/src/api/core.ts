@@ -15,5 +15,6 @@ export * from './realtime';
 export * from './system';
 export * from './disaster';
 export * from './announcements';
+export * from './wall';
 export * from './endpoint';
 export * from './endpoints';

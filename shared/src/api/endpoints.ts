@@ -13,6 +13,7 @@ import { residentEndpoints } from './resident';
 import { roleEndpoints } from './role';
 import { systemEndpoints } from './system';
 import { uploadEndpoints } from './upload';
+import { wallEndpoints } from './wall';
 
 /**
  * Every call of the api, declared once (issue 15). The api serves exactly these (one route each,
@@ -36,6 +37,7 @@ export const endpoints = {
   ...propertyEndpoints,
   ...disasterEndpoints,
   ...announcementEndpoints,
+  ...wallEndpoints,
 };
 export type Endpoints = typeof endpoints;
 export type EndpointKey = keyof Endpoints;

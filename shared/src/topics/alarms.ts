@@ -34,7 +34,8 @@ const TOAST_KEYS = {
 /** SOS help calls and disaster warnings: event 10; message type 7 is an SOS call. */
 export const alarms = defineTopic<{ kind: AlarmKind }, AlarmPayload>()({
   name: 'alarms',
-  permissions: ['disasterwarn:list'],
+  // wall:view: the read-only wall screen (issue 22) follows alarms too.
+  permissions: ['disasterwarn:list', 'wall:view'],
   channels: { disasterWarning: 10 },
   messageTypes: {
     sosAlarm: {
