@@ -71,7 +71,12 @@ describe.each(testEngines())('wall screen on %s', (engine) => {
     const id = await sos('Wall feed check');
     const complaint = await resident.post('/app/complain/save', { ...resident.house, name: 'Wall', note: 'Noise' });
     expect(complaint.status).toBe(200);
-    const order = await resident.post('/app/eventOrder/save', { ...resident.house, name: 'Wall', note: 'Lift', type: 1 });
+    const order = await resident.post('/app/eventOrder/save', {
+      ...resident.house,
+      name: 'Wall',
+      note: 'Lift',
+      type: 1,
+    });
     expect(order.status).toBe(200);
     const after = await feed();
     const call = after.sos.find((c) => c.id === id);

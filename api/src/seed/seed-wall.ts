@@ -16,7 +16,10 @@ export async function seedWallScreen(tx: DbOrTx, adminUsername: string, password
     .where(eq(s.account.username, adminUsername));
   if (!admin?.companyId || !admin.housingEstateId) return;
   const t = { companyId: admin.companyId, housingEstateId: admin.housingEstateId };
-  const [company] = await tx.select({ type: s.company.companyType }).from(s.company).where(eq(s.company.id, t.companyId));
+  const [company] = await tx
+    .select({ type: s.company.companyType })
+    .from(s.company)
+    .where(eq(s.company.id, t.companyId));
   const [menu] = await tx
     .select({ id: s.sysMenu.id })
     .from(s.sysMenu)

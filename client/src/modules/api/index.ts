@@ -10,3 +10,4 @@ export * from './property-api';
 export * from './owners-api';
 export * from './disaster-api';
 export * from './announcements-api';
+export * from './wall-api';

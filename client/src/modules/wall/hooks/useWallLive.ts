@@ -1,0 +1,97 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { subscribe } from 'valtio';
+import type { LiveEvent } from '@pm/shared';
+import { fetchWallFeed } from '../../api';
+import { resetSession } from '../../auth/states/session';
+import { playSosSound } from '../../disaster/utils/sosSound';
+import { currentLanguage } from '../../i18n/utils/currentLanguage';
+import { onLiveEvent } from '../../live/utils/liveEvents';
+import { connectLive } from '../../live/utils/liveSocket';
+import { liveState } from '../../live/states/liveState';
+import { receiveWallFeed, resetWallFeed } from '../states/wallFeed';
+
+/** Events close together (a burst from the simulator) cost one reading. */
+export const WALL_RELOAD_DELAY_MS = 150;
+
+/** The topics whose events change what the wall shows. */
+const WALL_TOPICS = new Set<LiveEvent['topic']>(['alarms', 'workorders']);
+
+/**
+ * The wall screen's link to the product (issue 22), with no toast and no dialog:
+ * - its own live connection (the layout's is not there); the session ending sends it to sign-in;
+ * - on every snapshot (the first connect, every reconnect, the gateway's reconciliation) it
+ *   reads the whole feed from the api, so it catches up on EVERY alarm raised while it was away;
+ * - on every alarm or work-order event it reads the feed again (coalesced), and a new alarm
+ *   sounds.
+ * One timer and one request at most at any time; everything is released on unmount.
+ */
+export function useWallLive(token: string, perms: readonly string[]): void {
+  // react-router gives a new navigate function on navigations: read the latest through a ref, so
+  // the connection is not closed and reopened for it.
+  const navigateNow = useNavigate();
+  const navigate = useRef(navigateNow);
+  navigate.current = navigateNow;
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let inFlight: AbortController | undefined;
+    let seenSnapshots = liveState.snapshots;
+
+    const read = () => {
+      timer = undefined;
+      inFlight?.abort();
+      const controller = new AbortController();
+      inFlight = controller;
+      const forSnapshot = liveState.snapshots;
+      fetchWallFeed(controller.signal)
+        .then((feed) => {
+          if (controller.signal.aborted) return;
+          const fresh = receiveWallFeed(feed, forSnapshot);
+          if (fresh.length > 0) playSosSound();
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          if (inFlight === controller) inFlight = undefined;
+        });
+    };
+    const readSoon = () => {
+      timer ??= setTimeout(read, WALL_RELOAD_DELAY_MS);
+    };
+
+    const disconnect = connectLive({
+      token,
+      perms,
+      language: currentLanguage(),
+      onEvent: (e) => {
+        if (e.topic !== 'session') return;
+        if (e.kind === 'logout' || e.kind === 'expired' || e.kind === 'forcedLogout') {
+          resetSession();
+          navigate.current('/login?redirect=%2Fwall', { replace: true });
+        }
+      },
+      onRefused: () => {
+        resetSession();
+        navigate.current('/login?redirect=%2Fwall', { replace: true });
+      },
+    });
+    const stopEvents = onLiveEvent((e) => {
+      if (WALL_TOPICS.has(e.topic)) readSoon();
+    });
+    const stopSnapshots = subscribe(liveState, () => {
+      if (liveState.snapshots === seenSnapshots) return;
+      seenSnapshots = liveState.snapshots;
+      clearTimeout(timer);
+      read();
+    });
+    return () => {
+      clearTimeout(timer);
+      inFlight?.abort();
+      stopSnapshots();
+      stopEvents();
+      disconnect();
+      resetWallFeed();
+    };
+    // perms: joined so a new array with the same codes does not reconnect.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token, perms.join(',')]);
+}
