@@ -78,7 +78,7 @@ function WallBody() {
   const { t } = useTranslation();
   const wall = useSnapshot(wallFeed);
   const live = useSnapshot(liveState);
-  const current = live.status === 'live' && wall.loadedAt !== null && wall.forSnapshot === live.snapshots;
+  const current = live.status === 'live' && wall.loadedAt !== null && !wall.behind;
   const shown = wall.items.slice(0, WALL_ROWS);
   const hidden = wall.items.length - shown.length + (wall.feed ? wall.feed.sosTotal - wall.feed.sos.length : 0);
   const fresh = new Set(wall.fresh);

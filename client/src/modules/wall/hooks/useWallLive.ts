@@ -9,10 +9,12 @@ import { currentLanguage } from '../../i18n/utils/currentLanguage';
 import { onLiveEvent } from '../../live/utils/liveEvents';
 import { connectLive } from '../../live/utils/liveSocket';
 import { liveState } from '../../live/states/liveState';
-import { receiveWallFeed, resetWallFeed } from '../states/wallFeed';
+import { receiveWallFeed, resetWallFeed, wallFeedBehind } from '../states/wallFeed';
 
 /** Events close together (a burst from the simulator) cost one reading. */
 export const WALL_RELOAD_DELAY_MS = 150;
+/** A catch-up reading that failed is tried again after this long. */
+const WALL_RETRY_MS = 2000;
 
 /** The topics whose events change what the wall shows. */
 const WALL_TOPICS = new Set<LiveEvent['topic']>(['alarms', 'workorders']);
@@ -36,20 +38,28 @@ export function useWallLive(token: string, perms: readonly string[]): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let inFlight: AbortController | undefined;
     let seenSnapshots = liveState.snapshots;
+    let wasLive = liveState.status === 'live';
+    /** Bumped by every (re)connect and snapshot: only the latest catch-up reading clears "behind". */
+    let catchUp = 0;
 
-    const read = () => {
+    const read = (catchUpReading = false) => {
+      clearTimeout(timer);
       timer = undefined;
       inFlight?.abort();
       const controller = new AbortController();
       inFlight = controller;
-      const forSnapshot = liveState.snapshots;
+      const round = catchUpReading ? ++catchUp : catchUp;
       fetchWallFeed(controller.signal)
         .then((feed) => {
           if (controller.signal.aborted) return;
-          const fresh = receiveWallFeed(feed, forSnapshot);
+          const caughtUp = round === catchUp && liveState.status === 'live';
+          const fresh = receiveWallFeed(feed, caughtUp);
           if (fresh.length > 0) playSosSound();
         })
-        .catch(() => undefined)
+        .catch(() => {
+          // A catch-up reading that failed (the api unreachable for a moment) is tried again.
+          if (!controller.signal.aborted && round === catchUp) timer ??= setTimeout(() => read(true), WALL_RETRY_MS);
+        })
         .finally(() => {
           if (inFlight === controller) inFlight = undefined;
         });
@@ -77,11 +87,16 @@ export function useWallLive(token: string, perms: readonly string[]): void {
     const stopEvents = onLiveEvent((e) => {
       if (WALL_TOPICS.has(e.topic)) readSoon();
     });
+    // A (re)connect or a new snapshot: read everything again (the catch-up); a loss: "behind".
     const stopSnapshots = subscribe(liveState, () => {
-      if (liveState.snapshots === seenSnapshots) return;
+      const live = liveState.status === 'live';
+      const reconnected = live && !wasLive;
+      if (!live && wasLive) wallFeedBehind();
+      wasLive = live;
+      if (liveState.snapshots === seenSnapshots && !reconnected) return;
       seenSnapshots = liveState.snapshots;
-      clearTimeout(timer);
-      read();
+      wallFeedBehind();
+      read(true);
     });
     return () => {
       clearTimeout(timer);

@@ -12,17 +12,20 @@ export const wallFeed = proxy<{
   items: WallItem[];
   /** Keys of rows new in the last reading (a new alarm): they flash. */
   fresh: string[];
-  /** The liveState.snapshots count the reading was started for: older means not current. */
-  forSnapshot: number;
+  /**
+   * True from a connection loss (and from the start) until a reading started after the
+   * (re)connect and its snapshot arrived: until then the figures may miss what happened meanwhile.
+   */
+  behind: boolean;
   /** When the reading arrived (ms since 1970). */
   loadedAt: number | null;
-}>({ feed: null, items: [], fresh: [], forSnapshot: -1, loadedAt: null });
+}>({ feed: null, items: [], fresh: [], behind: true, loadedAt: null });
 
 /**
  * Takes a reading of the api; answers the keys of alarms that are new since the previous
  * reading (none on the first one: those were there before the screen opened).
  */
-export function receiveWallFeed(feed: WallFeed, forSnapshot: number, now: number = Date.now()): string[] {
+export function receiveWallFeed(feed: WallFeed, caughtUp: boolean, now: number = Date.now()): string[] {
   const known = wallFeed.feed ? new Set(wallFeed.items.map((i) => i.key)) : null;
   const items = wallItems(feed);
   const fresh = newKeys(known, items);
@@ -30,12 +33,17 @@ export function receiveWallFeed(feed: WallFeed, forSnapshot: number, now: number
   wallFeed.feed = ref(feed);
   wallFeed.items = ref(items);
   wallFeed.fresh = fresh;
-  wallFeed.forSnapshot = forSnapshot;
+  if (caughtUp) wallFeed.behind = false;
   wallFeed.loadedAt = now;
   return fresh;
 }
 
 /** Signed out or left: nothing kept. */
 export function resetWallFeed(): void {
-  Object.assign(wallFeed, { feed: null, items: [], fresh: [], forSnapshot: -1, loadedAt: null });
+  Object.assign(wallFeed, { feed: null, items: [], fresh: [], behind: true, loadedAt: null });
+}
+
+/** The connection was lost or (re)made: what is shown may miss changes until the next catch-up reading. */
+export function wallFeedBehind(): void {
+  wallFeed.behind = true;
 }
