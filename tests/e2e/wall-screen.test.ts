@@ -7,7 +7,18 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, apiCall, apiToken, fillLogin, repoRoot, STAFF, signIn, useProductAndBrowser } from '../support/kit';
+import {
+  ADMIN,
+  apiCall,
+  apiToken,
+  axeViolations,
+  blocking,
+  fillLogin,
+  repoRoot,
+  STAFF,
+  signIn,
+  useProductAndBrowser,
+} from '../support/kit';
 
 const WALL = { username: 'wall', password: 'wall123' };
 const RESIDENT = { username: 'resident2', password: 'resident123' };
@@ -212,6 +223,10 @@ describe('wall screen', () => {
         // The estate's clock: the estate's zone (Asia/Hong_Kong in the demo), not the browser's.
         expect(await page.getByTestId('wall-clock').getAttribute('data-time-zone')).toBe('Asia/Hong_Kong');
         await page.screenshot({ path: join(SHOTS, `wall-${language}-${width}.png`) });
+        // axe-core: no critical or serious violation (contrast of the dark theme, names, landmarks).
+        expect(blocking(await axeViolations(page)).map((v) => `${v.id} ${v.targets.join(' | ')} ${v.summary}`)).toEqual(
+          [],
+        );
         if (language === 'en' && width === 1920) {
           // Keyboard: Tab reaches the full-screen button, Enter enters full screen.
           let focused = '';
