@@ -24,8 +24,8 @@ const WALL_TOPICS = new Set<LiveEvent['topic']>(['alarms', 'workorders']);
  * - its own live connection (the layout's is not there); the session ending sends it to sign-in;
  * - on every snapshot (the first connect, every reconnect, the gateway's reconciliation) it
  *   reads the whole feed from the api, so it catches up on EVERY alarm raised while it was away;
- * - on every alarm or work-order event it reads the feed again (coalesced), and a new alarm
- *   sounds.
+ * - on every alarm or work-order event it reads the feed again (coalesced); a new alarm, and a
+ *   call announced again because nobody acknowledged it, sound.
  * One timer and one request at most at any time; everything is released on unmount.
  */
 export function useWallLive(token: string, perms: readonly string[]): void {
@@ -85,7 +85,10 @@ export function useWallLive(token: string, perms: readonly string[]): void {
       },
     });
     const stopEvents = onLiveEvent((e) => {
-      if (WALL_TOPICS.has(e.topic)) readSoon();
+      if (!WALL_TOPICS.has(e.topic)) return;
+      // A call nobody acknowledged is announced again: the room hears it again.
+      if (e.topic === 'alarms' && e.kind === 'sosAgain') playSosSound();
+      readSoon();
     });
     // A (re)connect or a new snapshot: read everything again (the catch-up); a loss: "behind".
     const stopSnapshots = subscribe(liveState, () => {
