@@ -158,6 +158,8 @@ describe('wall screen', () => {
     const text = (await page.getByTestId('wall-connection').textContent())!.trim();
     expect(text).toMatch(/Offline since \d{2}:\d{2}$/);
     expect(await page.getByTestId('wall-stale').textContent()).toContain('Not current');
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: join(SHOTS, 'wall-offline-en-1920.png') });
     expect(await countOf(page, 'wall-complaints-untreated')).toBe(complaintsBefore);
     for (const id of missed) expect(await alarmKeys(page)).not.toContain(`sos:${id}`);
     await page.waitForTimeout(Math.max(0, 30_000 - (Date.now() - cutAt)));
