@@ -180,10 +180,13 @@ describe('wall screen', () => {
 
   it('when the wall account opens staff screens or calls write endpoints, then it stays on the wall and gets 403; staff cannot open the wall', async () => {
     const page = await wallPage();
+    // Should a path not land on /wall, the answers that failed say why.
+    const failed: string[] = [];
+    page.on('response', (r) => void (r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`)));
     for (const path of ['/dashboard', '/complaints-suggestions/index', '/disaster-warning/alert-detail', '/']) {
       await page.goto(run.product.url + path);
       await page.waitForURL(/\/wall$/, { timeout: 10_000 }).catch(async (e: Error) => {
-        throw new Error(`${path}: ${e.message}\n${await page.locator('body').innerText()}`);
+        throw new Error(`${path}: ${e.message}\n${failed.join('\n')}\n${await page.locator('body').innerText()}`);
       });
       await page.getByTestId('wall-screen').waitFor();
     }

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { subscribe } from 'valtio';
 import type { LiveEvent } from '@pm/shared';
-import { fetchWallFeed } from '../../api';
+import { ApiError, fetchWallFeed } from '../../api';
 import { resetSession } from '../../auth/states/session';
 import { playSosSound } from '../../disaster/utils/sosSound';
 import { currentLanguage } from '../../i18n/utils/currentLanguage';
@@ -34,7 +34,13 @@ export function useWallLive(token: string, perms: readonly string[]): void {
   const navigateNow = useNavigate();
   const navigate = useRef(navigateNow);
   navigate.current = navigateNow;
+  // Bumped to connect afresh after a refusal that was not the end of the session.
+  const [attempt, setAttempt] = useState(0);
+  // The feed outlives a reconnection (what was shown stays, marked behind); not the screen.
+  useEffect(() => resetWallFeed, []);
   useEffect(() => {
+    let stopped = false;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let inFlight: AbortController | undefined;
     let seenSnapshots = liveState.snapshots;
@@ -79,9 +85,16 @@ export function useWallLive(token: string, perms: readonly string[]): void {
           navigate.current('/login?redirect=%2Fwall', { replace: true });
         }
       },
+      // The gateway refused the token. A wall must not sign itself out over a hiccup (the gateway
+      // unable to ask the api for a moment): only the api's own 401 ends the session (the data
+      // layer handles that answer); otherwise it connects again after a pause.
       onRefused: () => {
-        resetSession();
-        navigate.current('/login?redirect=%2Fwall', { replace: true });
+        fetchWallFeed()
+          .then(() => true)
+          .catch((e: unknown) => !(e instanceof ApiError && e.status === 401))
+          .then((tokenStillGood) => {
+            if (tokenStillGood && !stopped) retryTimer = setTimeout(() => setAttempt((n) => n + 1), WALL_RETRY_MS);
+          });
       },
     });
     const stopEvents = onLiveEvent((e) => {
@@ -102,14 +115,15 @@ export function useWallLive(token: string, perms: readonly string[]): void {
       read(true);
     });
     return () => {
+      stopped = true;
+      clearTimeout(retryTimer);
       clearTimeout(timer);
       inFlight?.abort();
       stopSnapshots();
       stopEvents();
       disconnect();
-      resetWallFeed();
     };
     // perms: joined so a new array with the same codes does not reconnect.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token, perms.join(',')]);
+  }, [token, perms.join(','), attempt]);
 }
