@@ -158,6 +158,7 @@ if (!stopping) {
     : `
   Demo accounts:  admin / admin123      (role ADMIN, every permission)
                   staff / staff123      (limited role)
+                  wall / wall123        (read-only wall screen at /wall)
                   resident1 / resident123  (resident, for the /api/app/* resident API)
 `;
   console.log(`

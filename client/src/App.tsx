@@ -3,6 +3,7 @@ import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Loader } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { RequireAuth } from './modules/auth/components/RequireAuth';
+import { WallOnlyGuard } from './modules/wall/components/WallOnlyGuard';
 import { pageTitle } from './modules/layout/utils/pageTitle';
 import { useSnapshot } from 'valtio';
 import { Toaster } from './modules/ui/components/Toaster';
@@ -14,6 +15,8 @@ const ForgetPasswordPage = lazy(() => import('./modules/auth/components/ForgetPa
 const NotFoundPage = lazy(() => import('./modules/layout/components/NotFoundPage'));
 const RedirectPage = lazy(() => import('./modules/layout/components/RedirectPage'));
 const Layout = lazy(() => import('./modules/layout/components/Layout'));
+// The wall screen (issue 22): outside the sidebar frame, its own chunk.
+const WallScreenPage = lazy(() => import('./modules/wall/components/WallScreenPage'));
 // Dialogs (and their focus trap) load with the first confirmation, not with the login page.
 const ConfirmHost = lazy(() => import('./modules/ui/components/ConfirmHost'));
 
@@ -50,10 +53,20 @@ export function AppRoutes() {
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="/redirect/*" element={<RedirectPage />} />
         <Route
+          path="/wall"
+          element={
+            <RequireAuth>
+              <WallScreenPage />
+            </RequireAuth>
+          }
+        />
+        <Route
           path="/*"
           element={
             <RequireAuth>
-              <Layout />
+              <WallOnlyGuard>
+                <Layout />
+              </WallOnlyGuard>
             </RequireAuth>
           }
         />

@@ -24,6 +24,8 @@ export const PERMISSIONS = [
   'system:role',
   'system:dept',
   'system:staff',
+  // Not named by SPEC: the read-only wall screen (issue 22): its feed and the alarm and work-order topics.
+  'wall:view',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -37,4 +39,12 @@ export function isPermission(value: string): value is Permission {
 /** SPEC §6: role values are compared by containment ("role value containing ADMIN"). */
 export function isAdminRole(roleValue: string | null | undefined): boolean {
   return !!roleValue && roleValue.toUpperCase().includes(ADMIN_ROLE);
+}
+
+/** The permission of the read-only wall screen (issue 22). */
+export const WALL_PERMISSION = 'wall:view';
+
+/** A person whose only permission is the wall screen's: they see the wall screen and nothing else. */
+export function isWallOnly(perms: readonly string[], roleValue: string | null | undefined): boolean {
+  return !isAdminRole(roleValue) && perms.includes(WALL_PERMISSION) && perms.every((p) => p === WALL_PERMISSION);
 }

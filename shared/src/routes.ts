@@ -155,6 +155,8 @@ export const LAYOUT_ROUTES: RouteDef[] = [
   },
   { path: '/basic-set-up/index', title: 'basicSetUp', icon: 'setting', hidden: true },
   { path: '/ad-settings/index', title: 'adSettings', icon: 'image', hidden: true },
+  // The full-screen wall display (issue 22): outside the sidebar frame, for roles with wall:view.
+  { path: '/wall', title: 'wallScreen', icon: 'tv', hidden: true, permission: 'wall:view' },
 ];
 
 /** Every route, depth first, parents before children. */

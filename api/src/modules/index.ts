@@ -19,6 +19,7 @@ import { roleModule } from './role/role.routes';
 import { uploadModule } from './upload/upload.routes';
 import { residentWorkOrdersModule } from './work-orders/resident-work-orders.routes';
 import { complaintModule, eventOrderModule } from './work-orders/work-orders.routes';
+import { wallModule } from './wall/wall.routes';
 
 export const modules: ApiModule[] = [
   authModule,
@@ -36,6 +37,7 @@ export const modules: ApiModule[] = [
   disasterModule,
   announcementModule,
   ownerChangesModule,
+  wallModule,
   // The resident API (DESIGN §5), each domain's own calls.
   residentHousesModule,
   residentWorkOrdersModule,

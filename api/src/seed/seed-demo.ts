@@ -6,6 +6,7 @@ import { hashPassword } from '../modules/auth/password';
 import { ensureMenus } from './ensure-menus';
 import { DailyCodes } from './daily-codes';
 import { seedEstate, type EstatePlan } from './seed-estate';
+import { seedWallScreen } from './seed-wall';
 
 /**
  * The limited demo role "staff" (DESIGN §4): complaints (list, view, reply — not
@@ -78,10 +79,11 @@ const SECOND_ESTATE: EstatePlan = {
  * inserts. Returns false when the demo accounts already exist.
  */
 export async function seedDemo(db: Db): Promise<boolean> {
-  const [admin, staff, resident] = await Promise.all([
+  const [admin, staff, resident, wall] = await Promise.all([
     hashPassword('admin123'),
     hashPassword('staff123'),
     hashPassword('resident123'),
+    hashPassword('wall123'),
   ]);
   // One transaction under an advisory lock: api instances starting together on one empty
   // database seed it exactly once (the others wait, then find the demo accounts there).
@@ -99,6 +101,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const codes = new DailyCodes();
     await seedEstate(tx, MAIN_ESTATE, hashes, { allMenuIds, staffMenuIds }, codes);
     await seedEstate(tx, SECOND_ESTATE, hashes, { allMenuIds, staffMenuIds }, codes);
+    await seedWallScreen(tx, MAIN_ESTATE.adminUsername, wall);
     return true;
   });
 }

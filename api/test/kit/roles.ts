@@ -35,9 +35,13 @@ export async function staffWithRole(target: Target, admin: Caller, roleId: numbe
   return signIn(target, { username, password });
 }
 
-/** A new staff account holding every permission the administrator can give except `permission`. */
+/**
+ * A new staff account holding every permission the administrator can give except `permission`,
+ * and except wall:view: a wall screen hears the estate's alarms and work orders whatever else its
+ * role holds (issue 22), so an account "without" a list permission has no wall either.
+ */
 export async function staffWithout(target: Target, admin: Caller, permission: string): Promise<Session> {
-  return staffWithRole(target, admin, await roleWith(admin, (p) => p !== permission));
+  return staffWithRole(target, admin, await roleWith(admin, (p) => p !== permission && p !== 'wall:view'));
 }
 
 /** Adds the menu carrying `permission` to the estate's role with this value (e.g. STAFF). */

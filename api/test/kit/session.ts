@@ -6,6 +6,8 @@ import request from 'supertest';
 export const ACCOUNTS = {
   admin: { username: 'admin', password: 'admin123' },
   staff: { username: 'staff', password: 'staff123' },
+  /** The read-only wall screen (issue 22): role "Wall screen", only wall:view. */
+  wall: { username: 'wall', password: 'wall123' },
   /** The administrator of the second tenant (another company and estate). */
   admin2: { username: 'admin2', password: 'admin123' },
   resident1: { username: 'resident1', password: 'resident123' },

@@ -16,5 +16,6 @@ export * from './system';
 export * from './disaster';
 export * from './announcements';
 export * from './owner-changes';
+export * from './wall';
 export * from './endpoint';
 export * from './endpoints';

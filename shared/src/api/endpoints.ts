@@ -14,6 +14,7 @@ import { residentEndpoints } from './resident';
 import { roleEndpoints } from './role';
 import { systemEndpoints } from './system';
 import { uploadEndpoints } from './upload';
+import { wallEndpoints } from './wall';
 
 /**
  * Every call of the api, declared once (issue 15). The api serves exactly these (one route each,
@@ -38,6 +39,7 @@ export const endpoints = {
   ...disasterEndpoints,
   ...announcementEndpoints,
   ...ownerChangeEndpoints,
+  ...wallEndpoints,
 };
 export type Endpoints = typeof endpoints;
 export type EndpointKey = keyof Endpoints;

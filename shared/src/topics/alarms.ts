@@ -48,7 +48,8 @@ const TOAST_KEYS = {
  */
 export const alarms = defineTopic<{ kind: AlarmKind }, AlarmPayload>()({
   name: 'alarms',
-  permissions: ['disasterwarn:list', 'disasterreport:list'],
+  // disasterreport:list hears new declarations; wall:view, the read-only wall screen (issue 22), follows alarms too.
+  permissions: ['disasterwarn:list', 'disasterreport:list', 'wall:view'],
   channels: { disasterWarning: 10 },
   messageTypes: {
     sosAlarm: {

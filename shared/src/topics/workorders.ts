@@ -47,7 +47,8 @@ const zero = () => ({ untreated: 0, processing: 0, completed: 0 });
 /** Complaints / suggestions (event 8) and event work orders (event 7). */
 export const workorders = defineTopic<WorkOrderFields, WorkOrderPayload>()({
   name: 'workorders',
-  permissions: ['eventorder:list', 'complain:list'],
+  // wall:view: the read-only wall screen (issue 22) counts them.
+  permissions: ['eventorder:list', 'complain:list', 'wall:view'],
   channels: { eventOrder: 7, complaint: 8 },
   messageTypes: {
     eventReply: { type: 11, panel: 'messages', counted: true, view: EVENT_ORDER_VIEW },

@@ -5,9 +5,16 @@ import { staffWithPermission } from '../realtime/recipients';
 
 /** Who is told of SOS calls and disaster warnings (SPEC §6). */
 
-/** An SOS help call → staff with disasterwarn:list. */
+/** An SOS help call → staff with disasterwarn:list, and the estate's wall screens (wall:view, issue 22). */
 export const sosStaff = (db: DbOrTx, housingEstateId: number): Promise<number[]> =>
-  staffWithPermission(db, housingEstateId, 'disasterwarn:list');
+  withWallScreens(db, housingEstateId, staffWithPermission(db, housingEstateId, 'disasterwarn:list'));
+
+/** The estate's wall-screen accounts (wall:view) added to other recipients, each person once. */
+async function withWallScreens(db: DbOrTx, housingEstateId: number, others: Promise<number[]>): Promise<number[]> {
+  const staff = await others;
+  const walls = await staffWithPermission(db, housingEstateId, 'wall:view');
+  return [...new Set([...staff, ...walls])];
+}
 
 /**
  * A disaster warning → every management-committee and management-office staff member of the
@@ -25,9 +32,9 @@ export async function disasterWarningStaff(db: DbOrTx, housingEstateId: number):
   return rows.map((r) => r.person_id);
 }
 
-/** Staff who follow warnings live (their replies, help requests handled): disasterwarn:list. */
+/** Staff who follow warnings live (their replies, help requests handled): disasterwarn:list, and wall screens. */
 export const warningFollowers = (db: DbOrTx, housingEstateId: number): Promise<number[]> =>
-  staffWithPermission(db, housingEstateId, 'disasterwarn:list');
+  withWallScreens(db, housingEstateId, staffWithPermission(db, housingEstateId, 'disasterwarn:list'));
 
 /** A disaster declaration (new or handled) → staff with disasterreport:list. */
 export const declarationStaff = (db: DbOrTx, housingEstateId: number): Promise<number[]> =>

@@ -6,8 +6,11 @@ import { workHandlers } from './work-orders.repository';
 /** Who is told of a work-orders event (SPEC §6, §7). */
 
 /** A new one, or a status change → the estate's staff with the kind's list permission. */
-export function listingStaff(db: DbOrTx, k: WorkKind, housingEstateId: number): Promise<number[]> {
-  return staffWithPermission(db, housingEstateId, k.perms.list);
+export async function listingStaff(db: DbOrTx, k: WorkKind, housingEstateId: number): Promise<number[]> {
+  const staff = await staffWithPermission(db, housingEstateId, k.perms.list);
+  // The estate's wall screens (wall:view, issue 22) count unfinished requests live.
+  const walls = await staffWithPermission(db, housingEstateId, 'wall:view');
+  return [...new Set([...staff, ...walls])];
 }
 
 /**

@@ -38,9 +38,11 @@ const idOf = (k: WorkKind, body: object) => (body as Record<string, number>)[k.i
 function workModule(k: WorkKind): ApiModule {
   return {
     name: k.kind,
-    // The live counters' totals, for a person who may list them (others see zero).
+    // The live counters' totals, for a person who may list them or a wall screen (others see zero).
     counters: async (db, tenant, caller) =>
-      caller.perms.has(k.perms.list) ? { [k.totalsKey]: await statusTotals(db, k, tenant) } : {},
+      caller.perms.has(k.perms.list) || caller.perms.has('wall:view')
+        ? { [k.totalsKey]: await statusTotals(db, k, tenant) }
+        : {},
     routes: [
       route(`POST ${k.path}/query/list`, async (ctx, { body }) => {
         const b = body as z.output<typeof EventOrderListSchema> & { complainStatus?: number };

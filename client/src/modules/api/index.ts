@@ -11,3 +11,4 @@ export * from './owners-api';
 export * from './disaster-api';
 export * from './announcements-api';
 export * from './owner-changes-api';
+export * from './wall-api';

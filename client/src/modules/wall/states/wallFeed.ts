@@ -1,0 +1,49 @@
+import { proxy, ref } from 'valtio';
+import type { WallFeed } from '@pm/shared';
+import { newKeys, wallItems, type WallItem } from '../utils/wallItems';
+
+/**
+ * What the wall screen shows (issue 22): the last feed the api answered, its rows, which rows
+ * arrived with the last reading (they flash), and which live snapshot the reading belongs to.
+ * Every reading REPLACES the previous one, so nothing grows while the screen runs for days.
+ */
+export const wallFeed = proxy<{
+  feed: WallFeed | null;
+  items: WallItem[];
+  /** Keys of rows new in the last reading (a new alarm): they flash. */
+  fresh: string[];
+  /**
+   * True from a connection loss (and from the start) until a reading started after the
+   * (re)connect and its snapshot arrived: until then the figures may miss what happened meanwhile.
+   */
+  behind: boolean;
+  /** When the reading arrived (ms since 1970). */
+  loadedAt: number | null;
+}>({ feed: null, items: [], fresh: [], behind: true, loadedAt: null });
+
+/**
+ * Takes a reading of the api; answers the keys of alarms that are new since the previous
+ * reading (none on the first one: those were there before the screen opened).
+ */
+export function receiveWallFeed(feed: WallFeed, caughtUp: boolean, now: number = Date.now()): string[] {
+  const known = wallFeed.feed ? new Set(wallFeed.items.map((i) => i.key)) : null;
+  const items = wallItems(feed);
+  const fresh = newKeys(known, items);
+  // ref(): the rows are replaced whole, never edited; no deep proxy to build for each reading.
+  wallFeed.feed = ref(feed);
+  wallFeed.items = ref(items);
+  wallFeed.fresh = fresh;
+  if (caughtUp) wallFeed.behind = false;
+  wallFeed.loadedAt = now;
+  return fresh;
+}
+
+/** Signed out or left: nothing kept. */
+export function resetWallFeed(): void {
+  Object.assign(wallFeed, { feed: null, items: [], fresh: [], behind: true, loadedAt: null });
+}
+
+/** The connection was lost or (re)made: what is shown may miss changes until the next catch-up reading. */
+export function wallFeedBehind(): void {
+  wallFeed.behind = true;
+}
