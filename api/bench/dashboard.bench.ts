@@ -6,11 +6,10 @@
 // calls, pending join requests and owner replacements; and all of them at once, as the page
 // asks. PostgreSQL only (a fresh schema on BENCH_DATABASE_URL / TEST_DATABASE_URL / the local
 // server, dropped afterwards). Budget: p95 < 25 ms per query. Prints exactly one JSON line.
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { COMPLAINT, EVENT_ORDER, type WorkKind } from '@pm/shared';
+import { benchLog, postgresSchema, round, timeRuns } from './kit';
 import { openDatabase, type Db } from '../src/db/open-database';
 import { queryRows } from '../src/db/sql';
 import { listAnnouncements } from '../src/modules/announcement/announcement.repository';
@@ -26,10 +25,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const CHUNK = 100_000;
 const WIDGET_ROWS = 5;
 const BUDGET_MS = 25;
-const log = (msg: string) => process.stderr.write(`[dashboard bench] ${msg}\n`);
-const round = (n: number) => Math.round(n * 100) / 100;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const log = benchLog('dashboard');
 
 /** Adds `ROWS` rows to the kind's table, one every 30 s back from now, 70 % completed, 20 % processing. */
 async function fill(db: Db, k: WorkKind, estateId: number): Promise<void> {
@@ -63,15 +59,8 @@ interface Figures {
 }
 
 async function time(run: () => Promise<unknown>): Promise<Figures> {
-  for (let i = 0; i < 3; i++) await run();
-  const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run();
-    ms.push(performance.now() - started);
-  }
-  ms.sort((a, b) => a - b);
-  return { p50: round(percentile(ms, 50)), p95: round(percentile(ms, 95)), max: round(ms[ms.length - 1]) };
+  const { p50, p95, max } = await timeRuns(run, { runs: RUNS });
+  return { p50, p95, max };
 }
 
 /** Every query of the dashboard's first render, by name. */
@@ -126,31 +115,6 @@ async function bench(databaseUrl: string) {
   } finally {
     await database.close();
   }
-}
-
-async function postgresSchema(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const base =
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const admin = new pg.Client({ connectionString: base });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const u = new URL(base);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    },
-  };
 }
 
 const result: Record<string, unknown> = {
