@@ -42,7 +42,9 @@ export class RedisSnapshotStore implements SnapshotStore {
   }
 
   save(personId: number, snapshot: LiveSnapshot, pushSeq: number | null): void {
-    this.redis.set(this.key(personId), JSON.stringify({ ...snapshot, pushSeq }), 'PX', 3_600_000).catch(() => undefined);
+    this.redis
+      .set(this.key(personId), JSON.stringify({ ...snapshot, pushSeq }), 'PX', 3_600_000)
+      .catch(() => undefined);
   }
 
   async load(personId: number): Promise<StoredLive | null> {

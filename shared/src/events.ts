@@ -40,7 +40,6 @@ export {
 export const ChannelType = { ...TOPIC_CHANNELS, countersChanged: 3900 } as const;
 export type ChannelType = (typeof ChannelType)[keyof typeof ChannelType];
 
-
 export type AlarmEvent = EventOf<'alarms'>;
 export type WorkOrderEvent = EventOf<'workorders'>;
 export type ChatEvent = EventOf<'chat'>;
@@ -75,13 +74,11 @@ export function countersChangeOf(message: UpstreamMessage): CountersChangedEvent
   return { topic: null, channelType: ChannelType.countersChanged, change: change as CounterDelta };
 }
 
-
 /**
  * Response header by which the api tells the gateway that the call revoked the caller's bearer
  * token (sign-out): the gateway ends that token's tabs and strips the header before answering.
  */
 export const TOKEN_REVOKED_HEADER = 'x-token-revoked';
-
 
 export function emptySnapshot(): LiveSnapshot {
   return { unreadByType: {}, ...zeroTopicCounters(), version: 0 };

@@ -648,7 +648,11 @@ export async function seedEstate(
       },
     ])
     .returning({ id: s.announcement.id, type: s.announcement.type });
-  await seedAnnouncementRecipients(tx, t, anns.map((a) => a.id));
+  await seedAnnouncementRecipients(
+    tx,
+    t,
+    anns.map((a) => a.id),
+  );
   const options = await tx
     .insert(s.announcementOption)
     .values([
@@ -988,4 +992,3 @@ export async function seedEstate(
     { ...t, image: img('ad-3'), link: 'https://example.com/insurance', sort: 3, enabled: false },
   ]);
 }
-

@@ -37,7 +37,11 @@ describe('LiveState', () => {
     state.applyPush(complaint(1), 11);
     state.applyPush(complaint(2), 12);
     // The api read the counters after push 11 committed but before push 12.
-    const reloaded = state.finishReload(ticket, { ...counters, complaints: { untreated: 5, processing: 0, completed: 0 } }, 11);
+    const reloaded = state.finishReload(
+      ticket,
+      { ...counters, complaints: { untreated: 5, processing: 0, completed: 0 } },
+      11,
+    );
     expect(reloaded?.complaints.untreated).toBe(6);
     expect(reloaded?.unreadByType['50']).toBe(1);
   });
@@ -73,4 +77,3 @@ describe('LiveState', () => {
     expect(state.pushSeq).toBe(3);
   });
 });
-

@@ -57,9 +57,15 @@ export const personHouse = pgTable(
     // The owner-review list over every house type, newest first.
     index().on(t.housingEstateId, t.status, t.joinTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // One approved owner per house (SPEC §4 owner change), also when two staff certify at once.
-    uniqueIndex('person_house_one_owner_unit').on(t.unitId).where(sql`identity = 1 and status = 2`),
-    uniqueIndex('person_house_one_owner_space').on(t.carSpaceId).where(sql`identity = 1 and status = 2`),
-    uniqueIndex('person_house_one_owner_shop').on(t.shopId).where(sql`identity = 1 and status = 2`),
+    uniqueIndex('person_house_one_owner_unit')
+      .on(t.unitId)
+      .where(sql`identity = 1 and status = 2`),
+    uniqueIndex('person_house_one_owner_space')
+      .on(t.carSpaceId)
+      .where(sql`identity = 1 and status = 2`),
+    uniqueIndex('person_house_one_owner_shop')
+      .on(t.shopId)
+      .where(sql`identity = 1 and status = 2`),
   ],
 );
 

@@ -31,4 +31,3 @@ export function residentDeps(ctx: AuthedContext): ResidentDeps {
     onPushError: (err) => ctx.log.error({ err }, 'push after commit failed'),
   };
 }
-

@@ -5,9 +5,12 @@ import { ALARM_TYPES, MESSAGE_PANEL_TYPES, messageViewTarget } from '@pm/shared'
 import { SCREENS } from '../utils/screenRegistry';
 
 describe('message view targets', () => {
-  it.each([...ALARM_TYPES, ...MESSAGE_PANEL_TYPES])('when message %i is viewed, then its record has a screen', (type) => {
-    const target = messageViewTarget(type);
-    expect(target).not.toBeNull();
-    expect(Object.keys(SCREENS)).toContain(target!.path);
-  });
+  it.each([...ALARM_TYPES, ...MESSAGE_PANEL_TYPES])(
+    'when message %i is viewed, then its record has a screen',
+    (type) => {
+      const target = messageViewTarget(type);
+      expect(target).not.toBeNull();
+      expect(Object.keys(SCREENS)).toContain(target!.path);
+    },
+  );
 });

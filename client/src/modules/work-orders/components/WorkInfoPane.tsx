@@ -68,7 +68,9 @@ export function WorkInfoPane({
         </button>
       )}
       {step === 'deal' && actions.deal && <StepForm step="deal" kind={kind} detail={detail} onDone={done} />}
-      {step === 'complete' && actions.complete && <StepForm step="complete" kind={kind} detail={detail} onDone={done} />}
+      {step === 'complete' && actions.complete && (
+        <StepForm step="complete" kind={kind} detail={detail} onDone={done} />
+      )}
     </div>
   );
 }
