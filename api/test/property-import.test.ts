@@ -2,6 +2,7 @@
 // file with a bad row is refused whole with a report naming row, column and reason, and nothing
 // is written; the fixed file is imported and listed; every import is in /build-log/v1.
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowCounts, signIn, startTestApi, testEngines, type Session, type TestApi } from './kit';
 
@@ -105,6 +106,31 @@ describe.each(testEngines())('property import on %s', (engine) => {
       }),
       expect.objectContaining({ fileName: 'units.xlsx', total: 6, written: 0, failed: 5 }),
     ]);
+  });
+
+  it('when the workbook part comes last in the zip, then the file is still read (exceljs issue #962)', async () => {
+    const block = await admin.post('/base/block/save', {
+      name: 'Zip Order',
+      number: 'ZO',
+      floorCount: 1,
+      unitsPerFloor: 1,
+    });
+    expect(block.status).toBe(200);
+    // Zip writers do not fix the order of an .xlsx's parts: put the sheet and its shared strings
+    // before xl/workbook.xml, the order that made exceljs's streaming reader throw.
+    const original = await JSZip.loadAsync(await xlsx([['Zip Order', '1', '1Q', 1, 1, 1, 3]]));
+    const last = 'xl/workbook.xml';
+    const first = ['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml'];
+    const names = Object.keys(original.files).filter((n) => !original.files[n].dir);
+    expect(names).toEqual(expect.arrayContaining([...first, last, 'xl/worksheets/sheet1.xml']));
+    const reordered = new JSZip();
+    for (const name of [...first, ...names.filter((n) => !first.includes(n) && n !== last), last])
+      reordered.file(name, await original.file(name)!.async('uint8array'));
+    const file = await reordered.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+
+    const done = await upload('/base/unit/import', file);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data).toEqual({ total: 1, written: 1 });
   });
 
   it('when spaces and shops are imported, then codes must be new and types valid, and good files are written', async () => {

@@ -115,6 +115,11 @@ async function* dataRows(path: string): AsyncGenerator<{ row: number; cells: str
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
+  // exceljs 4.4 reads a worksheet that comes in the zip before xl/workbook.xml through
+  // `this.model.sheets` while `model` is still unset, and throws (exceljs issue #962). Zip writers
+  // (exceljs's own among them) do not fix the entry order, so a good file was refused now and
+  // then as "not an Excel file". An empty model until workbook.xml arrives avoids it.
+  Object.assign(reader, { model: { sheets: [] } });
   for await (const sheet of reader) {
     for await (const row of sheet) {
       if (row.number === 1) continue;
