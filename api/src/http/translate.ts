@@ -23,12 +23,27 @@ export function requestLanguage(header: string | string[] | undefined): Language
   return parseLanguage(Array.isArray(header) ? header[0] : header) ?? 'en';
 }
 
-/** Translates a locales key with `{{name}}` parameters; falls back to English, then to the key. */
+/**
+ * The key with its plural suffix when `count` is a number and the locale has plural forms
+ * (`rows_one` / `rows_other`, as i18next names them in the console), else the key itself.
+ */
+function pluralKey(lang: Language, key: string, params: Record<string, string | number>): string {
+  if (typeof params.count !== 'number') return key;
+  const dictionary = dictionaries.get(lang) ?? dictionaries.get('en');
+  const form = `${key}_${new Intl.PluralRules(lang).select(params.count)}`;
+  if (dictionary?.has(form)) return form;
+  return dictionary?.has(`${key}_other`) ? `${key}_other` : key;
+}
+
+/** Translates a locales key with `{{name}}` parameters (and plural forms by `count`); falls back to English, then to the key. */
 export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
-  const text = dictionaries.get(lang)?.get(key) ?? dictionaries.get('en')?.get(key) ?? key;
+  const k = pluralKey(lang, key, params);
+  const en = pluralKey('en', key, params);
+  const text = dictionaries.get(lang)?.get(k) ?? dictionaries.get('en')?.get(en) ?? key;
   return text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => (name in params ? String(params[name]) : `{{${name}}}`));
 }
 
 export function hasMessage(key: string): boolean {
-  return dictionaries.get('en')?.has(key) ?? false;
+  const en = dictionaries.get('en');
+  return (en?.has(key) || en?.has(`${key}_other`)) ?? false;
 }
