@@ -164,7 +164,10 @@ describe('owner review, live', () => {
     await a.keyboard.press('Enter');
     const dialog = a.getByTestId('refuse-dialog');
     await dialog.getByTestId('refuse-reason').waitFor();
+    // The dialog puts the cursor in the reason (after its opening transition): type once it is there.
+    await a.waitForFunction(() => document.activeElement?.id === 'refuse-reason');
     await a.keyboard.type('No lease on file');
+    expect(await a.locator('#refuse-reason').inputValue()).toBe('No lease on file');
     await dialog.getByTestId('refuse-submit').click();
     await tenantRow.waitFor({ state: 'detached', timeout: 15_000 });
     const mine = await apiCall<{ personHouseId: number; status: number; refuseReason: string | null }[]>(
