@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const zhTW = JSON.parse(readFileSync(join(repoRoot, 'locales', 'zh-TW.json'), 'utf8'));
+const en = JSON.parse(readFileSync(join(repoRoot, 'locales', 'en.json'), 'utf8'));
 
 describe('console shell: sign-in, menus, routes and languages', () => {
   const run = useProductAndBrowser();
@@ -60,6 +61,32 @@ describe('console shell: sign-in, menus, routes and languages', () => {
     // A signed-in visitor who opens /login is sent to /.
     await page.goto(run.product.url + '/login');
     await page.waitForURL(/\/dashboard$/);
+  });
+
+  it('when the api cannot be reached as a signed-in person reloads, then they stay signed in, it tries again and the screen comes back', async () => {
+    context = await run.context();
+    const page = await context.newPage();
+    await signIn(page, run.product.url, ADMIN);
+    await page.getByTestId('dashboard').waitFor();
+    // What the gateway answers while the api restarts, for the session's first call.
+    let refused = 0;
+    await page.route('**/api/auth/current/user', (route) => {
+      refused++;
+      return route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 502, msg: en.errors.apiUnavailable }),
+      });
+    });
+    await page.reload();
+    const waiting = page.locator('[data-testid="session-loading"][data-waiting="true"]');
+    await waiting.waitFor();
+    expect(await waiting.textContent()).toContain(en.errors.sessionWaiting);
+    await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await page.unroute('**/api/auth/current/user');
+    await page.getByTestId('dashboard').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
   });
 
   it('when a signed-in person opens an unknown path, then the 404 page says the page is lost', async () => {

@@ -6,9 +6,17 @@ import { completeSession, resetSession, type SessionProfile } from '../states/se
 import { permissionsOf } from './permissionsOf';
 
 /**
+ * The api could not be reached (no network, a timeout, or the gateway answering 502–504 while the
+ * api restarts): the token may well still be good, so the session is kept and loaded again later.
+ */
+export function isUnreachable(e: unknown): boolean {
+  return e instanceof ApiError && (e.status === 0 || (e.status >= 502 && e.status <= 504));
+}
+
+/**
  * SPEC §4 after the token: current user → account info → role menu → allowed routes.
  * Resolves with the profile (already stored) or rejects with a readable message; on any
- * failure the token is cleared.
+ * failure but an unreachable api (`isUnreachable`, rethrown as it is) the token is cleared.
  */
 export async function loadSession(): Promise<SessionProfile> {
   try {
@@ -20,7 +28,8 @@ export async function loadSession(): Promise<SessionProfile> {
     let menus;
     try {
       menus = await fetchRoleMenu(roleId);
-    } catch {
+    } catch (e) {
+      if (isUnreachable(e)) throw e;
       throw new Error(i18n.t('errors.roleFailed'));
     }
     const roleValue = menus.roleValue ?? info.role?.roleValue ?? '';
@@ -47,6 +56,7 @@ export async function loadSession(): Promise<SessionProfile> {
     if (saved && !Cookies.get(COOKIES.language) && saved !== i18n.language) void changeLanguage(saved);
     return profile;
   } catch (e) {
+    if (isUnreachable(e)) throw e;
     resetSession();
     const message = e instanceof ApiError || e instanceof Error ? e.message : i18n.t('errors.generic');
     throw new Error(message || i18n.t('errors.generic'));
