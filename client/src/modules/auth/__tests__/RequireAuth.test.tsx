@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -46,6 +46,7 @@ function signIn() {
 }
 
 afterEach(() => {
+  vi.unstubAllGlobals();
   cleanup();
   resetSession();
 });
@@ -71,12 +72,29 @@ describe('route guard', () => {
   });
 
   it('when the stored token cannot be verified, then the token is cleared and the visitor goes to /login', async () => {
-    // A token from a cookie with no session behind it: the login flow runs and fails (no api here).
+    // A token from a cookie with no session behind it: the api answers 401 to the login flow.
+    vi.stubGlobal('fetch', async () =>
+      Response.json({ code: 401, msg: 'Your session has expired, please sign in again' }, { status: 401 }),
+    );
     setToken('stale-token');
     renderAt('/dashboard');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login?redirect=%2Fdashboard'));
     expect(session.token).toBeUndefined();
     expect(Cookies.get(COOKIES.token)).toBeUndefined();
+  });
+
+  it('when the api cannot be reached, then the token is kept and the guard says it is trying again', async () => {
+    let calls = 0;
+    vi.stubGlobal('fetch', async () => {
+      calls++;
+      throw new TypeError('Failed to fetch');
+    });
+    setToken('good-token');
+    renderAt('/dashboard');
+    await waitFor(() => expect(screen.getByTestId('session-loading').textContent).toContain('Trying again'));
+    expect(calls).toBeGreaterThanOrEqual(1);
+    expect(screen.queryByTestId('where')).toBeNull();
+    expect(session.token).toBe('good-token');
   });
 
   it('when signing out, then the token, role and name cookies are removed', () => {
