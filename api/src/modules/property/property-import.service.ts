@@ -1,12 +1,12 @@
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
 import multer from 'multer';
 import { HouseType, MAX_IMPORT_ROWS, type ImportError } from '@pm/shared';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext } from '../../http/request-context';
 import { writeInviteCodesXlsx } from './house-codes';
+import { dataRows } from './xlsx-rows';
 import {
   carParkLookups,
   importKey as key,
@@ -54,24 +54,6 @@ export async function sendTemplate(ctx: AuthedContext, kind: ImportKind): Promis
   await writeInviteCodesXlsx(ctx.res, ctx.t(`buildings.import.sheet`), headersOf(ctx, kind), []);
 }
 
-/** A cell's text, whatever exceljs made of it (number, rich text, formula result, hyperlink). */
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') {
-    const v = value as { richText?: { text: string }[]; result?: unknown; text?: unknown };
-    if (v.richText)
-      return v.richText
-        .map((r) => r.text)
-        .join('')
-        .trim();
-    if ('result' in v) return cellText(v.result);
-    if ('text' in v) return cellText(v.text);
-    if (value instanceof Date) return value.toISOString();
-    return '';
-  }
-  return String(value).trim();
-}
-
 /** Receives the multipart field "file" into a temporary directory (never whole in memory). */
 async function receiveFile(ctx: AuthedContext): Promise<{ path: string; name: string; dir: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'pm-import-'));
@@ -104,31 +86,6 @@ async function receiveFile(ctx: AuthedContext): Promise<{ path: string; name: st
     throw AppError.badRequest('buildings.import.notExcel');
   }
   return { path: file.path, name: Buffer.from(file.originalname, 'latin1').toString('utf8'), dir };
-}
-
-/** The data rows of the first sheet (row 1 holds the headers), as texts, streamed. */
-async function* dataRows(path: string): AsyncGenerator<{ row: number; cells: string[] }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'ignore',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
-  // exceljs 4.4 reads a worksheet that comes in the zip before xl/workbook.xml through
-  // `this.model.sheets` while `model` is still unset, and throws (exceljs issue #962). Zip writers
-  // (exceljs's own among them) do not fix the entry order, so a good file was refused now and
-  // then as "not an Excel file". An empty model until workbook.xml arrives avoids it.
-  Object.assign(reader, { model: { sheets: [] } });
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
-      if (row.number === 1) continue;
-      const values = (row.values as unknown[]).slice(1).map(cellText);
-      if (values.every((v) => v === '')) continue;
-      yield { row: row.number, cells: values };
-    }
-    break; // the first sheet only
-  }
 }
 
 /** Checks one file's rows; `accept` turns a row into what is written, or reports its problems. */
