@@ -56,6 +56,7 @@ export function ReaderList({ detail, read, reloadKey }: Props) {
         page={page.page}
         limit={page.limit}
         onChange={(p, limit) => setPage({ page: p, limit })}
+        label={t('common.paginationOf', { name: t(read ? 'announcements.tabs.read' : 'announcements.tabs.unread') })}
       />
     </div>
   );

@@ -173,6 +173,7 @@ export function HousePeopleTabs({ houseType, houseId }: { houseType: 1 | 2 | 3; 
             page={page.page}
             limit={page.limit}
             onChange={(p, limit) => setPage({ page: p, limit })}
+            label={t('common.paginationOf', { name: label(tab) })}
           />
         )}
       </div>

@@ -41,6 +41,20 @@ describe('list pagination', () => {
     await waitFor(() => expect(calls).toEqual([[3, 10]]));
   });
 
+  it('when two pagers share a screen (a list behind a dialog), then each has its own name for screen readers', () => {
+    setWidth(1280);
+    render(
+      <>
+        <ListPagination total={95} page={1} limit={10} onChange={() => undefined} />
+        <ListPagination total={30} page={1} limit={10} onChange={() => undefined} label="Pages: Tenants" />
+      </>,
+    );
+    expect(screen.getAllByRole('navigation').map((n) => n.getAttribute('aria-label'))).toEqual([
+      'Pages',
+      'Pages: Tenants',
+    ]);
+  });
+
   it('when the window is 880 px or narrower, then the page-number list is dropped', () => {
     setWidth(880);
     render(<ListPagination total={95} page={2} limit={10} onChange={() => undefined} />);

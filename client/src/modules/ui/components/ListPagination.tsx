@@ -11,6 +11,8 @@ interface Props {
   /** A page or page-size choice; the list controller debounces it (SPEC §9, 10 ms). */
   onChange: (page: number, limit: number) => void;
   sizes?: readonly number[];
+  /** The name of this pager for screen readers, when a screen shows more than one (e.g. a list behind a dialog). */
+  label?: string;
 }
 
 function useNarrow(): boolean {
@@ -30,7 +32,7 @@ function useNarrow(): boolean {
  * List pagination (SPEC §9): sizes 10/20/50/100, hidden when there is nothing, and at 880 px
  * or less only the previous/next steps without the page-number list. Every label is translated.
  */
-export function ListPagination({ total, page, limit, onChange, sizes = PAGE_SIZES }: Props) {
+export function ListPagination({ total, page, limit, onChange, sizes = PAGE_SIZES, label }: Props) {
   const { t } = useTranslation();
   const narrow = useNarrow();
   const sizeId = useId();
@@ -57,7 +59,7 @@ export function ListPagination({ total, page, limit, onChange, sizes = PAGE_SIZE
       </select>
       <Pagination
         size="mini"
-        aria-label={t('common.pagination')}
+        aria-label={label ?? t('common.pagination')}
         activePage={Math.min(page, pages)}
         totalPages={pages}
         firstItem={null}
