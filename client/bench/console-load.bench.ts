@@ -7,13 +7,11 @@
 // Budgets: /login ≤ 250 KB transferred, performance ≥ 90 on both. Prints exactly one JSON line.
 //   BENCH_RUNS (3): Lighthouse runs per page, the median score is reported.
 //   BENCH_SKIP_BUILD=1: use client/dist as it is.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { startProduct } from '../../tests/support/product';
 
 const root = resolve(import.meta.dirname, '../..');
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -29,40 +27,9 @@ if (process.env.BENCH_SKIP_BUILD !== '1') {
   if (build.status !== 0) throw new Error('client build failed');
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-  const { port } = probe.address() as { port: number };
-  await new Promise((r) => probe.close(r));
-  return port;
-}
-
-// The product as `npm start` runs it.
-const [port, apiPort] = [await freePort(), await freePort()];
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-console-'));
-const product = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    API_PORT: String(apiPort),
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    METRICS_PORT: '0',
-    API_METRICS_PORT: '0',
-    START_QUIET: '1',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-let output = '';
-product.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-const base = `http://localhost:${port}`;
-await new Promise<void>((ok, fail) => {
-  const timer = setInterval(() => output.includes('is running at') && (clearInterval(timer), ok()), 200);
-  product.once('exit', (code) => (clearInterval(timer), fail(new Error(`npm start exited with ${code}`))));
-});
+// The product as `npm start` runs it (its own ports, a fresh DATA_DIR).
+const product = await startProduct({ REDIS_URL: '', METRICS_PORT: '0', API_METRICS_PORT: '0', START_QUIET: '1' });
+const base = product.url.replace('127.0.0.1', 'localhost');
 
 async function signIn(username: string, password: string): Promise<string> {
   const res = await fetch(`${base}/api/oauth/token`, {
@@ -174,8 +141,5 @@ try {
   );
 } finally {
   await browser.close();
-  const exited = new Promise((r) => product.once('exit', r));
-  product.kill('SIGTERM');
-  await exited;
-  rmSync(dataDir, { recursive: true, force: true });
+  await product.stop();
 }

@@ -14,11 +14,10 @@
 //   WALL_SOAK_SAMPLE_SECONDS (10): the sampling period.
 //   WALL_SOAK_OUTAGES (2): network drops of the wall screen (3 s each) spread over the run.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { startProduct } from '../../tests/support/product';
 
 const root = resolve(import.meta.dirname, '../..');
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -33,40 +32,9 @@ const REAL_PER_HOUR = env('WALL_SOAK_REAL_PER_HOUR', 60);
 const SAMPLE_SECONDS = env('WALL_SOAK_SAMPLE_SECONDS', 10);
 const OUTAGES = Math.floor(Number(process.env.WALL_SOAK_OUTAGES ?? 2));
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-  const { port } = probe.address() as { port: number };
-  await new Promise((r) => probe.close(r));
-  return port;
-}
-
-// The product as `npm start` runs it (it builds the console when missing or stale).
-const [port, apiPort] = [await freePort(), await freePort()];
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-wall-'));
-const product = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    API_PORT: String(apiPort),
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    METRICS_PORT: '0',
-    API_METRICS_PORT: '0',
-    START_QUIET: '1',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-let output = '';
-product.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-const base = `http://127.0.0.1:${port}`;
-await new Promise<void>((ok, fail) => {
-  const timer = setInterval(() => output.includes('is running at') && (clearInterval(timer), ok()), 200);
-  product.once('exit', (code) => (clearInterval(timer), fail(new Error(`npm start exited with ${code}`))));
-});
+// The product as `npm start` runs it (its own ports, a fresh DATA_DIR).
+const product = await startProduct({ REDIS_URL: '', METRICS_PORT: '0', API_METRICS_PORT: '0', START_QUIET: '1' });
+const base = product.url;
 
 /** The gateway's process: the child of start.mjs that runs gateway/src/main.ts. */
 function gatewayPid(): number {
@@ -237,8 +205,5 @@ try {
 } finally {
   if (sim && sim.exitCode === null) sim.kill('SIGINT');
   await browser.close();
-  const exited = new Promise((r) => product.once('exit', r));
-  product.kill('SIGTERM');
-  await exited;
-  rmSync(dataDir, { recursive: true, force: true });
+  await product.stop();
 }

@@ -15,7 +15,7 @@ export * from './topics/registry';
 export type { RawMessage, ToastSpec, ViewTarget } from './topics/define-topic';
 export type { StatusTotals, WorkOrderPayload } from './topics/workorders';
 export { joinMessageType, exitMessageType, type ResidentPayload } from './topics/residents';
-export type { AlarmPayload } from './topics/alarms';
+export { SOS_RECIPIENT_PERMISSIONS, type AlarmPayload } from './topics/alarms';
 export type { ChatPayload } from './topics/chat';
 export type { AnnouncementPayload } from './topics/announcements';
 export type { SessionPayload } from './topics/session';

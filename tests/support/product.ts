@@ -22,6 +22,8 @@ export interface Product {
   url: string;
   apiUrl: string;
   dataDir: string;
+  /** The process id of scripts/start.mjs (the api and the gateway are its children). */
+  pid: number;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -73,6 +75,7 @@ export async function startProduct(
     url: `http://127.0.0.1:${port}`,
     apiUrl: `http://127.0.0.1:${apiPort}`,
     dataDir,
+    pid: child.pid!,
     output: () => out,
     stop: async () => {
       if (child.exitCode === null) {

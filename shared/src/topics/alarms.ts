@@ -42,6 +42,14 @@ const TOAST_KEYS = {
 };
 
 /**
+ * Who receives SOS calls (message type 7, the only type of the alarm bell): staff with
+ * disasterwarn:list and the estate's wall screens (api disaster.recipients `sosStaff`). The console
+ * shows the alarm bell and the dashboard's alarm count to them only: someone with just
+ * disasterreport:list follows the alarms topic for declarations, which are listed by the message bell.
+ */
+export const SOS_RECIPIENT_PERMISSIONS = ['disasterwarn:list', 'wall:view'] as const;
+
+/**
  * SOS help calls, disaster warnings and disaster declarations: event 10; message type 7 is an SOS
  * call, 71 a new declaration. disasterreport:list may subscribe too, for the declarations: the api
  * pushes SOS calls and warnings only to the people who may see them, so it hears nothing else.

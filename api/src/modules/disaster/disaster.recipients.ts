@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { SOS_RECIPIENT_PERMISSIONS, type Permission } from '@pm/shared';
 import type { DbOrTx } from '../../db/open-database';
 import { queryRows } from '../../db/sql';
 import { staffWithPermission } from '../realtime/recipients';
@@ -7,13 +8,18 @@ import { staffWithPermission } from '../realtime/recipients';
 
 /** An SOS help call → staff with disasterwarn:list, and the estate's wall screens (wall:view, issue 22). */
 export const sosStaff = (db: DbOrTx, housingEstateId: number): Promise<number[]> =>
-  withWallScreens(db, housingEstateId, staffWithPermission(db, housingEstateId, 'disasterwarn:list'));
+  staffWithAny(db, housingEstateId, SOS_RECIPIENT_PERMISSIONS);
 
-/** The estate's wall-screen accounts (wall:view) added to other recipients, each person once. */
-async function withWallScreens(db: DbOrTx, housingEstateId: number, others: Promise<number[]>): Promise<number[]> {
-  const staff = await others;
-  const walls = await staffWithPermission(db, housingEstateId, 'wall:view');
-  return [...new Set([...staff, ...walls])];
+/** Staff of the estate with any of the permissions, each person once. */
+async function staffWithAny(
+  db: DbOrTx,
+  housingEstateId: number,
+  permissions: readonly Permission[],
+): Promise<number[]> {
+  const people = new Set<number>();
+  for (const permission of permissions)
+    for (const id of await staffWithPermission(db, housingEstateId, permission)) people.add(id);
+  return [...people];
 }
 
 /**
@@ -34,7 +40,7 @@ export async function disasterWarningStaff(db: DbOrTx, housingEstateId: number):
 
 /** Staff who follow warnings live (their replies, help requests handled): disasterwarn:list, and wall screens. */
 export const warningFollowers = (db: DbOrTx, housingEstateId: number): Promise<number[]> =>
-  withWallScreens(db, housingEstateId, staffWithPermission(db, housingEstateId, 'disasterwarn:list'));
+  staffWithAny(db, housingEstateId, SOS_RECIPIENT_PERMISSIONS);
 
 /** A disaster declaration (new or handled) → staff with disasterreport:list. */
 export const declarationStaff = (db: DbOrTx, housingEstateId: number): Promise<number[]> =>

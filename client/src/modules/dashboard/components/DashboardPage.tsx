@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Button, Card, Icon, Message, Statistic, type SemanticCOLORS, type SemanticICONS } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { TOPIC_PERMISSIONS, alarmCount, messageCount } from '@pm/shared';
+import { SOS_RECIPIENT_PERMISSIONS, alarmCount, messageCount } from '@pm/shared';
 import { session } from '../../auth/states/session';
 import { liveState } from '../../live/states/liveState';
 import { CountValue } from '../../ui/components/CountValue';
@@ -25,7 +25,7 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const { snapshot: s, synced, loaded, status, since } = useSnapshot(liveState);
   const { perms } = useSnapshot(session);
-  const seesAlarms = (TOPIC_PERMISSIONS.alarms ?? []).some((p) => perms.includes(p));
+  const seesAlarms = SOS_RECIPIENT_PERMISSIONS.some((p) => perms.includes(p));
   const tiles: Tile[] = [
     { key: 'complaintsUntreated', value: s.complaints.untreated, icon: 'comment alternate', color: 'red' },
     { key: 'complaintsProcessing', value: s.complaints.processing, icon: 'comment alternate outline', color: 'orange' },

@@ -2,7 +2,14 @@ import { Link } from 'react-router-dom';
 import { Button, Icon } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { ALARM_TYPES, MESSAGE_PANEL_TYPES, TOPIC_PERMISSIONS, alarmCount, isAdminRole, messageCount } from '@pm/shared';
+import {
+  ALARM_TYPES,
+  MESSAGE_PANEL_TYPES,
+  SOS_RECIPIENT_PERMISSIONS,
+  alarmCount,
+  isAdminRole,
+  messageCount,
+} from '@pm/shared';
 import { session } from '../../auth/states/session';
 import { LanguageSelector } from '../../i18n/components/LanguageSelector';
 import { ConnectionStatus } from '../../live/components/ConnectionStatus';
@@ -25,8 +32,8 @@ export function TopBar({ onProfile, onChangePassword }: Props) {
   const settings = useSnapshot(layoutSettings);
   const live = useSnapshot(liveState);
   const open = settings.narrow ? settings.mobileMenuOpen : settings.sidebarOpen;
-  // The SOS bell only for those who receive alarms (the alarms topic's permission).
-  const seesAlarms = (TOPIC_PERMISSIONS.alarms ?? []).some((p) => snap.perms.includes(p));
+  // The SOS bell only for those who receive SOS calls (not declarations alone: the message bell lists those).
+  const seesAlarms = SOS_RECIPIENT_PERMISSIONS.some((p) => snap.perms.includes(p));
   return (
     <header className={`app-topbar${settings.fixedHeader ? ' fixed' : ''}`} data-testid="topbar">
       <Button
