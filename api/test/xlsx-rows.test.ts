@@ -44,13 +44,19 @@ describe('reading an import file', () => {
     const before = await copies();
     for (let i = 0; i < 3; i++) for await (const r of dataRows(file)) void r;
     for await (const r of dataRows(file)) if (r) break;
-    const cut = join(dir, 'cut-early.xlsx');
-    await writeFile(cut, (await readFile(file)).subarray(0, 4000));
-    await expect(
-      (async () => {
-        for await (const r of dataRows(cut)) void r;
-      })(),
-    ).rejects.toThrow();
+    const whole = await readFile(file);
+    for (const [name, bytes] of [
+      ['cut-early.xlsx', 4000],
+      ['cut-half.xlsx', Math.floor(whole.length / 2)],
+    ] as const) {
+      const cut = join(dir, name);
+      await writeFile(cut, whole.subarray(0, bytes));
+      await expect(
+        (async () => {
+          for await (const r of dataRows(cut)) void r;
+        })(),
+      ).rejects.toThrow();
+    }
     expect(await copies()).toBe(before);
   });
 

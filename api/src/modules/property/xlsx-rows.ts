@@ -1,6 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+
+/** Loads a module as exceljs itself does (the same instance). */
+const requireFromExceljs = createRequire(createRequire(import.meta.url).resolve('exceljs'));
 
 /**
  * exceljs's streaming reader walks the zip with unzipper's `Parse`, which emits 'end' itself as soon
@@ -15,7 +19,7 @@ import ExcelJS from 'exceljs';
  * where unzipper never reaches the end record, still ends. Exported for its test.
  */
 export function fixUnzipperEnd(): void {
-  const unzipper = createRequire(createRequire(import.meta.url).resolve('exceljs'))('unzipper') as {
+  const unzipper = requireFromExceljs('unzipper') as {
     Parse: ((opts?: object) => Readable) & { patchedEnd?: true };
   };
   if (unzipper.Parse.patchedEnd) return;
@@ -40,6 +44,33 @@ export function fixUnzipperEnd(): void {
   unzipper.Parse = patched;
 }
 fixUnzipperEnd();
+
+/**
+ * A worksheet that comes in the zip before the shared strings is copied by exceljs to a temporary
+ * file (with an open descriptor), deleted only when the reader is walked to its end: a caller that
+ * stops early, or a file that turns out broken, left both behind for the life of the process. The
+ * copies made while one file is read are recorded here (through exceljs's `tmp`) and removed by
+ * {@link dataRows} whatever happens.
+ */
+const worksheetCopies = new AsyncLocalStorage<Set<() => void>>();
+function recordWorksheetCopies(): void {
+  type Made = (err: Error | null, path: string, fd: number, remove: () => void) => void;
+  const tmp = requireFromExceljs('tmp') as { file: ((...args: unknown[]) => void) & { recorded?: true } };
+  if (tmp.file.recorded) return;
+  const file = tmp.file;
+  tmp.file = Object.assign(
+    (...args: unknown[]) => {
+      const made = args.pop() as Made;
+      const copies = worksheetCopies.getStore();
+      file(...args, (err: Error | null, path: string, fd: number, remove: () => void) => {
+        if (!err) copies?.add(remove);
+        made(err, path, fd, remove);
+      });
+    },
+    { recorded: true as const },
+  );
+}
+recordWorksheetCopies();
 
 /** A cell's text, whatever exceljs made of it (number, rich text, formula result, hyperlink). */
 export function cellText(value: unknown): string {
@@ -73,9 +104,10 @@ export async function* dataRows(path: string): AsyncGenerator<{ row: number; cel
   // (exceljs's own among them) do not fix the entry order, so a good file was refused now and
   // then as "not an Excel file". An empty model until workbook.xml arrives avoids it.
   Object.assign(reader, { model: { sheets: [] } });
+  const copies = new Set<() => void>();
   const sheets = reader[Symbol.asyncIterator]();
   try {
-    const first = await sheets.next();
+    const first = await worksheetCopies.run(copies, () => sheets.next());
     if (first.done) return;
     try {
       for await (const row of first.value) {
@@ -88,14 +120,8 @@ export async function* dataRows(path: string): AsyncGenerator<{ row: number; cel
       stopReading(first.value);
     }
   } finally {
-    // A worksheet that comes before the shared strings is copied to a temporary file, which exceljs
-    // deletes only when the next sheet is asked for: walk to the end (other sheets unread), also when
-    // the caller stopped early, so no copy is left behind.
-    try {
-      for (let next = await sheets.next(); !next.done; next = await sheets.next()) stopReading(next.value);
-    } catch {
-      // the file is unreadable: the caller has its own error already
-    }
+    await sheets.return?.(undefined).catch(() => undefined);
+    for (const remove of copies) remove();
   }
 }
 
