@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Button, Header, Loader, Segment, Statistic } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -10,8 +10,25 @@ import { liveState } from '../../live/states/liveState';
 import { enumLabel } from '../../ui/utils/enumLabels';
 import { WORK_KINDS, type WorkKind } from '../../work-orders/utils/workKinds';
 
-// apexcharts is large: loaded only when the dashboard shows a chart.
+// apexcharts is large (≈ 245 kB brotli, a long task to run on a phone): loaded only when a chart
+// comes near the screen. On a phone the charts sit below the tiles, so a cold dashboard is usable
+// first (README, console-load); on a desktop they are in view at once.
 const Chart = lazy(() => import('react-apexcharts'));
+
+/** Whether the element is within 200 px of the screen (once true, stays true); true where IntersectionObserver is missing. */
+function useNearScreen<T extends Element>(): [React.RefObject<T>, boolean] {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (near || !ref.current) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: '200px',
+    });
+    observer.observe(ref.current);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near];
+}
 
 const STATUS_COLORS = ['#db2828', '#f2711c', '#21ba45'];
 
@@ -33,6 +50,7 @@ function KindCharts({ kind }: { kind: WorkKind }) {
   const [stats, setStats] = useState<WorkStats | null>(null);
   const [failed, setFailed] = useState(false);
   const totals = useSnapshot(liveState).snapshot[kind.totalsKey];
+  const [box, near] = useNearScreen<HTMLDivElement>();
   const reloadKey = `${totals.untreated}/${totals.processing}/${totals.completed}`;
 
   useEffect(() => {
@@ -55,7 +73,7 @@ function KindCharts({ kind }: { kind: WorkKind }) {
       data-days={stats?.days.length}
       data-today={stats ? JSON.stringify(stats.days.at(-1)) : undefined}
     >
-      <div className="work-charts-head">
+      <div className="work-charts-head" ref={box}>
         <Header as="h2" size="small">
           {t(`dashboard.charts.${kind.kind}`, { days })}
         </Header>
@@ -69,7 +87,7 @@ function KindCharts({ kind }: { kind: WorkKind }) {
       </div>
       {failed && <p>{t('dashboard.charts.failed')}</p>}
       {!stats && !failed && <Loader active inline="centered" size="small" />}
-      {stats && (
+      {stats && near && (
         <Suspense fallback={<Loader active inline="centered" size="small" />}>
           <Chart
             type="bar"
@@ -99,17 +117,19 @@ function KindCharts({ kind }: { kind: WorkKind }) {
               }}
             />
           )}
-          <Statistic.Group size="mini" widths={2}>
-            <Statistic data-testid={`avg-deal-${kind.kind}`}>
-              <Statistic.Value>{duration(t, stats.avgDealMinutes)}</Statistic.Value>
-              <Statistic.Label>{t('dashboard.charts.avgDeal')}</Statistic.Label>
-            </Statistic>
-            <Statistic data-testid={`avg-complete-${kind.kind}`}>
-              <Statistic.Value>{duration(t, stats.avgCompleteMinutes)}</Statistic.Value>
-              <Statistic.Label>{t('dashboard.charts.avgComplete')}</Statistic.Label>
-            </Statistic>
-          </Statistic.Group>
         </Suspense>
+      )}
+      {stats && (
+        <Statistic.Group size="mini" widths={2}>
+          <Statistic data-testid={`avg-deal-${kind.kind}`}>
+            <Statistic.Value>{duration(t, stats.avgDealMinutes)}</Statistic.Value>
+            <Statistic.Label>{t('dashboard.charts.avgDeal')}</Statistic.Label>
+          </Statistic>
+          <Statistic data-testid={`avg-complete-${kind.kind}`}>
+            <Statistic.Value>{duration(t, stats.avgCompleteMinutes)}</Statistic.Value>
+            <Statistic.Label>{t('dashboard.charts.avgComplete')}</Statistic.Label>
+          </Statistic>
+        </Statistic.Group>
       )}
     </Segment>
   );
