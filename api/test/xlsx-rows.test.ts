@@ -40,8 +40,20 @@ describe('reading an import file', () => {
 
   it('leaves no temporary copy of the worksheet behind, also when the reader stops early or the file is cut', async () => {
     const { readdir, readFile } = await import('node:fs/promises');
+    const { readlinkSync } = await import('node:fs');
+    const isCopy = (name: string) => /\/tmp-\d+-[^/]*$/.test(name) && name.startsWith(tmpdir());
     const copies = async () => (await readdir(tmpdir())).filter((f) => f.startsWith(`tmp-${process.pid}-`)).length;
+    // Descriptors still open on a worksheet copy (deleted or not).
+    const openCopies = async () =>
+      (await readdir('/proc/self/fd')).filter((fd) => {
+        try {
+          return isCopy(readlinkSync(`/proc/self/fd/${fd}`).replace(/ \(deleted\)$/, ''));
+        } catch {
+          return false;
+        }
+      }).length;
     const before = await copies();
+    const openBefore = await openCopies();
     for (let i = 0; i < 3; i++) for await (const r of dataRows(file)) void r;
     for await (const r of dataRows(file)) if (r) break;
     const whole = await readFile(file);
@@ -58,6 +70,7 @@ describe('reading an import file', () => {
       ).rejects.toThrow();
     }
     expect(await copies()).toBe(before);
+    await expect.poll(openCopies).toBe(openBefore); // a descriptor closes a moment after its stream is destroyed
   });
 
   it('keeps every zip entry when the reader falls behind the zip parser (a busy server read good files as empty)', async () => {

@@ -16,9 +16,9 @@ const requireFromExceljs = createRequire(createRequire(import.meta.url).resolve(
  *
  * The fix: that early 'end' is dropped and the stream is ended the normal way instead
  * (`push(null)`), so Node emits 'end' once every buffered entry has been read. A truncated file,
- * where unzipper never reaches the end record, still ends. Exported for its test.
+ * where unzipper never reaches the end record, still ends.
  */
-export function fixUnzipperEnd(): void {
+function fixUnzipperEnd(): void {
   const unzipper = requireFromExceljs('unzipper') as {
     Parse: ((opts?: object) => Readable) & { patchedEnd?: true };
   };
@@ -30,10 +30,8 @@ export function fixUnzipperEnd(): void {
       const emit = zip.emit.bind(zip);
       zip.emit = (event: string | symbol, ...args: unknown[]): boolean => {
         // Node's own 'end' is emitted after it sets endEmitted; unzipper's early one is not.
-        if (event === 'end' && !zip.readableEnded) {
-          if (!(zip as unknown as { _readableState: { ended: boolean } })._readableState.ended) zip.push(null);
-          return false;
-        }
+        // A second push(null) (unzipper's own, after the end record) is ignored by Node.
+        if (event === 'end' && !zip.readableEnded) return (zip.push(null), false);
         return emit(event, ...args);
       };
       return zip;
