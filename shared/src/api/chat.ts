@@ -13,7 +13,6 @@ import {
   PageBodySchema,
   PersonImageSchema,
 } from './common';
-import { PersonAssetSchema } from './work-orders';
 
 /**
  * Record types: 1 text, 2 picture (an uploaded picture's path), 4 voice ("<path>?<seconds>"),
@@ -291,11 +290,23 @@ export const ChatWorkBriefSchema = z.object({
   status: z.number(),
   reportTime: z.string(),
 });
+/** One approved house of a resident (a unit by block / floor / unit, a space, a shop). */
+export const ResidentHouseBriefSchema = z.object({
+  personHouseId: z.number(),
+  houseType: z.number(),
+  houseId: z.number(),
+  identity: z.number(),
+  buildName: z.string().nullable(),
+  floorName: z.string().nullable(),
+  unitName: z.string().nullable(),
+  carParkCode: z.string().nullable(),
+  shopCode: z.string().nullable(),
+});
 export const ResidentContextSchema = z.object({
   personId: z.number(),
   name: z.string(),
   tel: z.string().nullable(),
-  houses: z.array(PersonAssetSchema),
+  houses: z.array(ResidentHouseBriefSchema),
   /** null: the caller may not list complaints (complain:list). */
   complaints: z.array(ChatWorkBriefSchema).nullable(),
   /** null: the caller may not list work orders (eventorder:list). */

@@ -189,6 +189,45 @@ export async function listResidents(
   };
 }
 
+/** A person's approved houses in the estate, in house order. */
+export async function residentHouses(db: DbOrTx, tenant: TenantScope, personId: number) {
+  const rows = await queryRows<{
+    id: number;
+    house_type: number;
+    house_id: number;
+    identity: number;
+    build_name: string | null;
+    floor_name: string | null;
+    unit_name: string | null;
+    carpark_code: string | null;
+    shop_code: string | null;
+  }>(
+    db,
+    sql`select ph.id, ph.house_type, coalesce(ph.unit_id, ph.car_space_id, ph.shop_id) as house_id, ph.identity,
+          b.name as build_name, f.name as floor_name, u.name as unit_name, cs.carpark_code, sh.shop_code
+        from person_house ph
+          left join unit u on u.id = ph.unit_id
+          left join floor f on f.id = u.floor_id
+          left join block b on b.id = u.block_id
+          left join car_space cs on cs.id = ph.car_space_id
+          left join shop sh on sh.id = ph.shop_id
+        where ph.person_id = ${personId} and ph.status = ${JoinStatus.approved}
+          and ph.company_id = ${tenant.companyId} and ph.housing_estate_id = ${tenant.housingEstateId}
+        order by ph.house_type, ph.id`,
+  );
+  return rows.map((r) => ({
+    personHouseId: r.id,
+    houseType: r.house_type,
+    houseId: r.house_id,
+    identity: r.identity,
+    buildName: r.build_name,
+    floorName: r.floor_name,
+    unitName: r.unit_name,
+    carParkCode: r.carpark_code,
+    shopCode: r.shop_code,
+  }));
+}
+
 /** Name and phone of a person of the estate, or null. */
 export async function estatePerson(
   db: DbOrTx,

@@ -1,7 +1,6 @@
 import type { AddressBookSettings, StaffDirectory } from '@pm/shared';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext } from '../../http/request-context';
-import { personAssets } from '../person/person-house.repository';
 import { staffWithPermission } from '../realtime/recipients';
 import { residentDeps } from '../resident/resident-api';
 import * as repo from './address-book.repository';
@@ -156,7 +155,7 @@ export async function residentContext(ctx: AuthedContext, personId: number) {
   if (!person) throw AppError.notFound();
   const perms = ctx.caller.perms;
   const [houses, complaints, eventOrders] = await Promise.all([
-    personAssets(ctx.db, ctx.tenant, personId),
+    repo.residentHouses(ctx.db, ctx.tenant, personId),
     perms.has('complain:list') ? repo.openWorkOf(ctx.db, ctx.tenant, 'complain', personId) : null,
     perms.has('eventorder:list') ? repo.openWorkOf(ctx.db, ctx.tenant, 'event_order', personId) : null,
   ]);
