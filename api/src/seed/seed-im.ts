@@ -95,6 +95,7 @@ async function conversation(
       isWorkGroup: g.work ?? false,
       lastSeq: lines.length,
       messageCount: counted,
+      memberCount: g.members.length,
       createdAt: ago(now, lines[0]?.at ?? 0),
       updatedAt: ago(now, last?.at ?? 0),
     })

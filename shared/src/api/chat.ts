@@ -83,7 +83,7 @@ export const ChatGroupRowSchema = z.object({
   unread: z.number(),
   lastSeq: z.number(),
   lastRecord: ChatLastRecordSchema.nullable(),
-  /** Up to 4 current members, oldest first (the avatar); the whole list is /im/disgroupmem/list/{id}. */
+  /** A private chat: the other person (name and avatar); a group: none (its members: /im/disgroupmem/list/{id}). */
   members: z.array(ChatPersonSchema),
   memberCount: z.number(),
   /** A private chat: the other person, and whether they are a resident (has a house) or staff. */

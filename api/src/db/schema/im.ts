@@ -22,6 +22,8 @@ export const imGroup = pgTable(
     isWorkGroup: boolean().notNull().default(false),
     lastSeq: integer().notNull().default(0),
     messageCount: integer().notNull().default(0),
+    /** Current members (kept with every join and leave), so the conversation list counts no rows. */
+    memberCount: integer().notNull().default(0),
     dismissed: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: time(),

@@ -117,6 +117,8 @@ export async function insertMembers(tx: Tx, group: GroupRow, personIds: number[]
           where im_group_member.quit_at is not null
         returning person_id`,
   );
+  if (rows.length > 0)
+    await tx.execute(sql`update im_group set member_count = member_count + ${rows.length} where id = ${group.id}`);
   return rows.map((r) => r.person_id);
 }
 
@@ -124,7 +126,10 @@ export async function insertMembers(tx: Tx, group: GroupRow, personIds: number[]
 export async function markMembersGone(tx: Tx, groupId: number, personIds: number[]): Promise<void> {
   if (personIds.length === 0) return;
   await tx.execute(
-    sql`update im_group_member set quit_at = now() where group_id = ${groupId} and quit_at is null and person_id in (${ids(personIds)})`,
+    sql`with gone as (
+          update im_group_member set quit_at = now() where group_id = ${groupId} and quit_at is null and person_id in (${ids(personIds)})
+          returning 1)
+        update im_group set member_count = member_count - (select count(*) from gone) where id = ${groupId}`,
   );
 }
 
@@ -348,7 +353,8 @@ export interface ConversationRow {
 /**
  * A person's conversations, newest activity first. The page's groups come from the person's
  * memberships alone (index im_group_member_person_current_idx); only they are joined with their
- * last record, a few members and, for a private chat, the other person.
+ * last record and, for a private chat, the other person (the row's avatar and `members`); a
+ * group's members are its `member_count`, the whole list is groupMembers().
  */
 export async function listConversations(
   db: DbOrTx,
@@ -384,6 +390,7 @@ export async function listConversations(
       owner_person_id: number;
       is_work_group: boolean;
       last_seq: number;
+      member_count: number;
       unread: number;
       updated_at: unknown;
       created_at: unknown;
@@ -393,46 +400,40 @@ export async function listConversations(
       r_from: number;
       r_from_name: string;
       r_at: unknown;
-      members: unknown;
-      member_count: number;
       other_id: number | null;
       other_name: string | null;
+      other_images: unknown;
       other_resident: boolean | null;
     }>(
       db,
       sql`with page as (
-            select g.id, g.group_type, g.name, g.owner_person_id, g.is_work_group, g.last_seq, g.updated_at, g.created_at,
-                   g.message_count - m.read_count as unread
+            select g.id, g.group_type, g.name, g.owner_person_id, g.is_work_group, g.last_seq, g.member_count,
+                   g.updated_at, g.created_at, g.message_count - m.read_count as unread
             from im_group_member m join im_group g on g.id = m.group_id
             where ${where}
             order by coalesce(g.updated_at, g.created_at) desc, g.id desc
             limit ${limit} offset ${offset})
           select page.*, r.seq as r_seq, r.type as r_type, r.content as r_content, r.from_person_id as r_from,
-                 rp.name as r_from_name, r.created_at as r_at, mem.members, mem.member_count,
-                 other.person_id as other_id, other.name as other_name, other.resident as other_resident
+                 rp.name as r_from_name, r.created_at as r_at,
+                 op.id as other_id, op.name as other_name, op.images as other_images,
+                 op.id is not null and exists (select 1 from person_house ph where ph.person_id = op.id and ph.status = ${JoinStatus.approved}) as other_resident
           from page
             left join im_chat_record r on r.group_id = page.id and r.seq = page.last_seq
             left join person rp on rp.id = r.from_person_id
             left join lateral (
-              select coalesce(json_agg(json_build_object('personId', x.id, 'name', x.name, 'images', x.images)), '[]') as members,
-                     (select count(*)::int from im_group_member c where c.group_id = page.id and c.quit_at is null) as member_count
-              from (select p.id, p.name, p.images from im_group_member gm join person p on p.id = gm.person_id
-                    where gm.group_id = page.id and gm.quit_at is null order by gm.joined_at, p.id limit 4) x
-            ) mem on true
-            left join lateral (
-              select p.id as person_id, p.name,
-                     exists (select 1 from person_house ph where ph.person_id = p.id and ph.status = ${JoinStatus.approved}) as resident
-              from im_group_member om join person p on p.id = om.person_id
+              select om.person_id from im_group_member om
               where page.group_type = ${ChatGroupType.private} and om.group_id = page.id and om.person_id <> ${me}
               limit 1
-            ) other on true
+            ) o on true
+            left join person op on op.id = o.person_id
           order by coalesce(page.updated_at, page.created_at) desc, page.id desc`,
     ),
   ]);
   return {
     total: count[0]?.n ?? 0,
     rows: rows.map((g) => {
-      const members = (typeof g.members === 'string' ? JSON.parse(g.members) : g.members) as ConversationRow['members'];
+      const members =
+        g.other_id === null ? [] : [{ personId: g.other_id, name: g.other_name ?? '', images: images(g.other_images) }];
       return {
         groupId: g.id,
         groupType: g.group_type,
@@ -452,7 +453,7 @@ export async function listConversations(
                 fromName: g.r_from_name,
                 createdAt: iso(g.r_at) as string,
               },
-        members: members.map((p) => ({ ...p, images: images(p.images) })),
+        members,
         memberCount: g.member_count,
         other: g.other_id === null ? null : { personId: g.other_id, resident: g.other_resident === true },
         updatedAt: iso(g.updated_at),

@@ -130,8 +130,10 @@ export default function AddressBookSettingsPage() {
           {entries.map((e, i) => (
             <li key={`${e.kind}:${e.id}`} className="book-settings-entry">
               <span className="book-settings-name">
-                <Icon name={e.kind === 1 ? 'sitemap' : 'user'} />
-                {e.name}
+                <span>
+                  <Icon name={e.kind === 1 ? 'sitemap' : 'user'} />
+                  {e.name}
+                </span>
                 <span className="book-meta">
                   {t(e.kind === 1 ? 'im.settings.department' : 'im.settings.person')}
                   {e.staffCount !== undefined && ` · ${t('im.settings.visible', { count: e.staffCount })}`}
