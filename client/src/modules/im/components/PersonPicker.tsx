@@ -50,7 +50,7 @@ export function PersonPicker({
         ))}
       </div>
       {error && (
-        <div className="ui pointing red basic label" role="alert">
+        <div className="person-picker-error" role="alert">
           {error}
         </div>
       )}
