@@ -162,7 +162,7 @@ describe('instant messaging', () => {
     await page.getByTestId('group-dissolve').click();
     await page.getByTestId('confirm-ok').click();
     await page.waitForURL(/\/instant-messaging\/chat$/);
-    expect(await page.getByTestId('chat-list-row').filter({ hasText: 'Pool opening' }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('chat-list-row').filter({ hasText: 'Pool opening' }).count()).toBe(0);
   });
 
   it('when the Pinyin switch is on, then "zs" finds 张三 in the address book; off, it does not', async () => {
@@ -176,6 +176,21 @@ describe('instant messaging', () => {
     await page.getByTestId('book-entry').filter({ hasText: '张三' }).waitFor({ timeout: 10_000 });
     await page.getByTestId('book-search').locator('input').fill('zhangsan');
     await page.getByTestId('book-entry').filter({ hasText: '张三' }).waitFor();
+
+    // From a resident's entry: the chat record (read-only) and their houses.
+    await page.getByTestId('book-tab-residents').click();
+    await page.getByTestId('book-search').locator('input').fill('Resident 1');
+    const entry = page.getByTestId('book-entry').filter({ hasText: 'Resident 1 Chan' }).first();
+    await entry.getByTestId('book-chat-record').click();
+    const record = page.getByTestId('chat-record-dialog');
+    await record.getByTestId('chat-message').first().waitFor();
+    expect(await record.getByTestId('chat-input').count()).toBe(0);
+    await expectAccessible(page, 'chat record dialog');
+    await page.keyboard.press('Escape');
+    await entry.getByTestId('book-houses').click();
+    await page.getByTestId('person-houses-dialog').getByText('Block A / 1/F / 1A').waitFor();
+    await expectAccessible(page, 'houses dialog');
+    await page.keyboard.press('Escape');
   });
 
   it("when staff turn a resident's message into a work order, then it is filed in two clicks and the conversation links it", async () => {
@@ -188,13 +203,20 @@ describe('instant messaging', () => {
     await expect.poll(() => dialog.getByTestId('make-work-submit').isEnabled(), { timeout: 10_000 }).toBe(true);
     await expectAccessible(page, 'make work order dialog');
     await dialog.getByTestId('make-work-submit').click();
-    await dialog.getByText(/created/).waitFor();
+    const made =
+      (await dialog
+        .getByText(/created/)
+        .first()
+        .textContent()) ?? '';
+    const code = /[A-Z]+\d+/.exec(made)?.[0] ?? '';
+    expect(code).not.toBe('');
     await page.keyboard.press('Escape');
     await page
       .getByTestId('chat-system-line')
-      .filter({ hasText: /made complaint/ })
+      .filter({ hasText: `made complaint ${code}` })
       .waitFor({ timeout: 15_000 });
-    await page.getByTestId('resident-panel').getByText(/HV/).first().waitFor();
+    // The side panel lists it among the resident's open complaints, with a link to it.
+    await page.getByTestId('resident-panel').getByRole('link', { name: code }).waitFor({ timeout: 15_000 });
   });
 
   it('when the three screens open in en, zh-CN and zh-TW at 390 px, then nothing widens the page and axe finds nothing critical or serious', async () => {

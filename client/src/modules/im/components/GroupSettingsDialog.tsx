@@ -111,7 +111,7 @@ export function GroupSettingsDialog({
       data-testid="group-settings-dialog"
       actions={
         <>
-          <Button color="orange" basic onClick={() => void leave()} data-testid="group-leave">
+          <Button basic onClick={() => void leave()} data-testid="group-leave">
             {t('im.actions.leave')}
           </Button>
           {owner && (
