@@ -39,8 +39,10 @@ try {
       insert into person (company_id, housing_estate_id, name) select ${c}, ${e}, 'Bench person ' || g from generate_series(1, ${privates}) g
       returning id),
     g as (
-      insert into im_group (company_id, housing_estate_id, group_type, name, owner_person_id, last_seq, message_count, member_count, updated_at)
-      select ${c}, ${e}, 1, null, p.id, 1, 1, 2, now() - (p.id % 5000) * interval '1 minute' from p returning id, owner_person_id),
+      insert into im_group (company_id, housing_estate_id, group_type, name, owner_person_id, last_seq, message_count, member_count,
+        updated_at, last_type, last_content, last_from_person_id, last_at)
+      select ${c}, ${e}, 1, null, p.id, 1, 1, 2, now() - (p.id % 5000) * interval '1 minute', 1, 'Hello from ' || p.id, p.id, now()
+      from p returning id, owner_person_id),
     m as (
       insert into im_group_member (group_id, person_id, read_seq, read_count)
       select id, owner_person_id, 1, 1 from g union all select id, ${admin.personId}, 0, 0 from g returning group_id)
@@ -48,8 +50,11 @@ try {
     select ${c}, ${e}, g.id, 1, g.owner_person_id, 1, 'Hello from ' || g.owner_person_id from g`);
   await api.db.execute(sql`
     with g as (
-      insert into im_group (company_id, housing_estate_id, group_type, name, owner_person_id, last_seq, message_count, member_count, updated_at)
-      select ${c}, ${e}, 2, 'Bench group ' || s, ${admin.personId}, 1, 1, 6, now() - s * interval '1 minute' from generate_series(1, ${groups}) s
+      insert into im_group (company_id, housing_estate_id, group_type, name, owner_person_id, last_seq, message_count, member_count,
+        updated_at, last_type, last_content, last_from_person_id, last_at)
+      select ${c}, ${e}, 2, 'Bench group ' || s, ${admin.personId}, 1, 1, 6, now() - s * interval '1 minute', 1, 'Group notice',
+        ${admin.personId}, now()
+      from generate_series(1, ${groups}) s
       returning id),
     m as (
       insert into im_group_member (group_id, person_id, read_seq, read_count)

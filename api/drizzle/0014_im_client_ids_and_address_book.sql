@@ -30,6 +30,10 @@ ALTER TABLE "im_chat_record" ADD COLUMN "client_id" text;--> statement-breakpoin
 ALTER TABLE "im_group" ADD COLUMN "name_pinyin" text;--> statement-breakpoint
 ALTER TABLE "im_group" ADD COLUMN "message_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "im_group" ADD COLUMN "member_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "im_group" ADD COLUMN "last_type" smallint;--> statement-breakpoint
+ALTER TABLE "im_group" ADD COLUMN "last_content" text;--> statement-breakpoint
+ALTER TABLE "im_group" ADD COLUMN "last_from_person_id" integer;--> statement-breakpoint
+ALTER TABLE "im_group" ADD COLUMN "last_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "im_group_member" ADD COLUMN "read_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "im_address_book_housing_estate_id_index" ON "im_address_book" USING btree ("housing_estate_id");--> statement-breakpoint
 CREATE INDEX "im_address_book_entry_housing_estate_id_sort_index" ON "im_address_book_entry" USING btree ("housing_estate_id","sort");--> statement-breakpoint

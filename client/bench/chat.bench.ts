@@ -59,7 +59,8 @@ try {
     [chat.id, chat.admin, chat.resident, MESSAGES],
   );
   await db.query(
-    `update im_group set last_seq = last_seq + $2, message_count = message_count + $2, updated_at = now() where id = $1`,
+    `update im_group set last_seq = last_seq + $2::int, message_count = message_count + $2::int, updated_at = now(),
+       last_type = 1, last_content = 'Bench message ' || $2::text, last_from_person_id = $3, last_at = now() where id = $1`,
     [chat.id, MESSAGES],
   );
   await db.query(

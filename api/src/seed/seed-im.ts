@@ -96,6 +96,10 @@ async function conversation(
       lastSeq: lines.length,
       messageCount: counted,
       memberCount: g.members.length,
+      lastType: last ? (last.type ?? ChatRecordType.text) : null,
+      lastContent: last?.content ?? null,
+      lastFromPersonId: last?.from ?? null,
+      lastAt: last ? ago(now, last.at) : null,
       createdAt: ago(now, lines[0]?.at ?? 0),
       updatedAt: ago(now, last?.at ?? 0),
     })

@@ -24,6 +24,11 @@ export const imGroup = pgTable(
     messageCount: integer().notNull().default(0),
     /** Current members (kept with every join and leave), so the conversation list counts no rows. */
     memberCount: integer().notNull().default(0),
+    /** The newest record as the conversation list shows it (kept with every record, no join per row). */
+    lastType: smallint(),
+    lastContent: text(),
+    lastFromPersonId: integer(),
+    lastAt: time(),
     dismissed: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: time(),

@@ -246,7 +246,8 @@ export async function insertRecord(
   const counted = r.type !== ChatRecordType.system;
   const [{ seq, message_count }] = await queryRows<{ seq: number; message_count: number }>(
     tx,
-    sql`update im_group set last_seq = last_seq + 1, message_count = message_count + ${counted ? 1 : 0}, updated_at = now()
+    sql`update im_group set last_seq = last_seq + 1, message_count = message_count + ${counted ? 1 : 0}, updated_at = now(),
+          last_type = ${r.type}, last_content = ${r.content}, last_from_person_id = ${r.fromPersonId}, last_at = now()
         where id = ${r.groupId} returning last_seq as seq, message_count`,
   );
   const [row] = await queryRows<RawRecord>(
@@ -352,8 +353,8 @@ export interface ConversationRow {
 
 /**
  * A person's conversations, newest activity first. The page's groups come from the person's
- * memberships alone (index im_group_member_person_current_idx); only they are joined with their
- * last record and, for a private chat, the other person (the row's avatar and `members`); a
+ * memberships alone (index im_group_member_person_current_idx); the last record's copy is on the
+ * group row, and only the page is joined with its sender and, for a private chat, the other person (the row's avatar and `members`); a
  * group's members are its `member_count`, the whole list is groupMembers().
  */
 export async function listConversations(
@@ -394,6 +395,10 @@ export async function listConversations(
       unread: number;
       updated_at: unknown;
       created_at: unknown;
+      last_type: number | null;
+      last_content: string | null;
+      last_from_person_id: number | null;
+      last_at: unknown;
       r_seq: number | null;
       r_type: number;
       r_content: string;
@@ -408,18 +413,18 @@ export async function listConversations(
       db,
       sql`with page as (
             select g.id, g.group_type, g.name, g.owner_person_id, g.is_work_group, g.last_seq, g.member_count,
-                   g.updated_at, g.created_at, g.message_count - m.read_count as unread
+                   g.updated_at, g.created_at, g.message_count - m.read_count as unread,
+                   g.last_type, g.last_content, g.last_from_person_id, g.last_at
             from im_group_member m join im_group g on g.id = m.group_id
             where ${where}
             order by coalesce(g.updated_at, g.created_at) desc, g.id desc
             limit ${limit} offset ${offset})
-          select page.*, r.seq as r_seq, r.type as r_type, r.content as r_content, r.from_person_id as r_from,
-                 rp.name as r_from_name, r.created_at as r_at,
+          select page.*, case when page.last_at is null then null else page.last_seq end as r_seq, page.last_type as r_type,
+                 page.last_content as r_content, page.last_from_person_id as r_from, rp.name as r_from_name, page.last_at as r_at,
                  op.id as other_id, op.name as other_name, op.images as other_images,
                  op.id is not null and exists (select 1 from person_house ph where ph.person_id = op.id and ph.status = ${JoinStatus.approved}) as other_resident
           from page
-            left join im_chat_record r on r.group_id = page.id and r.seq = page.last_seq
-            left join person rp on rp.id = r.from_person_id
+            left join person rp on rp.id = page.last_from_person_id
             left join lateral (
               select om.person_id from im_group_member om
               where page.group_type = ${ChatGroupType.private} and om.group_id = page.id and om.person_id <> ${me}
