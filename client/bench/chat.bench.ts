@@ -61,7 +61,7 @@ try {
   await db.query(
     `update im_group set last_seq = last_seq + $2::int, message_count = message_count + $2::int, updated_at = now(),
        last_type = 1, last_content = 'Bench message ' || $2::text, last_from_person_id = $3, last_at = now() where id = $1`,
-    [chat.id, MESSAGES],
+    [chat.id, MESSAGES, MESSAGES % 3 === 0 ? chat.admin : chat.resident],
   );
   await db.query(
     `update im_group_member set read_seq = (select last_seq from im_group where id = $1),

@@ -215,6 +215,9 @@ describe('instant messaging', () => {
       .getByTestId('chat-system-line')
       .filter({ hasText: `made complaint ${code}` })
       .waitFor({ timeout: 15_000 });
+    expect(
+      await page.getByTestId('chat-system-line').filter({ hasText: code }).getByRole('link').getAttribute('href'),
+    ).toMatch(/^\/complaints-suggestions\/index\?open=\d+$/);
     // The side panel lists it among the resident's open complaints, with a link to it.
     await page.getByTestId('resident-panel').getByRole('link', { name: code }).waitFor({ timeout: 15_000 });
   });

@@ -1,11 +1,12 @@
 import { memo } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon } from 'semantic-ui-react';
 import { ChatRecordType } from '@pm/shared';
 import type { ChatRecord } from '../../api';
 import { formatTime } from '../../ui/utils/formatTime';
 import type { PendingMessage } from '../hooks/useConversation';
-import { systemLineText } from '../utils/chatContent';
+import { parseSystemLine, systemLineText } from '../utils/chatContent';
 import { ChatAvatar } from './ChatAvatar';
 import { MessageBody } from './MessageBody';
 
@@ -33,12 +34,24 @@ export const MessageRow = memo(function MessageRow({
   onMakeWork,
 }: Props) {
   const { t } = useTranslation();
-  if (record?.type === ChatRecordType.system)
+  if (record?.type === ChatRecordType.system) {
+    const line = parseSystemLine(record.content);
+    const text = systemLineText(t, record.content, me);
     return (
       <div className="chat-system-line" data-testid="chat-system-line" data-seq={record.seq}>
-        <span>{systemLineText(t, record.content, me)}</span>
+        {line?.event === 'work' ? (
+          // A complaint or work order made from a message: the line opens it.
+          <Link
+            to={`${line.kind === 'complaint' ? '/complaints-suggestions/index' : '/event-work-order/index'}?open=${line.id}`}
+          >
+            {text}
+          </Link>
+        ) : (
+          <span>{text}</span>
+        )}
       </div>
     );
+  }
   const own = pending !== undefined || record?.fromPersonId === me;
   const type = record?.type ?? pending!.outgoing.type;
   const content = record?.content ?? pending?.content ?? (pending?.outgoing.type === 1 ? pending.outgoing.text : '');
