@@ -2,6 +2,7 @@
 // the address book and its settings (issue 31). Staff and residents use the chat calls with their
 // own token (DESIGN §5).
 import { z } from 'zod';
+import { ChatMessageType } from '../enums';
 import { defineEndpoints } from './endpoint';
 import {
   IdListSchema,
@@ -20,7 +21,7 @@ import {
  * line (member changes, dissolution, a work order made from a message) whose content is JSON
  * (`ChatSystemLine`), written by the api only.
  */
-export const ChatRecordType = { text: 1, picture: 2, voice: 4, file: 5, system: 10 } as const;
+export const ChatRecordType = { ...ChatMessageType, system: 10 } as const;
 export type ChatRecordType = (typeof ChatRecordType)[keyof typeof ChatRecordType];
 export const ChatSendTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(4), z.literal(5)]);
 /** Kept for callers of the first version of this file. */
