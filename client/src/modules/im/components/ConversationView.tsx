@@ -132,6 +132,10 @@ export function ConversationView({ row, me, canMakeWork, narrow, onBack, onLeft 
             <Virtuoso
               ref={list}
               className="chat-virtuoso"
+              // Reachable with the keyboard: arrow keys and Page Up scroll the history (and load older pages).
+              tabIndex={0}
+              role="log"
+              aria-label={t('im.history', { name: row.groupName })}
               data={items}
               firstItemIndex={START - prepended}
               initialTopMostItemIndex={Math.max(0, items.length - 1)}

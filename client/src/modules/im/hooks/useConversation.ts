@@ -95,7 +95,6 @@ const failureText = (err: unknown) => (err instanceof Error ? err.message : Stri
 export function useConversation(groupId: number | null, me: number, options: { atBottom: () => boolean }) {
   const [state, setState] = useState<ConversationState>(EMPTY);
   const current = useRef(state);
-  current.current = state;
   const group = useRef(groupId);
   group.current = groupId;
   const newerChain = useRef<Promise<void>>(Promise.resolve());
@@ -103,12 +102,13 @@ export function useConversation(groupId: number | null, me: number, options: { a
   const readTimer = useRef<ReturnType<typeof setTimeout>>();
   const { snapshots } = useSnapshot(liveState);
 
+  // Every change goes through here and is applied to `current` at once, so async steps (a fetch
+  // that just finished, an event) always see the latest state, not the last render's.
   const update = useCallback((change: (s: ConversationState) => ConversationState) => {
-    setState((s) => {
-      const next = change(s);
-      current.current = next;
-      return next;
-    });
+    const next = change(current.current);
+    if (next === current.current) return;
+    current.current = next;
+    setState(next);
   }, []);
 
   /** Marks it read (debounced): the open conversation's unread is cleared (SPEC §7). */
@@ -125,7 +125,8 @@ export function useConversation(groupId: number | null, me: number, options: { a
     if (!id) return Promise.resolve();
     newerChain.current = newerChain.current.then(async () => {
       for (let i = 0; i < 1000; i++) {
-        if (group.current !== id) return;
+        // Before the first page there is no last seq to go on from (it would read from the start).
+        if (group.current !== id || current.current.loading) return;
         const last = current.current.records.at(-1)?.seq ?? 0;
         const page = await fetchRecords(id, 'asc', CHAT_NEWER_PAGE, last).catch(() => null);
         if (!page || group.current !== id) return;
@@ -189,7 +190,8 @@ export function useConversation(groupId: number | null, me: number, options: { a
     if (e.kind === 'groupDissolved') update((s) => ({ ...s, closed: 'dissolved' }));
     if (e.kind === 'memberRemoved' && e.payload.personIds?.includes(me)) update((s) => ({ ...s, closed: 'removed' }));
     const record = recordOf(e);
-    if (!record) return;
+    // Still opening: the first page, and the newer fetch after it, will hold it.
+    if (!record || current.current.loading) return;
     const last = current.current.records.at(-1)?.seq ?? 0;
     const fromOther = record.fromPersonId !== me && record.type !== ChatRecordType.system;
     update((s) => ({
