@@ -69,6 +69,8 @@ describe('instant messaging', () => {
     expect(await input.inputValue()).toBe('');
 
     // A pasted picture (Ctrl+V) and a file.
+    const sentPictures = history.locator('[data-testid=chat-message][data-status=sent] [data-testid=chat-picture] img');
+    const picturesBefore = await sentPictures.count();
     const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2a6' } })
       .png()
       .toBuffer();
@@ -80,10 +82,8 @@ describe('instant messaging', () => {
       },
       [...png],
     );
-    const picture = history
-      .locator('[data-testid=chat-message][data-status=sent] [data-testid=chat-picture] img')
-      .last();
-    await picture.waitFor({ timeout: 15_000 });
+    await expect.poll(() => sentPictures.count(), { timeout: 15_000 }).toBe(picturesBefore + 1);
+    const picture = sentPictures.last();
     expect((await picture.boundingBox())!.width).toBeLessThanOrEqual(200);
     await page.getByTestId('chat-file-input').setInputFiles({
       name: 'Lift notice.txt',
@@ -107,7 +107,7 @@ describe('instant messaging', () => {
         limit: 3,
       },
     );
-    expect(records.list.map((r) => r.type)).toEqual([5, 2, 1]);
+    expect(records.list.map((r) => r.type).sort()).toEqual([1, 2, 5]);
     await expectAccessible(page, 'chat with an open conversation');
     await picture.click();
     await page.getByTestId('chat-picture-dialog').waitFor();
@@ -211,10 +211,18 @@ describe('instant messaging', () => {
     const code = /[A-Z]+\d+/.exec(made)?.[0] ?? '';
     expect(code).not.toBe('');
     await page.keyboard.press('Escape');
-    await page
-      .getByTestId('chat-system-line')
-      .filter({ hasText: `made complaint ${code}` })
-      .waitFor({ timeout: 15_000 });
+    // The line is the newest item of the (virtualized) history: at its bottom.
+    const line = page.getByTestId('chat-system-line').filter({ hasText: `made complaint ${code}` });
+    const scroller = page.locator('[data-testid=chat-history] [data-virtuoso-scroller]');
+    await expect
+      .poll(
+        async () => {
+          await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+          return line.count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     expect(
       await page.getByTestId('chat-system-line').filter({ hasText: code }).getByRole('link').getAttribute('href'),
     ).toMatch(/^\/complaints-suggestions\/index\?open=\d+$/);

@@ -38,6 +38,10 @@ export function ConversationView({ row, me, canMakeWork, narrow, onBack, onLeft 
   const atBottom = useRef(true);
   const { state, loadOlder, send, resend, discard, clearUnseen } = useConversation(row.groupId, me, {
     atBottom: () => atBottom.current,
+    // After the list has rendered the new item, and again once pictures above it may have grown.
+    onOwnRecord: () => {
+      for (const ms of [0, 400]) setTimeout(() => list.current?.scrollToIndex({ index: 'LAST', align: 'end' }), ms);
+    },
   });
   const [prepended, setPrepended] = useState(0);
   const [picture, setPicture] = useState<string | null>(null);

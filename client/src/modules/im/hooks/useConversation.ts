@@ -92,7 +92,11 @@ const failureText = (err: unknown) => (err instanceof Error ? err.message : Stri
  * whenever a live event leaves a gap and after every reconnect; sending with a client id, shown
  * at once and swapped for the stored record; failed sends stay with a resend.
  */
-export function useConversation(groupId: number | null, me: number, options: { atBottom: () => boolean }) {
+export function useConversation(
+  groupId: number | null,
+  me: number,
+  options: { atBottom: () => boolean; onOwnRecord?: () => void },
+) {
   const [state, setState] = useState<ConversationState>(EMPTY);
   const current = useRef(state);
   const group = useRef(groupId);
@@ -206,6 +210,8 @@ export function useConversation(groupId: number | null, me: number, options: { a
     }));
     if (record.seq > last + 1) void fetchNewer();
     if (fromOther) markRead(groupId);
+    // The person's own message or action (from any tab): show it, wherever they had scrolled.
+    else if (record.fromPersonId === me) options.onOwnRecord?.();
   });
 
   const sendPending = useCallback(
@@ -257,9 +263,10 @@ export function useConversation(groupId: number | null, me: number, options: { a
         previewUrl: outgoing.type === 2 ? URL.createObjectURL(outgoing.file) : undefined,
       };
       update((s) => ({ ...s, pending: [...s.pending, p] }));
+      options.onOwnRecord?.();
       void sendPending(p);
     },
-    [update, sendPending],
+    [update, sendPending, options],
   );
 
   /** SPEC §4 resend: the same client id, so a send that did reach the api is not stored twice. */
