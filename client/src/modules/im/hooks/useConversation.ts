@@ -233,6 +233,7 @@ export function useConversation(
           update((s) => ({ ...s, pending: s.pending.map((x) => (x.clientId === p.clientId ? { ...x, content } : x)) }));
         }
         const stored = await saveRecord({ groupId: id, type: o.type, content, clientId: p.clientId });
+        if (p.previewUrl) URL.revokeObjectURL(p.previewUrl);
         if (group.current !== id) return;
         update((s) => ({
           ...s,
