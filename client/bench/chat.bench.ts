@@ -9,7 +9,6 @@
 // Prints exactly one JSON line.
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { postgresSchema } from '../../api/bench/kit';
 import { launchBrowser } from '../../tests/support/browser';
