@@ -21,6 +21,7 @@ import { createLocalBus } from './modules/realtime/event-bus';
 import { createPgEventBus } from './modules/realtime/pg-event-bus';
 import { systemModule } from './modules/system/system.routes';
 import { ensureDemoImages, hideDemoCertificates } from './seed/demo-images';
+import { ensureChatDemoFiles } from './seed/seed-im';
 import { ensureFirstAdmin, type FirstAdmin } from './seed/first-admin';
 import { startReminders } from './modules/announcement/announcement.reminders';
 import { seedDemo } from './seed/seed-demo';
@@ -156,6 +157,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
   // The demo estate's pictures live in the upload directory, which may be new even when the
   // database was seeded before (a fresh container on an old database).
   if (shouldSeed) await ensureDemoImages(config.uploadDir);
+  if (shouldSeed) await ensureChatDemoFiles(config.uploadDir);
   await hideDemoCertificates(config.uploadDir);
   const tokens = new TokenService(db, config.tokenTtlSeconds);
   const mailer = createMailer(db, log, options.smtpUrl);

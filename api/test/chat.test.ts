@@ -95,9 +95,9 @@ describe.each(testEngines())('chat on %s', (engine) => {
 
       expect((await people.staff.get(`/im/chatrecord/delete/unread?groupId=${groupId}`)).status).toBe(200);
       expect(await unreadTotal('staff')).toBe(before);
-      // The reader's tabs learn it from a numbered counters change (no path known to the gateway).
-      const cleared = await staffSocket.waitFor((m) => m.channelType === 3900);
-      expect(cleared).toMatchObject({ chatUnread: -1 });
+      // The reader's tabs learn it from a numbered chat-read event (3300): which group, how many cleared.
+      const cleared = await staffSocket.waitFor((m) => m.channelType === 3300 && m.groupId === groupId);
+      expect(cleared).toMatchObject({ cleared: 1 });
     } finally {
       await staffSocket.close();
       await residentSocket.close();
@@ -118,8 +118,9 @@ describe.each(testEngines())('chat on %s', (engine) => {
     expect(seqs).toEqual(Array.from({ length: 12 }, (_, i) => seqs[0] + i));
 
     const newest = await people.admin.post('/im/chatrecord/list', { groupId, limit: 10, order: 'desc' });
-    expect(newest.body.data.total).toBe(12);
-    expect(newest.body.data.totalPage).toBe(2);
+    // The demo seeds a few records into this chat before the twelve.
+    expect(newest.body.data.total).toBe(seqs[11]);
+    expect(newest.body.data.totalPage).toBe(Math.ceil(seqs[11] / 10));
     const firstPage = newest.body.data.list.map((r: { seq: number }) => r.seq);
     expect(firstPage[0]).toBe(seqs[11]);
     const older = await people.admin.post('/im/chatrecord/list', {
@@ -128,7 +129,7 @@ describe.each(testEngines())('chat on %s', (engine) => {
       order: 'desc',
       seq: firstPage[firstPage.length - 1],
     });
-    expect(older.body.data.list.map((r: { seq: number }) => r.seq)).toEqual([seqs[1], seqs[0]]);
+    expect(older.body.data.list.map((r: { seq: number }) => r.seq).slice(0, 2)).toEqual([seqs[1], seqs[0]]);
     const newer = await people.admin.post('/im/chatrecord/list', { groupId, limit: 5, order: 'asc', seq: seqs[8] });
     expect(newer.body.data.list.map((r: { seq: number }) => r.seq)).toEqual([seqs[9], seqs[10], seqs[11]]);
     expect(newer.body.data.list[0]).toMatchObject({

@@ -7,6 +7,7 @@ import { ensureMenus } from './ensure-menus';
 import { DailyCodes } from './daily-codes';
 import { seedEstate, type EstatePlan } from './seed-estate';
 import { seedWallScreen } from './seed-wall';
+import { seedIm } from './seed-im';
 
 /**
  * The limited demo role "staff" (DESIGN §4): complaints (list, view, reply — not
@@ -102,6 +103,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedEstate(tx, MAIN_ESTATE, hashes, { allMenuIds, staffMenuIds }, codes);
     await seedEstate(tx, SECOND_ESTATE, hashes, { allMenuIds, staffMenuIds }, codes);
     await seedWallScreen(tx, MAIN_ESTATE.adminUsername, wall);
+    await seedIm(tx, MAIN_ESTATE.adminUsername, SECOND_ESTATE.adminUsername);
     return true;
   });
 }

@@ -889,59 +889,7 @@ export async function seedEstate(
   }
   await tx.insert(s.message).values(msgs);
 
-  // Chats: a staff group, two private chats with residents; unread counts for the staff.
-  const groupDefs = [
-    { name: 'Management office', type: 2, members: staffPersons.map((p) => p.id), work: true },
-    { name: null, type: 1, members: [adminPersonId, r(0)], work: false },
-    { name: null, type: 1, members: [staffPersonId, r(1)], work: false },
-    {
-      name: `${plan.blocks[0]} residents`,
-      type: 2,
-      members: [adminPersonId, staffPersonId, r(0), r(1), r(2)],
-      work: false,
-    },
-  ].filter((g) => new Set(g.members).size === g.members.length);
-  const lines = [
-    'Good morning!',
-    'Is the lift fixed yet?',
-    'Yes, the technician finished an hour ago.',
-    'Great, thank you.',
-    'Please remember the meeting on Friday.',
-    'See you there.',
-  ];
-  for (const g of groupDefs) {
-    const [group] = await tx
-      .insert(s.imGroup)
-      .values({
-        ...t,
-        groupType: g.type,
-        name: g.name,
-        ownerPersonId: g.members[0],
-        isWorkGroup: g.work,
-        lastSeq: lines.length,
-        updatedAt: ago(now, 0.01),
-      })
-      .returning({ id: s.imGroup.id });
-    await tx.insert(s.imChatRecord).values(
-      lines.map((content, i) => ({
-        ...t,
-        groupId: group.id,
-        seq: i + 1,
-        fromPersonId: g.members[i % g.members.length],
-        type: 1,
-        content,
-        createdAt: ago(now, (lines.length - i) * 0.01),
-      })),
-    );
-    await tx.insert(s.imGroupMember).values(
-      g.members.map((personId, i) => ({
-        groupId: group.id,
-        personId,
-        readSeq: i === 0 ? lines.length - 2 : lines.length,
-        unread: i === 0 ? 2 : 0,
-      })),
-    );
-  }
+  // Chats: api/src/seed/seed-im.ts (issue 31).
 
   // Check-in: one rule and two weeks of punches (some late, some missing).
   const [rule] = await tx

@@ -60,6 +60,22 @@ export class ResidentClient {
     return envelope.data;
   }
 
+  /** Uploads a picture (multipart, as the app does) and answers its originalImagePath. */
+  async uploadPicture(bytes: Buffer, kind: string): Promise<string> {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'photo.png');
+    const res = await fetch(`${this.baseUrl}/upload/uploadimage/${kind}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.token}`, lang: 'en' },
+      body: form,
+      signal: AbortSignal.timeout(10_000),
+    });
+    const envelope = (await res.json().catch(() => null)) as Envelope<{ originalImagePath: string }> | null;
+    if (!res.ok || !envelope || envelope.code !== 200)
+      throw new ApiError(res.status, envelope?.msg ?? `upload answered ${res.status}`);
+    return envelope.data.originalImagePath;
+  }
+
   houses(): Promise<House[]> {
     return this.call<House[]>('GET', '/app/house/list');
   }

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { ApiError, ResidentClient, type House } from './resident-client';
 import { CHAT_LINES, COMPLAINT_TOPICS, POSITIONS, REPLIES, WORK_ORDERS, pick } from './sample-content';
 
@@ -68,21 +70,28 @@ async function perform(action: Action, r: Resident): Promise<string> {
       return `reply on ${onComplaint ? 'complaint' : 'work order'} #${id}: "${content}"`;
     }
     case 'chat': {
-      // A line in one of the resident's chats (private chats with staff, group chats).
-      const groups = await r.client.call<{ list: { groupId: number; groupName: string }[] }>(
+      // A line (now and then a picture) in one of the resident's chats; with none yet, a private
+      // chat with someone of the estate's address book (GET /app/addressbook).
+      let groups = await r.client.call<{ list: { groupId: number; groupName: string }[] }>(
         'POST',
         '/im/disgroup/list',
         { page: 1, limit: 100 },
       );
-      if (groups.list.length === 0) return 'no chat to write in yet';
+      if (groups.list.length === 0) {
+        const book = await r.client.call<{ sections: { people: { personId: number }[] }[] }>('GET', '/app/addressbook');
+        const staff = book.sections.flatMap((s) => s.people);
+        if (staff.length === 0) return 'no chat to write in yet';
+        const me = await r.client.call<{ accountInfo: { personId: number } }>('GET', '/auth/current/user');
+        await r.client.call('GET', `/im/chatrecord/check/chat/${me.accountInfo.personId}/${pick(staff).personId}`);
+        groups = await r.client.call('POST', '/im/disgroup/list', { page: 1, limit: 100 });
+        if (groups.list.length === 0) return 'no chat to write in yet';
+      }
       const g = pick(groups.list);
-      const content = pick(CHAT_LINES);
-      const saved = await r.client.call<{ seq: number }>('POST', '/im/chatrecord/save', {
-        groupId: g.groupId,
-        content,
-        type: 1,
-      });
-      return `chat in "${g.groupName}" #${saved.seq}: "${content}"`;
+      const picture = Math.random() < 0.15;
+      const content = picture ? await r.client.uploadPicture(await samplePicture(), 'chat') : pick(CHAT_LINES);
+      // A client id per message: a retry after a timeout or a 5xx stores it once (issue 35 relies on it).
+      const saved = await sendOnce(r, { groupId: g.groupId, content, type: picture ? 2 : 1, clientId: randomUUID() });
+      return `chat in "${g.groupName}" #${saved.seq}: ${picture ? '[picture]' : `"${content}"`}`;
     }
     case 'rate': {
       const onComplaint = r.complaints.length > 0 && (r.eventOrders.length === 0 || Math.random() < 0.5);
@@ -95,6 +104,28 @@ async function perform(action: Action, r: Resident): Promise<string> {
       const list = onComplaint ? r.complaints : r.eventOrders;
       list.splice(list.indexOf(id), 1);
       return `rated ${onComplaint ? 'complaint' : 'work order'} #${id}`;
+    }
+  }
+}
+
+let picture: Buffer | null = null;
+/** A small picture a resident sends in a chat (drawn once). */
+async function samplePicture(): Promise<Buffer> {
+  picture ??= await sharp({ create: { width: 240, height: 160, channels: 3, background: '#4a7a9c' } })
+    .png()
+    .toBuffer();
+  return picture;
+}
+
+/** Sends one chat message, retrying twice with the same client id after a network error or a 5xx. */
+async function sendOnce(r: Resident, body: { groupId: number; content: string; type: number; clientId: string }) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await r.client.call<{ seq: number }>('POST', '/im/chatrecord/save', body);
+    } catch (err) {
+      const status = err instanceof ApiError ? err.status : 0;
+      if (attempt >= 2 || (status >= 400 && status < 500)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
     }
   }
 }

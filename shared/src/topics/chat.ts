@@ -15,9 +15,21 @@ export type ChatPayload = {
   groupName?: string;
   /** Members added or removed. */
   personIds?: number[];
+  /** The stored record (issue 31): a message's or a system line's, so an open conversation shows it at once. */
+  recordId?: number;
+  createdAt?: string;
+  /** The sender's id of the message: the sending tab swaps its "sending" copy for the stored one. */
+  clientId?: string | null;
+  fromAvatar?: string | null;
+  /** The group's kind (1 private, 2 group). */
+  groupType?: number;
+  /** Chat read (3300): the reader's tabs clear that group; `cleared` records leave the unread total. */
+  readSeq?: number;
+  cleared?: number;
 };
 
-type ChatKind = 'message' | 'memberAdded' | 'memberRemoved' | 'groupDissolved' | 'privateCreated' | 'groupCreated';
+type ChatKind =
+  'message' | 'memberAdded' | 'memberRemoved' | 'groupDissolved' | 'privateCreated' | 'groupCreated' | 'read';
 
 const KIND_BY_CHANNEL: Record<number, ChatKind> = {
   1: 'message',
@@ -27,6 +39,7 @@ const KIND_BY_CHANNEL: Record<number, ChatKind> = {
   6: 'groupDissolved',
   3100: 'privateCreated',
   3200: 'groupCreated',
+  3300: 'read',
 };
 
 /** Chat messages other than text show a placeholder. */
@@ -48,6 +61,8 @@ export const chat = defineTopic<{ kind: ChatKind }, ChatPayload>()({
     dissolveGroup: 6,
     createPrivateChat: 3100,
     createGroupChat: 3200,
+    /** This api's own number (not in SPEC §7): the person read a chat in one tab; every tab clears it. */
+    chatRead: 3300,
   },
   messageTypes: {},
   classify: (m) => ({ kind: KIND_BY_CHANNEL[m.channelType] }),
@@ -56,6 +71,7 @@ export const chat = defineTopic<{ kind: ChatKind }, ChatPayload>()({
     zero: () => ({ chatUnread: 0 }),
     apply: (own, e) => {
       if (e.kind === 'message' && e.payload.read !== true) own.chatUnread += 1;
+      if (e.kind === 'read') own.chatUnread = Math.max(0, own.chatUnread - Number(e.payload.cleared ?? 0));
     },
   },
   // SPEC §7: a message from someone else shows the chat notification, which stays 3,000,000 ms and
@@ -73,7 +89,7 @@ export const chat = defineTopic<{ kind: ChatKind }, ChatPayload>()({
           ? { key: 'messages.chat.fromGroup', values: { group: groupName, sender } }
           : { key: 'messages.chat.fromBuddy', values: { sender } },
       ms: CHAT_NOTIFICATION_MS,
-      opens: '/instant-messaging/chat',
+      opens: e.payload.groupId ? `/instant-messaging/chat?open=${e.payload.groupId}` : '/instant-messaging/chat',
     };
   },
 });

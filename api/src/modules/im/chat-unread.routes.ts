@@ -2,8 +2,8 @@ import { route, type ApiModule } from '../../http/define-route';
 import { chatUnreadTotal } from './chat.service';
 
 /**
- * The chat unread total the sidebar badge shows (SPEC §7 "Instant messaging"). The rest of
- * instant messaging arrives with its own issue; the gateway loads this counter at every upstream open.
+ * The chat unread total the sidebar badge shows (SPEC §7 "Instant messaging"): the module's part of
+ * the live counters, which the gateway loads at every upstream open. The other calls: chat.routes.ts.
  */
 export const chatUnreadModule: ApiModule = {
   name: 'chat-unread',

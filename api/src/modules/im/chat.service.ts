@@ -1,24 +1,31 @@
-import { sql } from 'drizzle-orm';
-import { ChannelType, ChatGroupType, JoinStatus } from '@pm/shared';
+import {
+  ChannelType,
+  ChatGroupType,
+  ChatRecordType,
+  type ChatPersonName,
+  type ChatSystemLine,
+  type UpstreamPush,
+} from '@pm/shared';
 import type { DbOrTx, Tx } from '../../db/open-database';
-import { likePattern, offsetOf, queryRows } from '../../db/sql';
+import { offsetOf } from '../../db/sql';
 import { AppError } from '../../http/app-error';
-import type { AuthedContext, TenantScope } from '../../http/request-context';
+import type { AuthedContext } from '../../http/request-context';
 import { queuePush, withPushes } from '../message/push-outbox';
 import { staffWithPermission } from '../realtime/recipients';
-import { chatGroupMembers } from './chat.recipients';
-
-// The sidebar's chat unread total is the repository's sum as it stands.
-export { chatUnreadTotal } from './chat-unread.repository';
+import { refreshPinyin } from './address-book.repository';
+import * as repo from './chat.repository';
+import type { GroupRow, StoredRecord } from './chat.repository';
+import { pinyinKeys, pinyinQuery } from './pinyin';
 
 /**
  * Instant messaging (SPEC §7): private chats (two persons), group chats and staff work groups.
  * Every call is scoped to the caller's estate and to groups the caller is a current member of;
  * a record gets the next gapless seq of its group (the group row is locked while it is taken).
+ * Member changes, renames, dissolution and work orders made from a message are system lines
+ * (type 10) in the conversation, pushed with their event so every open console shows them.
  */
 
-const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
-const images = (v: unknown) => ((typeof v === 'string' ? JSON.parse(v) : v) ?? []) as { url: string }[];
+export const chatUnreadTotal = repo.unreadTotal;
 
 function inTransaction<T>(ctx: AuthedContext, work: (tx: Tx) => Promise<T>): Promise<T> {
   return withPushes(ctx.db, ctx.services.realtime, work, (err) =>
@@ -26,219 +33,150 @@ function inTransaction<T>(ctx: AuthedContext, work: (tx: Tx) => Promise<T>): Pro
   );
 }
 
-interface GroupRow {
-  id: number;
-  group_type: number;
-  name: string | null;
-  owner_person_id: number;
-  is_work_group: boolean;
-  last_seq: number;
-}
-
 /** The group when the caller is a current member of it in their estate; otherwise 404 (no hint it exists). */
-async function memberGroup(
-  db: DbOrTx,
-  tenant: TenantScope,
-  groupId: number,
-  personId: number,
-  lock = false,
-): Promise<GroupRow> {
-  const [g] = await queryRows<GroupRow>(
-    db,
-    sql`select g.id, g.group_type, g.name, g.owner_person_id, g.is_work_group, g.last_seq
-        from im_group g join im_group_member m on m.group_id = g.id and m.person_id = ${personId} and m.quit_at is null
-        where g.id = ${groupId} and g.company_id = ${tenant.companyId} and g.housing_estate_id = ${tenant.housingEstateId}
-          and not g.dismissed
-        ${lock ? sql`for update of g` : sql``}`,
-  );
+async function myGroup(db: DbOrTx, ctx: AuthedContext, groupId: number, lock = false): Promise<GroupRow> {
+  const g = await repo.memberGroup(db, ctx.tenant, groupId, ctx.caller.personId, lock);
   if (!g) throw AppError.notFound();
   return g;
 }
 
-/** The persons of the estate among `ids` (answers 400 when any is not one of them). */
-async function estatePersons(db: DbOrTx, tenant: TenantScope, ids: number[]): Promise<{ id: number; name: string }[]> {
-  const unique = [...new Set(ids)];
-  const rows = await queryRows<{ id: number; name: string }>(
-    db,
-    sql`select id, name from person where company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId}
-        and id in (${sql.join(
-          unique.map((i) => sql`${i}`),
-          sql`, `,
-        )})`,
-  );
-  if (rows.length !== unique.length) throw AppError.badRequest('errors.chatPersonUnknown');
-  return rows;
+/** Persons of the estate, each once (400 when any is not one of them). */
+async function estatePersons(db: DbOrTx, ctx: AuthedContext, ids: number[]): Promise<ChatPersonName[]> {
+  const found = await repo.estatePersons(db, ctx.tenant, ids);
+  if (found.length !== new Set(ids).size) throw AppError.badRequest('errors.chatPersonUnknown');
+  return found;
 }
 
 /**
  * Whom a resident may bring into a chat — a private chat, a new group, added members (issue 14;
  * docs/internal-contract.md): the staff of their estate who may chat (im:list; staff without it
- * cannot answer) and the people sharing one of their approved houses.
+ * cannot answer) and the people sharing one of their approved houses. Anyone else answers 404.
  */
-async function residentMayReach(tx: DbOrTx, tenant: TenantScope, residentId: number, otherId: number) {
-  if ((await staffWithPermission(tx, tenant.housingEstateId, 'im:list')).includes(otherId)) return true;
-  const rows = await queryRows<{ one: number }>(
-    tx,
-    sql`select 1 as one from person_house mine join person_house theirs
-          on theirs.house_type = mine.house_type
-          and (theirs.unit_id = mine.unit_id or theirs.car_space_id = mine.car_space_id or theirs.shop_id = mine.shop_id)
-        where mine.person_id = ${residentId} and mine.status = ${JoinStatus.approved}
-          and theirs.person_id = ${otherId} and theirs.status = ${JoinStatus.approved}
-        limit 1`,
-  );
-  return rows.length > 0;
-}
-
-/** A resident who names someone outside their reach (a group's members too) gets 404, as for nobody. */
 async function assertResidentMayReach(tx: DbOrTx, ctx: AuthedContext, personIds: number[]): Promise<void> {
   if (ctx.caller.kind !== 'resident') return;
-  for (const id of new Set(personIds)) {
-    if (id !== ctx.caller.personId && !(await residentMayReach(tx, ctx.tenant, ctx.caller.personId, id)))
-      throw AppError.notFound();
+  const others = [...new Set(personIds)].filter((id) => id !== ctx.caller.personId);
+  if (others.length === 0) return;
+  const chatStaff = new Set(await staffWithPermission(tx, ctx.tenant.housingEstateId, 'im:list'));
+  for (const id of others) {
+    if (!chatStaff.has(id) && !(await repo.shareApprovedHouse(tx, ctx.caller.personId, id))) throw AppError.notFound();
   }
 }
 
-async function addMembers(tx: Tx, groupId: number, personIds: number[], readSeq: number): Promise<number[]> {
-  if (personIds.length === 0) return [];
-  // A person who quit earlier comes back; a current member stays as they are.
-  const rows = await queryRows<{ person_id: number }>(
-    tx,
-    sql`insert into im_group_member (group_id, person_id, read_seq, unread)
-        values ${sql.join(
-          personIds.map((p) => sql`(${groupId}, ${p}, ${readSeq}, 0)`),
-          sql`, `,
-        )}
-        on conflict (group_id, person_id) do update set quit_at = null, read_seq = excluded.read_seq, unread = 0, joined_at = now()
-          where im_group_member.quit_at is not null
-        returning person_id`,
-  );
-  return rows.map((r) => r.person_id);
+async function me(db: DbOrTx, ctx: AuthedContext): Promise<ChatPersonName> {
+  return { personId: ctx.caller.personId, name: (await repo.personBrief(db, ctx.caller.personId)).name };
+}
+
+/** The push of one stored record: the live chat message of SPEC §3 plus the record's own fields. */
+function recordPush(g: GroupRow, r: StoredRecord, channelType: number, fromAvatar: string | null): UpstreamPush {
+  return {
+    channelType,
+    dataId: g.id,
+    groupId: g.id,
+    groupType: g.groupType,
+    recordId: r.recordId,
+    seq: r.seq,
+    type: r.type,
+    content: r.content,
+    clientId: r.clientId,
+    createdAt: r.createdAt,
+    fromUser: { idUser: r.fromPersonId, userName: r.fromName },
+    fromAvatar,
+    group: { idGroup: g.id, groupName: g.name ?? '' },
+  } as UpstreamPush;
+}
+
+/** Stores a system line and queues it to `to` under `channelType` (4, 5, 6, 3200, or 1/3 read). */
+async function systemLine(
+  tx: Tx,
+  ctx: AuthedContext,
+  g: GroupRow,
+  line: ChatSystemLine,
+  to: number[],
+  channelType: number,
+  extra: Record<string, unknown> = {},
+): Promise<StoredRecord> {
+  const r = await repo.insertRecord(tx, ctx.tenant, {
+    groupId: g.id,
+    fromPersonId: ctx.caller.personId,
+    type: ChatRecordType.system,
+    content: JSON.stringify(line),
+    clientId: null,
+  });
+  const isMessage = channelType === ChannelType.privateChat || channelType === ChannelType.groupChat;
+  queuePush(tx, [...new Set(to)], {
+    ...recordPush(g, r, channelType, null),
+    ...(isMessage ? { read: true } : {}),
+    ...extra,
+  } as UpstreamPush);
+  return r;
 }
 
 export async function listGroups(
   ctx: AuthedContext,
-  body: { page: number; limit: number; key?: string; groupType?: number },
+  body: { page: number; limit: number; key?: string; groupType?: number; pinyin?: boolean },
 ) {
-  const me = ctx.caller.personId;
-  const filters = [sql`true`];
-  if (body.groupType) filters.push(sql`g.group_type = ${body.groupType}`);
-  if (body.key) {
-    const like = likePattern(body.key);
-    filters.push(sql`(g.name ilike ${like} or exists (select 1 from im_group_member om join person op on op.id = om.person_id
-      where om.group_id = g.id and om.quit_at is null and op.name ilike ${like}))`);
-  }
-  const where = sql`m.person_id = ${me} and m.quit_at is null and not g.dismissed
-      and g.company_id = ${ctx.tenant.companyId} and g.housing_estate_id = ${ctx.tenant.housingEstateId} and ${sql.join(filters, sql` and `)}`;
-  const [{ n }] = await queryRows<{ n: number }>(
+  const pinyinKey = body.pinyin ? pinyinQuery(body.key) : undefined;
+  if (pinyinKey) await refreshPinyin(ctx.db, ctx.tenant);
+  const { rows, total } = await repo.listConversations(
     ctx.db,
-    sql`select count(*)::int as n from im_group g join im_group_member m on m.group_id = g.id where ${where}`,
+    ctx.tenant,
+    ctx.caller.personId,
+    { key: body.key || undefined, pinyinKey, groupType: body.groupType },
+    body.limit,
+    offsetOf(body.page, body.limit),
   );
-  const rows = await queryRows<
-    GroupRow & {
-      unread: number;
-      updated_at: unknown;
-      r_seq: number | null;
-      r_type: number;
-      r_content: string;
-      r_from: number;
-      r_from_name: string;
-      r_at: unknown;
-      members: unknown;
-    }
-  >(
-    ctx.db,
-    sql`select g.id, g.group_type, g.name, g.owner_person_id, g.is_work_group, g.last_seq, m.unread, g.updated_at,
-          r.seq as r_seq, r.type as r_type, r.content as r_content, r.from_person_id as r_from, rp.name as r_from_name, r.created_at as r_at,
-          (select coalesce(json_agg(json_build_object('personId', p.id, 'name', p.name, 'images', p.images) order by gm.joined_at, p.id), '[]')
-             from im_group_member gm join person p on p.id = gm.person_id where gm.group_id = g.id and gm.quit_at is null) as members
-        from im_group g join im_group_member m on m.group_id = g.id
-          left join im_chat_record r on r.group_id = g.id and r.seq = g.last_seq
-          left join person rp on rp.id = r.from_person_id
-        where ${where}
-        order by coalesce(g.updated_at, g.created_at) desc, g.id desc
-        limit ${body.limit} offset ${offsetOf(body.page, body.limit)}`,
-  );
-  const list = rows.map((g) => {
-    const members = (typeof g.members === 'string' ? JSON.parse(g.members) : g.members) as {
-      personId: number;
-      name: string;
-      images: { url: string }[];
-    }[];
-    const other = members.find((p) => p.personId !== me);
-    return {
-      groupId: g.id,
-      groupType: g.group_type,
-      groupName: g.group_type === ChatGroupType.private ? (other?.name ?? g.name ?? '') : (g.name ?? ''),
-      isWorkGroup: g.is_work_group,
-      ownerPersonId: g.owner_person_id,
-      unread: g.unread,
-      lastSeq: g.last_seq,
-      lastRecord:
-        g.r_seq === null
-          ? null
-          : {
-              seq: g.r_seq,
-              type: g.r_type,
-              content: g.r_content,
-              fromPersonId: g.r_from,
-              fromName: g.r_from_name,
-              createdAt: iso(g.r_at) as string,
-            },
-      members,
-      updatedAt: iso(g.updated_at),
-    };
-  });
-  return { list, total: n, page: body.page, limit: body.limit, totalPage: Math.ceil(n / body.limit) };
+  return { list: rows, total, page: body.page, limit: body.limit, totalPage: Math.ceil(total / body.limit) };
 }
 
 export async function groupInfo(ctx: AuthedContext, groupId: number) {
-  const g = await memberGroup(ctx.db, ctx.tenant, groupId, ctx.caller.personId);
+  const g = await myGroup(ctx.db, ctx, groupId);
+  const members = await repo.groupMembers(ctx.db, groupId);
+  const other = members.find((m) => m.personId !== ctx.caller.personId);
   return {
     groupId: g.id,
-    groupType: g.group_type,
-    groupName: g.name ?? '',
-    isWorkGroup: g.is_work_group,
-    ownerPersonId: g.owner_person_id,
-    lastSeq: g.last_seq,
-    members: await groupMembers(ctx, groupId),
+    groupType: g.groupType,
+    groupName: g.groupType === ChatGroupType.private ? (other?.name ?? g.name ?? '') : (g.name ?? ''),
+    isWorkGroup: g.isWorkGroup,
+    ownerPersonId: g.ownerPersonId,
+    lastSeq: g.lastSeq,
+    members,
   };
 }
 
 export async function groupMembers(ctx: AuthedContext, groupId: number) {
-  await memberGroup(ctx.db, ctx.tenant, groupId, ctx.caller.personId);
-  const rows = await queryRows<{ id: number; name: string; images: unknown }>(
-    ctx.db,
-    sql`select p.id, p.name, p.images from im_group_member m join person p on p.id = m.person_id
-        where m.group_id = ${groupId} and m.quit_at is null order by m.joined_at, p.id`,
-  );
-  return rows.map((r) => ({ personId: r.id, name: r.name, images: images(r.images) }));
+  await myGroup(ctx.db, ctx, groupId);
+  return repo.groupMembers(ctx.db, groupId);
 }
 
-/** A new group chat of the caller and `personIds`; every member is told (3200). */
+/** A new group chat of the caller and `personIds`; every member is told (3200) with its first line. */
 export async function createGroup(
   ctx: AuthedContext,
   body: { groupName: string; personIds: number[] },
   isWorkGroup = false,
 ) {
-  const me = ctx.caller.personId;
-  const others = body.personIds.filter((p) => p !== me);
+  const self = ctx.caller.personId;
+  const others = [...new Set(body.personIds)].filter((p) => p !== self);
   if (others.length === 0) throw AppError.badRequest('errors.chatNeedsMembers');
   return inTransaction(ctx, async (tx) => {
     await assertResidentMayReach(tx, ctx, others);
-    await estatePersons(tx, ctx.tenant, others);
-    const [g] = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into im_group (company_id, housing_estate_id, group_type, name, owner_person_id, is_work_group, updated_at)
-          values (${ctx.tenant.companyId}, ${ctx.tenant.housingEstateId}, ${ChatGroupType.group}, ${body.groupName}, ${me}, ${isWorkGroup}, now())
-          returning id`,
-    );
-    const members = await addMembers(tx, g.id, [me, ...new Set(others)], 0);
-    queuePush(tx, members, {
-      channelType: ChannelType.createGroupChat,
-      dataId: g.id,
-      groupId: g.id,
-      groupName: body.groupName,
+    const persons = await estatePersons(tx, ctx, others);
+    const g = await repo.insertGroup(tx, ctx.tenant, {
+      groupType: ChatGroupType.group,
+      name: body.groupName,
+      namePinyin: pinyinKeys(body.groupName),
+      ownerPersonId: self,
+      isWorkGroup,
     });
+    const members = await repo.insertMembers(tx, g, [self, ...others]);
+    await systemLine(
+      tx,
+      ctx,
+      g,
+      { event: 'created', by: await me(tx, ctx), persons },
+      members,
+      ChannelType.createGroupChat,
+      { groupName: body.groupName },
+    );
     return { groupId: g.id };
   });
 }
@@ -251,110 +189,150 @@ export async function saveWorkGroup(
   if (!body.groupId) return createGroup(ctx, body, true);
   const groupId = body.groupId;
   return inTransaction(ctx, async (tx) => {
-    const g = await memberGroup(tx, ctx.tenant, groupId, ctx.caller.personId, true);
-    if (!g.is_work_group) throw AppError.badRequest('errors.chatNotWorkGroup');
-    const wanted = new Set([ctx.caller.personId, ...body.personIds]);
-    await estatePersons(tx, ctx.tenant, [...wanted]);
-    const before = await chatGroupMembers(tx, groupId);
+    const g = await myGroup(tx, ctx, groupId, true);
+    assertOwner(ctx, g);
+    if (!g.isWorkGroup) throw AppError.badRequest('errors.chatNotWorkGroup');
+    const wanted = new Set([...body.personIds, ctx.caller.personId]);
+    const persons = await estatePersons(tx, ctx, [...wanted]);
+    const before = await repo.currentMemberIds(tx, groupId);
     const removed = before.filter((p) => !wanted.has(p));
+    const by = await me(tx, ctx);
+    if (g.name !== body.groupName) {
+      await repo.setGroupName(tx, groupId, body.groupName, pinyinKeys(body.groupName));
+      g.name = body.groupName;
+      await systemLine(tx, ctx, g, { event: 'renamed', by, groupName: body.groupName }, before, ChannelType.groupChat);
+    }
     if (removed.length > 0) {
-      await tx.execute(
-        sql`update im_group_member set quit_at = now(), unread = 0 where group_id = ${groupId} and person_id in (${sql.join(
-          removed.map((p) => sql`${p}`),
-          sql`, `,
-        )})`,
+      await repo.markMembersGone(tx, groupId, removed);
+      await systemLine(
+        tx,
+        ctx,
+        g,
+        { event: 'removed', by, persons: await repo.estatePersons(tx, ctx.tenant, removed) },
+        before,
+        ChannelType.removeMember,
+        { personIds: removed },
       );
     }
-    const added = await addMembers(
+    const added = await repo.insertMembers(
       tx,
-      groupId,
+      g,
       [...wanted].filter((p) => !before.includes(p)),
-      g.last_seq,
     );
-    await tx.execute(sql`update im_group set name = ${body.groupName}, updated_at = now() where id = ${groupId}`);
     if (added.length > 0)
-      queuePush(tx, [...before.filter((p) => !removed.includes(p)), ...added], {
-        channelType: ChannelType.addMember,
-        dataId: groupId,
-        groupId,
-        personIds: added,
-      });
-    if (removed.length > 0)
-      queuePush(tx, [...before], {
-        channelType: ChannelType.removeMember,
-        dataId: groupId,
-        groupId,
-        personIds: removed,
-      });
+      await systemLine(
+        tx,
+        ctx,
+        g,
+        { event: 'added', by, persons: persons.filter((p) => added.includes(p.personId)) },
+        await repo.currentMemberIds(tx, groupId),
+        ChannelType.addMember,
+        { personIds: added },
+      );
     return { groupId };
   });
 }
 
-/** Only the owner renames or dissolves a group chat; a private chat has no name to change. */
+/** Only the owner renames, removes members or dissolves a group chat; a private chat has no name to change. */
 function assertOwner(ctx: AuthedContext, g: GroupRow): void {
-  if (g.group_type === ChatGroupType.private) throw AppError.badRequest('errors.chatPrivate');
-  if (g.owner_person_id !== ctx.caller.personId) throw AppError.forbidden('errors.chatNotOwner');
+  if (g.groupType === ChatGroupType.private) throw AppError.badRequest('errors.chatPrivate');
+  if (g.ownerPersonId !== ctx.caller.personId) throw AppError.forbidden('errors.chatNotOwner');
 }
 
 export async function renameGroup(ctx: AuthedContext, groupId: number, groupName: string) {
   await inTransaction(ctx, async (tx) => {
-    const g = await memberGroup(tx, ctx.tenant, groupId, ctx.caller.personId, true);
+    const g = await myGroup(tx, ctx, groupId, true);
     assertOwner(ctx, g);
-    await tx.execute(sql`update im_group set name = ${groupName}, updated_at = now() where id = ${groupId}`);
+    if (g.name === groupName) return;
+    await repo.setGroupName(tx, groupId, groupName, pinyinKeys(groupName));
+    g.name = groupName;
+    await systemLine(
+      tx,
+      ctx,
+      g,
+      { event: 'renamed', by: await me(tx, ctx), groupName },
+      await repo.currentMemberIds(tx, groupId),
+      ChannelType.groupChat,
+    );
   });
 }
 
+/** SPEC §4 "exit and dissolve": the owner ends the group for everyone (event 6 with the last line). */
 export async function dissolveGroup(ctx: AuthedContext, groupId: number) {
   await inTransaction(ctx, async (tx) => {
-    const g = await memberGroup(tx, ctx.tenant, groupId, ctx.caller.personId, true);
+    const g = await myGroup(tx, ctx, groupId, true);
     assertOwner(ctx, g);
-    const members = await chatGroupMembers(tx, groupId);
-    await tx.execute(sql`update im_group set dismissed = true, updated_at = now() where id = ${groupId}`);
-    await tx.execute(sql`update im_group_member set unread = 0 where group_id = ${groupId}`);
-    queuePush(tx, members, { channelType: ChannelType.dissolveGroup, dataId: groupId, groupId });
+    const members = await repo.currentMemberIds(tx, groupId);
+    await systemLine(tx, ctx, g, { event: 'dissolved', by: await me(tx, ctx) }, members, ChannelType.dissolveGroup);
+    await repo.setGroupDismissed(tx, groupId);
   });
 }
 
 /** The caller leaves a group chat; an owner who leaves hands the group to the longest member, the last one out dissolves it. */
 export async function quitGroup(ctx: AuthedContext, groupId: number) {
-  const me = ctx.caller.personId;
+  const self = ctx.caller.personId;
   await inTransaction(ctx, async (tx) => {
-    const g = await memberGroup(tx, ctx.tenant, groupId, me, true);
-    if (g.group_type === ChatGroupType.private) throw AppError.badRequest('errors.chatPrivate');
-    await tx.execute(
-      sql`update im_group_member set quit_at = now(), unread = 0 where group_id = ${groupId} and person_id = ${me}`,
-    );
-    const rest = await queryRows<{ person_id: number }>(
+    const g = await myGroup(tx, ctx, groupId, true);
+    if (g.groupType === ChatGroupType.private) throw AppError.badRequest('errors.chatPrivate');
+    const before = await repo.currentMemberIds(tx, groupId);
+    await repo.markMembersGone(tx, groupId, [self]);
+    const rest = before.filter((p) => p !== self);
+    let newOwner: ChatPersonName | undefined;
+    if (rest.length > 0 && g.ownerPersonId === self) {
+      await repo.setGroupOwner(tx, groupId, rest[0]);
+      [newOwner] = await repo.estatePersons(tx, ctx.tenant, [rest[0]]);
+    }
+    await systemLine(
       tx,
-      sql`select person_id from im_group_member where group_id = ${groupId} and quit_at is null order by joined_at, person_id`,
+      ctx,
+      g,
+      { event: 'quit', by: await me(tx, ctx), ...(newOwner ? { newOwner } : {}) },
+      before,
+      ChannelType.removeMember,
+      { personIds: [self], ...(newOwner ? { ownerPersonId: newOwner.personId } : {}) },
     );
-    if (rest.length === 0)
-      await tx.execute(sql`update im_group set dismissed = true, updated_at = now() where id = ${groupId}`);
-    else if (g.owner_person_id === me)
-      await tx.execute(sql`update im_group set owner_person_id = ${rest[0].person_id} where id = ${groupId}`);
-    queuePush(tx, [me, ...rest.map((r) => r.person_id)], {
-      channelType: ChannelType.removeMember,
-      dataId: groupId,
-      groupId,
-      personIds: [me],
-    });
+    if (rest.length === 0) await repo.setGroupDismissed(tx, groupId);
   });
 }
 
 export async function addGroupMembers(ctx: AuthedContext, groupId: number, personIds: number[]) {
   await inTransaction(ctx, async (tx) => {
-    const g = await memberGroup(tx, ctx.tenant, groupId, ctx.caller.personId, true);
-    if (g.group_type === ChatGroupType.private) throw AppError.badRequest('errors.chatPrivate');
+    const g = await myGroup(tx, ctx, groupId, true);
+    if (g.groupType === ChatGroupType.private) throw AppError.badRequest('errors.chatPrivate');
     await assertResidentMayReach(tx, ctx, personIds);
-    await estatePersons(tx, ctx.tenant, personIds);
-    const added = await addMembers(tx, groupId, [...new Set(personIds)], g.last_seq);
+    const persons = await estatePersons(tx, ctx, personIds);
+    const added = await repo.insertMembers(tx, g, [...new Set(personIds)]);
     if (added.length > 0)
-      queuePush(tx, await chatGroupMembers(tx, groupId), {
-        channelType: ChannelType.addMember,
-        dataId: groupId,
-        groupId,
-        personIds: added,
-      });
+      await systemLine(
+        tx,
+        ctx,
+        g,
+        { event: 'added', by: await me(tx, ctx), persons: persons.filter((p) => added.includes(p.personId)) },
+        await repo.currentMemberIds(tx, groupId),
+        ChannelType.addMember,
+        { personIds: added },
+      );
+  });
+}
+
+/** The owner removes members (not themselves: that is leaving); they get event 5 with the line too. */
+export async function removeGroupMembers(ctx: AuthedContext, groupId: number, personIds: number[]) {
+  await inTransaction(ctx, async (tx) => {
+    const g = await myGroup(tx, ctx, groupId, true);
+    assertOwner(ctx, g);
+    const before = await repo.currentMemberIds(tx, groupId);
+    const removed = [...new Set(personIds)].filter((p) => p !== ctx.caller.personId && before.includes(p));
+    if (removed.length === 0) throw AppError.badRequest('errors.chatNotMembers');
+    await repo.markMembersGone(tx, groupId, removed);
+    await systemLine(
+      tx,
+      ctx,
+      g,
+      { event: 'removed', by: await me(tx, ctx), persons: await repo.estatePersons(tx, ctx.tenant, removed) },
+      before,
+      ChannelType.removeMember,
+      { personIds: removed },
+    );
   });
 }
 
@@ -362,104 +340,107 @@ export async function listRecords(
   ctx: AuthedContext,
   body: { groupId: number; page: number; limit: number; order: 'asc' | 'desc'; seq?: number },
 ) {
-  await memberGroup(ctx.db, ctx.tenant, body.groupId, ctx.caller.personId);
-  const desc = body.order === 'desc';
-  const from = body.seq === undefined ? sql`true` : desc ? sql`r.seq < ${body.seq}` : sql`r.seq > ${body.seq}`;
-  const [{ n }] = await queryRows<{ n: number }>(
-    ctx.db,
-    sql`select count(*)::int as n from im_chat_record r where r.group_id = ${body.groupId}`,
-  );
-  const rows = await queryRows<{
-    id: number;
-    seq: number;
-    type: number;
-    content: string;
-    from_person_id: number;
-    name: string;
-    images: unknown;
-    created_at: unknown;
-  }>(
-    ctx.db,
-    sql`select r.id, r.seq, r.type, r.content, r.from_person_id, p.name, p.images, r.created_at
-        from im_chat_record r join person p on p.id = r.from_person_id
-        where r.group_id = ${body.groupId} and ${from}
-        order by r.seq ${desc ? sql`desc` : sql`asc`}
-        limit ${body.limit} offset ${offsetOf(body.page, body.limit)}`,
-  );
-  const list = rows.map((r) => ({
-    recordId: r.id,
+  await myGroup(ctx.db, ctx, body.groupId);
+  const { rows, total } = await repo.listRecords(ctx.db, {
     groupId: body.groupId,
-    seq: r.seq,
-    type: r.type,
-    content: r.content,
-    fromPersonId: r.from_person_id,
-    fromName: r.name,
-    fromImages: images(r.images),
-    createdAt: iso(r.created_at) as string,
-  }));
-  return { list, total: n, totalPage: Math.ceil(n / body.limit) };
+    order: body.order,
+    seq: body.seq,
+    limit: body.limit,
+    offset: offsetOf(body.page, body.limit),
+  });
+  return { list: rows, total, totalPage: Math.ceil(total / body.limit) };
+}
+
+/** An upload path as a message names it: the api's own path, with or without the gateway's /api. */
+const UPLOAD_PATH = /^(?:\/api)?(\/upload\/files\/[a-z][a-z0-9_-]{0,31}\/[A-Za-z0-9/._-]+)$/;
+const MAX_VOICE_SECONDS = 3600;
+
+/**
+ * The stored content of a message by type: text as written; a picture, voice or file must be an
+ * upload of the sender (whose bytes the upload service checked), of the right category.
+ */
+async function messageContent(ctx: AuthedContext, type: number, content: string): Promise<string> {
+  if (type === ChatRecordType.text) return content;
+  const q = content.indexOf('?');
+  const path = UPLOAD_PATH.exec(q < 0 ? content : content.slice(0, q))?.[1];
+  const query = new URLSearchParams(q < 0 ? '' : content.slice(q + 1));
+  const upload = path ? await repo.ownUpload(ctx.db, ctx.caller.personId, path) : null;
+  if (!path || !upload) throw AppError.badRequest('im.errors.uploadNotYours');
+  if (type === ChatRecordType.picture) {
+    if (upload.contentType !== 'image') throw AppError.badRequest('im.errors.notPicture');
+    return path;
+  }
+  if (type === ChatRecordType.voice) {
+    const seconds = Number(q < 0 ? NaN : content.slice(q + 1));
+    if (!upload.contentType.startsWith('audio/')) throw AppError.badRequest('im.errors.notVoice');
+    if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_VOICE_SECONDS)
+      throw AppError.badRequest('im.errors.voiceDuration', { max: MAX_VOICE_SECONDS });
+    return `${path}?${seconds}`;
+  }
+  const name =
+    (query.get('name') ?? '')
+      .replace(/[^\p{L}\p{N} ._()-]/gu, '')
+      .trim()
+      .slice(0, 120) || 'file';
+  return `${path}?name=${encodeURIComponent(name)}&size=${upload.size}`;
 }
 
 /**
- * A new record: the next seq of the group, unread +1 for every other member, and a push to
- * every member (1 private, 3 group); the sender's own copy says read, so no counter rises.
+ * A new record: the next seq of the group, a push to every member (1 private, 3 group); the
+ * sender's own copy says read, so no counter rises, and whatever the sender had unread there is
+ * read now (event 3300). With a clientId the call is idempotent: the record already stored under
+ * it in this group is answered again, nothing is stored or pushed twice.
  */
-export async function saveRecord(ctx: AuthedContext, body: { groupId: number; content: string; type: number }) {
-  const me = ctx.caller.personId;
+export async function saveRecord(
+  ctx: AuthedContext,
+  body: { groupId: number; content: string; type: number; clientId?: string },
+): Promise<StoredRecord> {
+  const self = ctx.caller.personId;
+  const content = await messageContent(ctx, body.type, body.content);
   return inTransaction(ctx, async (tx) => {
-    const g = await memberGroup(tx, ctx.tenant, body.groupId, me, true);
-    const [{ seq }] = await queryRows<{ seq: number }>(
-      tx,
-      sql`update im_group set last_seq = last_seq + 1, updated_at = now() where id = ${g.id} returning last_seq as seq`,
-    );
-    const [rec] = await queryRows<{ id: number; created_at: unknown }>(
-      tx,
-      sql`insert into im_chat_record (company_id, housing_estate_id, group_id, seq, from_person_id, type, content)
-          values (${ctx.tenant.companyId}, ${ctx.tenant.housingEstateId}, ${g.id}, ${seq}, ${me}, ${body.type}, ${body.content})
-          returning id, created_at`,
-    );
-    await tx.execute(
-      sql`update im_group_member set unread = unread + 1 where group_id = ${g.id} and quit_at is null and person_id <> ${me}`,
-    );
-    await tx.execute(
-      sql`update im_group_member set read_seq = ${seq}, unread = 0 where group_id = ${g.id} and person_id = ${me}`,
-    );
-    const [sender] = await queryRows<{ name: string }>(tx, sql`select name from person where id = ${me}`);
-    const members = await chatGroupMembers(tx, g.id);
-    const message = {
-      channelType: g.group_type === ChatGroupType.private ? ChannelType.privateChat : ChannelType.groupChat,
-      dataId: g.id,
+    const g = await myGroup(tx, ctx, body.groupId, true);
+    if (body.clientId) {
+      const stored = await repo.recordByClientId(tx, g.id, body.clientId);
+      if (stored && stored.fromPersonId === self) return stored;
+      if (stored) throw AppError.conflict('im.errors.clientIdTaken');
+    }
+    const r = await repo.insertRecord(tx, ctx.tenant, {
       groupId: g.id,
-      seq,
+      fromPersonId: self,
       type: body.type,
-      content: body.content,
-      fromUser: { idUser: me, userName: sender.name },
-      // For a private chat the recipient's conversation is named after the sender.
-      group: { idGroup: g.id, groupName: g.group_type === ChatGroupType.private ? sender.name : (g.name ?? '') },
-    };
-    const others = members.filter((p) => p !== me);
-    queuePush(tx, others, message);
-    queuePush(tx, [me], { ...message, read: true });
-    return { recordId: rec.id, groupId: g.id, seq, createdAt: iso(rec.created_at) as string };
+      content,
+      clientId: body.clientId ?? null,
+    });
+    const { cleared } = await repo.markRead(tx, g.id, self);
+    const members = await repo.currentMemberIds(tx, g.id);
+    const avatar = r.fromImages[0]?.url ?? null;
+    const channel = g.groupType === ChatGroupType.private ? ChannelType.privateChat : ChannelType.groupChat;
+    // For a private chat the recipient's conversation is named after the sender.
+    const named = { ...g, name: g.groupType === ChatGroupType.private ? r.fromName : g.name };
+    queuePush(
+      tx,
+      members.filter((p) => p !== self),
+      recordPush(named, r, channel, avatar),
+    );
+    queuePush(tx, [self], { ...recordPush(named, r, channel, avatar), read: true } as UpstreamPush);
+    // The record just sent was never unread for the sender; what was unread before it is read now.
+    if (cleared > 1) queuePush(tx, [self], readPush(g.id, r.seq, cleared - 1));
+    const { messageCount: _count, ...stored } = r;
+    return stored;
   });
 }
 
-/** The caller has read the group up to its newest record. */
+function readPush(groupId: number, readSeq: number, cleared: number): UpstreamPush {
+  return { channelType: ChannelType.chatRead, dataId: groupId, groupId, readSeq, cleared } as UpstreamPush;
+}
+
+/** The caller has read the group up to its newest record; every tab of theirs clears it (3300). */
 export async function clearUnread(ctx: AuthedContext, groupId: number) {
-  const me = ctx.caller.personId;
+  const self = ctx.caller.personId;
   await inTransaction(ctx, async (tx) => {
-    const g = await memberGroup(tx, ctx.tenant, groupId, me);
-    const [row] = await queryRows<{ cleared: number }>(
-      tx,
-      sql`update im_group_member set unread = 0, read_seq = ${g.last_seq}
-          from (select group_id, person_id, unread from im_group_member
-                where group_id = ${groupId} and person_id = ${me} for update) old
-          where im_group_member.group_id = old.group_id and im_group_member.person_id = old.person_id
-          returning old.unread as cleared`,
-    );
-    // The caller's tabs update their chat badge through the live counters.
-    const cleared = Number(row?.cleared ?? 0);
-    if (cleared > 0) queuePush(tx, [me], { channelType: ChannelType.countersChanged, chatUnread: -cleared });
+    await myGroup(tx, ctx, groupId);
+    const { cleared, readSeq } = await repo.markRead(tx, groupId, self);
+    if (cleared > 0) queuePush(tx, [self], readPush(groupId, readSeq, cleared));
   });
 }
 
@@ -468,29 +449,48 @@ export async function privateChat(ctx: AuthedContext, a: number, b: number) {
   if (a !== ctx.caller.personId) throw AppError.badRequest('errors.notYourself');
   if (a === b) throw AppError.badRequest('errors.chatNeedsMembers');
   return inTransaction(ctx, async (tx) => {
-    // One private chat per pair, even when both open it at once.
-    await tx.execute(sql`select pg_advisory_xact_lock(${Math.min(a, b)}, ${Math.max(a, b)})`);
-    const [found] = await queryRows<{ id: number }>(
-      tx,
-      sql`select g.id from im_group g
-          join im_group_member x on x.group_id = g.id and x.person_id = ${a}
-          join im_group_member y on y.group_id = g.id and y.person_id = ${b}
-          where g.group_type = ${ChatGroupType.private} and not g.dismissed
-            and g.company_id = ${ctx.tenant.companyId} and g.housing_estate_id = ${ctx.tenant.housingEstateId}
-          limit 1`,
-    );
-    if (found) return { groupId: found.id, created: false };
+    await repo.lockPair(tx, a, b);
+    const found = await repo.findPrivateChat(tx, ctx.tenant, a, b);
+    if (found) return { groupId: found, created: false };
     // A resident cannot list the estate's people by trying ids: whoever they have no reason to
     // talk to looks exactly like nobody (404), and is not told.
     await assertResidentMayReach(tx, ctx, [b]);
-    const [other] = await estatePersons(tx, ctx.tenant, [b]);
-    const [g] = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into im_group (company_id, housing_estate_id, group_type, name, owner_person_id, updated_at)
-          values (${ctx.tenant.companyId}, ${ctx.tenant.housingEstateId}, ${ChatGroupType.private}, ${other.name}, ${a}, now()) returning id`,
-    );
-    await addMembers(tx, g.id, [a, b], 0);
-    queuePush(tx, [a, b], { channelType: ChannelType.createPrivateChat, dataId: g.id, groupId: g.id });
+    const [other] = await estatePersons(tx, ctx, [b]);
+    const g = await repo.insertGroup(tx, ctx.tenant, {
+      groupType: ChatGroupType.private,
+      name: other.name,
+      namePinyin: null,
+      ownerPersonId: a,
+      isWorkGroup: false,
+    });
+    await repo.insertMembers(tx, g, [a, b]);
+    queuePush(tx, [a, b], { channelType: ChannelType.createPrivateChat, dataId: g.id, groupId: g.id, groupType: 1 });
     return { groupId: g.id, created: true };
   });
+}
+
+/** For the chat-to-work use case: the group (member check) and the record it names. */
+export async function memberRecord(ctx: AuthedContext, groupId: number, seq: number) {
+  const g = await myGroup(ctx.db, ctx, groupId);
+  const r = await repo.recordBySeq(ctx.db, groupId, seq);
+  if (!r) throw AppError.notFound();
+  return { group: g, record: r };
+}
+
+/** Adds the "made a complaint / work order from this message" line to the conversation (channel 1/3, read). */
+export async function addWorkLine(
+  tx: Tx,
+  ctx: AuthedContext,
+  groupId: number,
+  work: { kind: 'complaint' | 'eventOrder'; id: number; code: string; seq: number },
+): Promise<void> {
+  const g = await myGroup(tx, ctx, groupId, true);
+  await systemLine(
+    tx,
+    ctx,
+    g,
+    { event: 'work', by: await me(tx, ctx), ...work },
+    await repo.currentMemberIds(tx, groupId),
+    g.groupType === ChatGroupType.private ? ChannelType.privateChat : ChannelType.groupChat,
+  );
 }

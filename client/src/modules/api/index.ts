@@ -12,3 +12,4 @@ export * from './disaster-api';
 export * from './announcements-api';
 export * from './owner-changes-api';
 export * from './wall-api';
+export * from './im-api';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { changeSetting, layoutSettings } from '../states/layoutSettings';
 
-/** Settings drawer: fixed header and sidebar logo (tags-view and Pinyin search live in the same state). */
+/** Settings drawer: fixed header, sidebar logo and Pinyin search (SPEC §2; tags-view lives in the same state). */
 export function SettingsDrawer() {
   const { t } = useTranslation();
   const s = useSnapshot(layoutSettings);
@@ -46,6 +46,16 @@ export function SettingsDrawer() {
             checked={s.sidebarLogo}
             onChange={(_, d) => changeSetting('sidebarLogo', !!d.checked)}
             data-testid="setting-sidebar-logo"
+          />
+        </div>
+        <div className="setting-row">
+          <label htmlFor="setting-pinyin-search">{t('layout.pinyinSearch')}</label>
+          <Checkbox
+            id="setting-pinyin-search"
+            toggle
+            checked={s.pinyinSearch}
+            onChange={(_, d) => changeSetting('pinyinSearch', !!d.checked)}
+            data-testid="setting-pinyin-search"
           />
         </div>
       </Drawer>

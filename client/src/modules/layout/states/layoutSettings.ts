@@ -5,13 +5,23 @@ import { COOKIES } from '@pm/shared';
 export const NARROW_MAX_PX = 880;
 const narrowQuery = `(max-width: ${NARROW_MAX_PX}px)`;
 
+const PINYIN_KEY = 'pm.pinyinSearch';
+function readPinyinSetting(): boolean {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem(PINYIN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
 /** Sidebar and settings-drawer state (SPEC §2); the sidebar's open state is the sidebarStatus cookie (1 open, 0 closed). */
 export const layoutSettings = proxy({
   sidebarOpen: Cookies.get(COOKIES.sidebarStatus) !== '0',
   fixedHeader: true,
   sidebarLogo: true,
   tagsView: false,
-  pinyinSearch: false,
+  /** Address book and chat searches also match full Pinyin and initials (remembered in this browser). */
+  pinyinSearch: readPinyinSetting(),
   drawerOpen: false,
   /**
    * Narrow screens (≤ NARROW_MAX_PX, phones): the sidebar is hidden and slides in over the page.
@@ -50,4 +60,10 @@ export function toggleSidebar(): void {
 export type SettingKey = 'fixedHeader' | 'sidebarLogo' | 'tagsView' | 'pinyinSearch';
 export function changeSetting(key: SettingKey, value: boolean): void {
   layoutSettings[key] = value;
+  if (key === 'pinyinSearch')
+    try {
+      localStorage.setItem(PINYIN_KEY, value ? '1' : '0');
+    } catch {
+      // storage refused (private mode): the switch holds for this tab
+    }
 }

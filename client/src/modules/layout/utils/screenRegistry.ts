@@ -4,6 +4,7 @@ import { dashboardScreens } from '../../dashboard';
 import { disasterScreens } from '../../disaster';
 import { workOrderScreens } from '../../work-orders';
 import { ownerScreens } from '../../owners';
+import { imScreens } from '../../im';
 import type { Screens } from './screens';
 
 /**
@@ -17,4 +18,5 @@ export const SCREENS: Screens = {
   ...ownerScreens,
   ...disasterScreens,
   ...announcementScreens,
+  ...imScreens,
 };

@@ -1,0 +1,167 @@
+// Instant messaging's api budgets (issue 31), run by `npm run bench im`, on PostgreSQL (a fresh
+// schema; the local server unless BENCH_DATABASE_URL / TEST_DATABASE_URL says otherwise):
+//   1. a person with BENCH_CONVERSATIONS (2,000) conversations — 1,500 private chats with a
+//      record each and 500 groups of 6 — reads the conversation list as the console does
+//      (page 1, limit 1000): p95 under 25 ms, through HTTP and as the repository's SQL alone;
+//   2. BENCH_SENDERS (50) members send into one group at once, BENCH_ROUNDS rounds: every seq
+//      from the first to the last exactly once (gapless, no duplicate), and a resend of each with
+//      its client id stores nothing.
+// Prints exactly one JSON line on stdout; progress goes to stderr.
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { signIn, startTestApi } from '../test/kit';
+import { listConversations } from '../src/modules/im/chat.repository';
+import { benchLog, percentile, round, timeRuns } from './kit';
+
+const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 2000);
+const SENDERS = Number(process.env.BENCH_SENDERS ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const log = benchLog('im');
+
+if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+const api = await startTestApi('postgres');
+try {
+  const admin = await signIn(api, 'admin');
+  const [tenant] = (
+    (await api.db.execute(
+      sql`select company_id as "companyId", housing_estate_id as "housingEstateId" from person where id = ${admin.personId}`,
+    )) as unknown as { rows: { companyId: number; housingEstateId: number }[] }
+  ).rows;
+  const { companyId: c, housingEstateId: e } = tenant;
+  const privates = Math.round(CONVERSATIONS * 0.75);
+  const groups = CONVERSATIONS - privates;
+  log(`seeding ${privates} private chats and ${groups} groups for the admin, and ${SENDERS} senders`);
+  // People to talk to (residents), the chats, their members and one record each.
+  await api.db.execute(sql`
+    with p as (
+      insert into person (company_id, housing_estate_id, name) select ${c}, ${e}, 'Bench person ' || g from generate_series(1, ${privates}) g
+      returning id),
+    g as (
+      insert into im_group (company_id, housing_estate_id, group_type, name, owner_person_id, last_seq, message_count, member_count,
+        updated_at, last_type, last_content, last_from_person_id, last_at)
+      select ${c}, ${e}, 1, null, p.id, 1, 1, 2, now() - (p.id % 5000) * interval '1 minute', 1, 'Hello from ' || p.id, p.id, now()
+      from p returning id, owner_person_id),
+    m as (
+      insert into im_group_member (group_id, person_id, read_seq, read_count)
+      select id, owner_person_id, 1, 1 from g union all select id, ${admin.personId}, 0, 0 from g returning group_id)
+    insert into im_chat_record (company_id, housing_estate_id, group_id, seq, from_person_id, type, content)
+    select ${c}, ${e}, g.id, 1, g.owner_person_id, 1, 'Hello from ' || g.owner_person_id from g`);
+  await api.db.execute(sql`
+    with g as (
+      insert into im_group (company_id, housing_estate_id, group_type, name, owner_person_id, last_seq, message_count, member_count,
+        updated_at, last_type, last_content, last_from_person_id, last_at)
+      select ${c}, ${e}, 2, 'Bench group ' || s, ${admin.personId}, 1, 1, 6, now() - s * interval '1 minute', 1, 'Group notice',
+        ${admin.personId}, now()
+      from generate_series(1, ${groups}) s
+      returning id),
+    m as (
+      insert into im_group_member (group_id, person_id, read_seq, read_count)
+      select g.id, p.id, 1, 1 from g cross join (select id from person where housing_estate_id = ${e} and name like 'Bench person %' order by id limit 5) p
+      union all select id, ${admin.personId}, 1, 1 from g returning group_id)
+    insert into im_chat_record (company_id, housing_estate_id, group_id, seq, from_person_id, type, content)
+    select ${c}, ${e}, g.id, 1, ${admin.personId}, 1, 'Group notice' from g`);
+  await api.db.execute(sql`analyze`);
+
+  log('timing the conversation list');
+  const http = await timeRuns(
+    async () => {
+      const res = await admin.post('/im/disgroup/list', { page: 1, limit: 1000 });
+      if (res.status !== 200) throw new Error(`list answered ${res.status}`);
+      return { total: res.body.data.total as number };
+    },
+    { runs: RUNS },
+  );
+  const repository = await timeRuns(
+    () => listConversations(api.db, tenant, admin.personId, {}, 1000, 0).then((r) => ({ total: r.total })),
+    { runs: RUNS },
+  );
+  const unread = await timeRuns(() => admin.post('/im/chatrecord/query/total/unread'), { runs: RUNS });
+
+  log(`${SENDERS} senders into one group, ${ROUNDS} rounds`);
+  // One after another: concurrent sign-ins from one address would meet the sign-in limits.
+  const senders = [];
+  for (let i = 0; i < SENDERS; i++)
+    senders.push(
+      await (async () => {
+        const username = `bench-sender-${i}`;
+        await api.db.execute(sql`
+        with p as (insert into person (company_id, housing_estate_id, name) values (${c}, ${e}, ${`Sender ${i}`}) returning id),
+        pc as (insert into person_company (company_id, housing_estate_id, person_id) select ${c}, ${e}, id from p returning person_id)
+        insert into account (company_id, housing_estate_id, person_id, username, password_hash, kind, role_id)
+        select ${c}, ${e}, person_id, ${username}, (select password_hash from account where username = 'admin'),
+               'staff', (select role_id from account where username = 'admin') from pc`);
+        return signIn(api, { username, password: 'admin123' });
+      })(),
+    );
+  const made = await admin.post('/im/disgroup/chatgroupperson', {
+    groupName: 'Busy group',
+    personIds: senders.map((s) => s.personId),
+  });
+  const groupId = made.body.data.groupId as number;
+  const seqs: number[] = [];
+  const sendMs: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const answers = await Promise.all(
+      senders.map(async (s, i) => {
+        const started = performance.now();
+        const res = await s.post('/im/chatrecord/save', {
+          groupId,
+          content: `round ${round} from ${i}`,
+          clientId: `bench-${round}-${i}-xxxxxxxx`,
+        });
+        sendMs.push(performance.now() - started);
+        if (res.status !== 200) throw new Error(`send answered ${res.status}: ${JSON.stringify(res.body)}`);
+        return res.body.data.seq as number;
+      }),
+    );
+    seqs.push(...answers);
+  }
+  // Resends of every message of the last round: nothing new.
+  const resent = await Promise.all(
+    senders.map((s, i) =>
+      s.post('/im/chatrecord/save', {
+        groupId,
+        content: `round ${ROUNDS - 1} from ${i}`,
+        clientId: `bench-${ROUNDS - 1}-${i}-xxxxxxxx`,
+      }),
+    ),
+  );
+  const [{ n, first, last }] = (
+    (await api.db.execute(
+      sql`select count(*)::int as n, min(seq) as first, max(seq) as last from im_chat_record where group_id = ${groupId} and type <> 10`,
+    )) as unknown as { rows: { n: number; first: number; last: number }[] }
+  ).rows;
+  const sorted = [...seqs].sort((a, b) => a - b);
+  const gapless = sorted.every((s, i) => i === 0 || s === sorted[i - 1] + 1);
+  const duplicates = sorted.length - new Set(sorted).size;
+  sendMs.sort((a, b) => a - b);
+  console.log(
+    JSON.stringify({
+      bench: 'im',
+      engine: 'postgres',
+      conversations: http.last.total,
+      listLimit: 1000,
+      listHttpMs: { p50: http.p50, p95: http.p95, max: http.max },
+      listSqlMs: { p50: repository.p50, p95: repository.p95, max: repository.max },
+      unreadTotalHttpMs: { p50: unread.p50, p95: unread.p95 },
+      budgetListP95Ms: 25,
+      senders: SENDERS,
+      rounds: ROUNDS,
+      messages: seqs.length,
+      stored: n,
+      seqFirst: first,
+      seqLast: last,
+      gapless: gapless && last - first + 1 === n,
+      duplicates,
+      resendsStoredAgain: resent.filter((r) => !seqs.includes(r.body.data.seq)).length,
+      sendMs: { p50: round(percentile(sendMs, 50)), p95: round(percentile(sendMs, 95)) },
+      load: (await import('node:os')).loadavg().map((l) => round(l)),
+    }),
+  );
+  if (!gapless || duplicates > 0) process.exitCode = 1;
+} finally {
+  await api.close();
+}
+process.exit(process.exitCode ?? 0);

@@ -1,0 +1,1 @@
+ALTER TABLE "im_group_member" DROP COLUMN "unread";

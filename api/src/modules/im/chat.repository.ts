@@ -1,0 +1,505 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ChatGroupType, ChatRecordType, JoinStatus, type ChatPersonName } from '@pm/shared';
+import type { DbOrTx, Tx } from '../../db/open-database';
+import { isoOrNull as iso, likePattern, queryRows } from '../../db/sql';
+import type { TenantScope } from '../../http/request-context';
+
+/**
+ * The SQL of instant messaging (SPEC §7): groups, members, records. A member's unread count is
+ * the group's counted records (message_count) minus what the member had read (read_count).
+ */
+
+type Images = { url: string }[];
+const images = (v: unknown): Images => ((typeof v === 'string' ? JSON.parse(v) : v) ?? []) as Images;
+const ids = (list: number[]): SQL =>
+  sql.join(
+    list.map((i) => sql`${i}`),
+    sql`, `,
+  );
+
+export interface GroupRow {
+  id: number;
+  groupType: number;
+  name: string | null;
+  ownerPersonId: number;
+  isWorkGroup: boolean;
+  lastSeq: number;
+  messageCount: number;
+}
+
+/** The group when the person is a current member of it in the estate (locked with `lock`); null otherwise. */
+export async function memberGroup(
+  db: DbOrTx,
+  tenant: TenantScope,
+  groupId: number,
+  personId: number,
+  lock = false,
+): Promise<GroupRow | null> {
+  const [g] = await queryRows<{
+    id: number;
+    group_type: number;
+    name: string | null;
+    owner_person_id: number;
+    is_work_group: boolean;
+    last_seq: number;
+    message_count: number;
+  }>(
+    db,
+    sql`select g.id, g.group_type, g.name, g.owner_person_id, g.is_work_group, g.last_seq, g.message_count
+        from im_group g join im_group_member m on m.group_id = g.id and m.person_id = ${personId} and m.quit_at is null
+        where g.id = ${groupId} and g.company_id = ${tenant.companyId} and g.housing_estate_id = ${tenant.housingEstateId}
+          and not g.dismissed
+        ${lock ? sql`for update of g` : sql``}`,
+  );
+  return g
+    ? {
+        id: g.id,
+        groupType: g.group_type,
+        name: g.name,
+        ownerPersonId: g.owner_person_id,
+        isWorkGroup: g.is_work_group,
+        lastSeq: g.last_seq,
+        messageCount: g.message_count,
+      }
+    : null;
+}
+
+/** The persons of the estate among `personIds` (each once), with their names. */
+export async function estatePersons(db: DbOrTx, tenant: TenantScope, personIds: number[]): Promise<ChatPersonName[]> {
+  const unique = [...new Set(personIds)];
+  if (unique.length === 0) return [];
+  const rows = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`select id, name from person where company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId}
+        and id in (${ids(unique)})`,
+  );
+  return rows.map((r) => ({ personId: r.id, name: r.name }));
+}
+
+/** Whether the two persons share an approved house (a resident may chat with them). */
+export async function shareApprovedHouse(db: DbOrTx, residentId: number, otherId: number): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from person_house mine join person_house theirs
+          on theirs.house_type = mine.house_type
+          and (theirs.unit_id = mine.unit_id or theirs.car_space_id = mine.car_space_id or theirs.shop_id = mine.shop_id)
+        where mine.person_id = ${residentId} and mine.status = ${JoinStatus.approved}
+          and theirs.person_id = ${otherId} and theirs.status = ${JoinStatus.approved}
+        limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** The group's current members, oldest first. */
+export async function currentMemberIds(db: DbOrTx, groupId: number): Promise<number[]> {
+  const rows = await queryRows<{ person_id: number }>(
+    db,
+    sql`select person_id from im_group_member where group_id = ${groupId} and quit_at is null order by joined_at, person_id`,
+  );
+  return rows.map((r) => r.person_id);
+}
+
+/**
+ * Adds members who have read everything so far (a person who quit earlier comes back; a
+ * current member stays as they are). Answers those really added.
+ */
+export async function insertMembers(tx: Tx, group: GroupRow, personIds: number[]): Promise<number[]> {
+  if (personIds.length === 0) return [];
+  const rows = await queryRows<{ person_id: number }>(
+    tx,
+    sql`insert into im_group_member (group_id, person_id, read_seq, read_count)
+        values ${sql.join(
+          personIds.map((p) => sql`(${group.id}, ${p}, ${group.lastSeq}, ${group.messageCount})`),
+          sql`, `,
+        )}
+        on conflict (group_id, person_id) do update
+          set quit_at = null, read_seq = excluded.read_seq, read_count = excluded.read_count, joined_at = now()
+          where im_group_member.quit_at is not null
+        returning person_id`,
+  );
+  if (rows.length > 0)
+    await tx.execute(sql`update im_group set member_count = member_count + ${rows.length} where id = ${group.id}`);
+  return rows.map((r) => r.person_id);
+}
+
+/** Members leave (removed, quit); they no longer count unread there. */
+export async function markMembersGone(tx: Tx, groupId: number, personIds: number[]): Promise<void> {
+  if (personIds.length === 0) return;
+  await tx.execute(
+    sql`with gone as (
+          update im_group_member set quit_at = now() where group_id = ${groupId} and quit_at is null and person_id in (${ids(personIds)})
+          returning 1)
+        update im_group set member_count = member_count - (select count(*) from gone) where id = ${groupId}`,
+  );
+}
+
+export async function insertGroup(
+  tx: Tx,
+  tenant: TenantScope,
+  g: { groupType: number; name: string; namePinyin: string | null; ownerPersonId: number; isWorkGroup: boolean },
+): Promise<GroupRow> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into im_group (company_id, housing_estate_id, group_type, name, name_pinyin, owner_person_id, is_work_group, updated_at)
+        values (${tenant.companyId}, ${tenant.housingEstateId}, ${g.groupType}, ${g.name}, ${g.namePinyin}, ${g.ownerPersonId}, ${g.isWorkGroup}, now())
+        returning id`,
+  );
+  return { id: row.id, ...g, lastSeq: 0, messageCount: 0 };
+}
+
+export async function setGroupName(tx: Tx, groupId: number, name: string, namePinyin: string | null): Promise<void> {
+  await tx.execute(
+    sql`update im_group set name = ${name}, name_pinyin = ${namePinyin}, updated_at = now() where id = ${groupId}`,
+  );
+}
+
+export async function setGroupOwner(tx: Tx, groupId: number, ownerPersonId: number): Promise<void> {
+  await tx.execute(sql`update im_group set owner_person_id = ${ownerPersonId} where id = ${groupId}`);
+}
+
+export async function setGroupDismissed(tx: Tx, groupId: number): Promise<void> {
+  await tx.execute(sql`update im_group set dismissed = true, updated_at = now() where id = ${groupId}`);
+}
+
+/** The private chat of a and b in the estate, if there is one. */
+export async function findPrivateChat(tx: DbOrTx, tenant: TenantScope, a: number, b: number): Promise<number | null> {
+  const [found] = await queryRows<{ id: number }>(
+    tx,
+    sql`select g.id from im_group g
+        join im_group_member x on x.group_id = g.id and x.person_id = ${a}
+        join im_group_member y on y.group_id = g.id and y.person_id = ${b}
+        where g.group_type = ${ChatGroupType.private} and not g.dismissed
+          and g.company_id = ${tenant.companyId} and g.housing_estate_id = ${tenant.housingEstateId}
+        limit 1`,
+  );
+  return found?.id ?? null;
+}
+
+/** One private chat per pair, even when both open it at once: a lock for the pair until commit. */
+export async function lockPair(tx: Tx, a: number, b: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${Math.min(a, b)}, ${Math.max(a, b)})`);
+}
+
+// ---- records ----
+
+export interface StoredRecord {
+  recordId: number;
+  groupId: number;
+  seq: number;
+  type: number;
+  content: string;
+  fromPersonId: number;
+  fromName: string;
+  fromImages: Images;
+  clientId: string | null;
+  createdAt: string;
+}
+
+interface RawRecord {
+  id: number;
+  group_id: number;
+  seq: number;
+  type: number;
+  content: string;
+  from_person_id: number;
+  name: string;
+  images: unknown;
+  client_id: string | null;
+  created_at: unknown;
+}
+
+const RECORD_COLUMNS = sql`r.id, r.group_id, r.seq, r.type, r.content, r.from_person_id, p.name, p.images, r.client_id, r.created_at`;
+
+const toRecord = (r: RawRecord): StoredRecord => ({
+  recordId: r.id,
+  groupId: r.group_id,
+  seq: r.seq,
+  type: r.type,
+  content: r.content,
+  fromPersonId: r.from_person_id,
+  fromName: r.name,
+  fromImages: images(r.images),
+  clientId: r.client_id,
+  createdAt: iso(r.created_at) as string,
+});
+
+/** The record stored with this client id in the group, if any. */
+export async function recordByClientId(db: DbOrTx, groupId: number, clientId: string): Promise<StoredRecord | null> {
+  const [row] = await queryRows<RawRecord>(
+    db,
+    sql`select ${RECORD_COLUMNS} from im_chat_record r join person p on p.id = r.from_person_id
+        where r.group_id = ${groupId} and r.client_id = ${clientId}`,
+  );
+  return row ? toRecord(row) : null;
+}
+
+/**
+ * Stores a record with the group's next seq (the group row is locked by the caller, so seqs are
+ * gapless). A counted record (every type but system lines) raises message_count, which every
+ * other member's unread follows.
+ */
+export async function insertRecord(
+  tx: Tx,
+  tenant: TenantScope,
+  r: { groupId: number; fromPersonId: number; type: number; content: string; clientId: string | null },
+): Promise<StoredRecord & { messageCount: number }> {
+  const counted = r.type !== ChatRecordType.system;
+  const [{ seq, message_count }] = await queryRows<{ seq: number; message_count: number }>(
+    tx,
+    sql`update im_group set last_seq = last_seq + 1, message_count = message_count + ${counted ? 1 : 0}, updated_at = now(),
+          last_type = ${r.type}, last_content = ${r.content}, last_from_person_id = ${r.fromPersonId}, last_at = now()
+        where id = ${r.groupId} returning last_seq as seq, message_count`,
+  );
+  const [row] = await queryRows<RawRecord>(
+    tx,
+    sql`with r as (
+          insert into im_chat_record (company_id, housing_estate_id, group_id, seq, from_person_id, type, content, client_id)
+          values (${tenant.companyId}, ${tenant.housingEstateId}, ${r.groupId}, ${seq}, ${r.fromPersonId}, ${r.type}, ${r.content}, ${r.clientId})
+          returning *)
+        select ${RECORD_COLUMNS} from r join person p on p.id = r.from_person_id`,
+  );
+  return { ...toRecord(row), messageCount: message_count };
+}
+
+/** A page of records by seq (SPEC §7): desc back from `seq` (exclusive), asc forward after it. */
+export async function listRecords(
+  db: DbOrTx,
+  q: { groupId: number; order: 'asc' | 'desc'; seq?: number; limit: number; offset: number },
+): Promise<{ rows: StoredRecord[]; total: number }> {
+  const desc = q.order === 'desc';
+  const from = q.seq === undefined ? sql`true` : desc ? sql`r.seq < ${q.seq}` : sql`r.seq > ${q.seq}`;
+  const [total, rows] = await Promise.all([
+    // seq is gapless from 1, so the group's last seq is its record count.
+    queryRows<{ n: number }>(db, sql`select last_seq as n from im_group where id = ${q.groupId}`),
+    queryRows<RawRecord>(
+      db,
+      sql`select ${RECORD_COLUMNS} from im_chat_record r join person p on p.id = r.from_person_id
+          where r.group_id = ${q.groupId} and ${from}
+          order by r.seq ${desc ? sql`desc` : sql`asc`}
+          limit ${q.limit} offset ${q.offset}`,
+    ),
+  ]);
+  return { rows: rows.map(toRecord), total: Number(total[0]?.n ?? 0) };
+}
+
+/** One record of the group by seq. */
+export async function recordBySeq(db: DbOrTx, groupId: number, seq: number): Promise<StoredRecord | null> {
+  const [row] = await queryRows<RawRecord>(
+    db,
+    sql`select ${RECORD_COLUMNS} from im_chat_record r join person p on p.id = r.from_person_id
+        where r.group_id = ${groupId} and r.seq = ${seq}`,
+  );
+  return row ? toRecord(row) : null;
+}
+
+/** The member has read the group up to its newest record; answers how many unread that cleared. */
+export async function markRead(
+  tx: Tx,
+  groupId: number,
+  personId: number,
+): Promise<{ cleared: number; readSeq: number }> {
+  const [row] = await queryRows<{ cleared: number; read_seq: number }>(
+    tx,
+    sql`update im_group_member m set read_seq = g.last_seq, read_count = g.message_count
+        from im_group g, (select read_count from im_group_member where group_id = ${groupId} and person_id = ${personId} for update) old
+        where g.id = m.group_id and m.group_id = ${groupId} and m.person_id = ${personId}
+        returning g.message_count - old.read_count as cleared, m.read_seq`,
+  );
+  return { cleared: Math.max(0, Number(row?.cleared ?? 0)), readSeq: Number(row?.read_seq ?? 0) };
+}
+
+/** Unread chat records of a person over every group of the estate they are still in. */
+export async function unreadTotal(db: DbOrTx, personId: number, tenant: TenantScope): Promise<number> {
+  const [row] = await queryRows<{ n: number | string | null }>(
+    db,
+    sql`select sum(g.message_count - m.read_count) as n
+        from im_group_member m join im_group g on g.id = m.group_id
+        where m.person_id = ${personId} and m.quit_at is null and not g.dismissed
+          and g.company_id = ${tenant.companyId} and g.housing_estate_id = ${tenant.housingEstateId}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+// ---- the conversation list ----
+
+export interface ConversationFilter {
+  key?: string;
+  /** Also match full Pinyin and initials (im_person_pinyin, im_group.name_pinyin). */
+  pinyinKey?: string;
+  groupType?: number;
+}
+
+export interface ConversationRow {
+  groupId: number;
+  groupType: number;
+  groupName: string;
+  isWorkGroup: boolean;
+  ownerPersonId: number;
+  unread: number;
+  lastSeq: number;
+  lastRecord: {
+    seq: number;
+    type: number;
+    content: string;
+    fromPersonId: number;
+    fromName: string;
+    createdAt: string;
+  } | null;
+  members: { personId: number; name: string; images: Images }[];
+  memberCount: number;
+  other: { personId: number; resident: boolean } | null;
+  updatedAt: string | null;
+}
+
+/**
+ * A person's conversations, newest activity first. The page's groups come from the person's
+ * memberships alone (index im_group_member_person_current_idx); the last record's copy is on the
+ * group row, and only the page is joined with its sender and, for a private chat, the other person (the row's avatar and `members`); a
+ * group's members are its `member_count`, the whole list is groupMembers().
+ */
+export async function listConversations(
+  db: DbOrTx,
+  tenant: TenantScope,
+  me: number,
+  f: ConversationFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ConversationRow[]; total: number }> {
+  const filters: SQL[] = [sql`true`];
+  if (f.groupType) filters.push(sql`g.group_type = ${f.groupType}`);
+  if (f.key) {
+    const like = likePattern(f.key);
+    const pinyinLike = f.pinyinKey ? likePattern(f.pinyinKey) : null;
+    filters.push(sql`(g.name ilike ${like} ${pinyinLike ? sql`or g.name_pinyin like ${pinyinLike}` : sql``}
+      or exists (select 1 from im_group_member om join person op on op.id = om.person_id
+        ${pinyinLike ? sql`left join im_person_pinyin opp on opp.person_id = op.id` : sql``}
+        where om.group_id = g.id and om.quit_at is null and om.person_id <> ${me}
+          and (op.name ilike ${like} ${pinyinLike ? sql`or opp.keys like ${pinyinLike}` : sql``})))`);
+  }
+  const where = sql`m.person_id = ${me} and m.quit_at is null and not g.dismissed
+      and g.company_id = ${tenant.companyId} and g.housing_estate_id = ${tenant.housingEstateId}
+      and ${sql.join(filters, sql` and `)}`;
+  const [count, rows] = await Promise.all([
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from im_group_member m join im_group g on g.id = m.group_id where ${where}`,
+    ),
+    queryRows<{
+      id: number;
+      group_type: number;
+      name: string | null;
+      owner_person_id: number;
+      is_work_group: boolean;
+      last_seq: number;
+      member_count: number;
+      unread: number;
+      updated_at: unknown;
+      created_at: unknown;
+      last_type: number | null;
+      last_content: string | null;
+      last_from_person_id: number | null;
+      last_at: unknown;
+      r_seq: number | null;
+      r_type: number;
+      r_content: string;
+      r_from: number;
+      r_from_name: string;
+      r_at: unknown;
+      other_id: number | null;
+      other_name: string | null;
+      other_images: unknown;
+      other_resident: boolean | null;
+    }>(
+      db,
+      sql`with page as (
+            select g.id, g.group_type, g.name, g.owner_person_id, g.is_work_group, g.last_seq, g.member_count,
+                   g.updated_at, g.created_at, g.message_count - m.read_count as unread,
+                   g.last_type, g.last_content, g.last_from_person_id, g.last_at
+            from im_group_member m join im_group g on g.id = m.group_id
+            where ${where}
+            order by coalesce(g.updated_at, g.created_at) desc, g.id desc
+            limit ${limit} offset ${offset})
+          select page.*, case when page.last_at is null then null else page.last_seq end as r_seq, page.last_type as r_type,
+                 page.last_content as r_content, page.last_from_person_id as r_from, rp.name as r_from_name, page.last_at as r_at,
+                 op.id as other_id, op.name as other_name, op.images as other_images,
+                 op.id is not null and exists (select 1 from person_house ph where ph.person_id = op.id and ph.status = ${JoinStatus.approved}) as other_resident
+          from page
+            left join person rp on rp.id = page.last_from_person_id
+            left join lateral (
+              select om.person_id from im_group_member om
+              where page.group_type = ${ChatGroupType.private} and om.group_id = page.id and om.person_id <> ${me}
+              limit 1
+            ) o on true
+            left join person op on op.id = o.person_id
+          order by coalesce(page.updated_at, page.created_at) desc, page.id desc`,
+    ),
+  ]);
+  return {
+    total: count[0]?.n ?? 0,
+    rows: rows.map((g) => {
+      const members =
+        g.other_id === null ? [] : [{ personId: g.other_id, name: g.other_name ?? '', images: images(g.other_images) }];
+      return {
+        groupId: g.id,
+        groupType: g.group_type,
+        groupName: g.group_type === ChatGroupType.private ? (g.other_name ?? g.name ?? '') : (g.name ?? ''),
+        isWorkGroup: g.is_work_group,
+        ownerPersonId: g.owner_person_id,
+        unread: Math.max(0, Number(g.unread)),
+        lastSeq: g.last_seq,
+        lastRecord:
+          g.r_seq === null
+            ? null
+            : {
+                seq: g.r_seq,
+                type: g.r_type,
+                content: g.r_content,
+                fromPersonId: g.r_from,
+                fromName: g.r_from_name,
+                createdAt: iso(g.r_at) as string,
+              },
+        members,
+        memberCount: g.member_count,
+        other: g.other_id === null ? null : { personId: g.other_id, resident: g.other_resident === true },
+        updatedAt: iso(g.updated_at),
+      };
+    }),
+  };
+}
+
+/** The group's current members with name and avatar, oldest first. */
+export async function groupMembers(
+  db: DbOrTx,
+  groupId: number,
+): Promise<{ personId: number; name: string; images: Images }[]> {
+  const rows = await queryRows<{ id: number; name: string; images: unknown }>(
+    db,
+    sql`select p.id, p.name, p.images from im_group_member m join person p on p.id = m.person_id
+        where m.group_id = ${groupId} and m.quit_at is null order by m.joined_at, p.id`,
+  );
+  return rows.map((r) => ({ personId: r.id, name: r.name, images: images(r.images) }));
+}
+
+/** Name and avatar of one person. */
+export async function personBrief(db: DbOrTx, personId: number): Promise<{ name: string; avatar: string | null }> {
+  const [row] = await queryRows<{ name: string; images: unknown }>(
+    db,
+    sql`select name, images from person where id = ${personId}`,
+  );
+  return { name: row?.name ?? '', avatar: images(row?.images)[0]?.url ?? null };
+}
+
+// ---- uploads named by a message ----
+
+/** An upload of the person: its category by content type ('image', 'audio/…', other), and size. */
+export async function ownUpload(
+  db: DbOrTx,
+  personId: number,
+  path: string,
+): Promise<{ contentType: string; size: number } | null> {
+  const [row] = await queryRows<{ content_type: string; size: number }>(
+    db,
+    sql`select content_type, size from upload_file where person_id = ${personId} and path = ${path} limit 1`,
+  );
+  return row ? { contentType: row.content_type, size: row.size } : null;
+}

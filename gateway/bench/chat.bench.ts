@@ -1,0 +1,223 @@
+// A chat message to a group of 500 members through the gateway (issue 31 budget: p99 < 250 ms to
+// every member's tabs while 2,000 other events/s flow), run by `npm run bench chat`.
+// BENCH_PERSONS (500) staff persons × BENCH_TABS_PER_PERSON (2) tabs (chat and announcements) on a
+// real gateway process in front of a real api (PGlite); all of them and the administrator are one
+// group. While the api pushes 2,000 announcement events/s to them, the administrator sends
+// BENCH_MESSAGES messages into the group through the gateway (`POST /api/im/chatrecord/save`),
+// one every 250 ms; each message's latency to each tab is from just before the call to the tab
+// receiving its `chat` event. One JSON line on stdout.
+import { fork, spawn, type ChildProcess, type Serializable } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { createBenchAccounts, type BenchApi } from './bench-accounts';
+
+const PERSONS = Number(process.env.BENCH_PERSONS ?? 500);
+const TABS_PER_PERSON = Number(process.env.BENCH_TABS_PER_PERSON ?? 2);
+const EVENTS_PER_SECOND = 2000;
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40);
+const EVERY_MS = 250;
+const TAB_WORKERS = 2;
+const BUDGET_P99_MS = 250;
+const root = resolve(import.meta.dirname, '../..');
+const log = (msg: string) => process.stderr.write(`[chat bench] ${msg}\n`);
+const now = () => performance.timeOrigin + performance.now();
+const round = (n: number) => Math.round(n * 10) / 10;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const children: ChildProcess[] = [];
+process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill()));
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((r) => probe.close(r));
+  return port;
+}
+
+async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'gateway/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), METRICS_PORT: 'off', API_URL: apiUrl, REDIS_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}`);
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, child };
+    if (i > 300) throw new Error('gateway did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function ask<T>(helper: ChildProcess, message: Serializable, replyType: string): Promise<T> {
+  return new Promise((done) => {
+    const onMessage = (m: { type: string }) => {
+      if (m.type !== replyType) return;
+      helper.off('message', onMessage);
+      done(m as T);
+    };
+    helper.on('message', onMessage);
+    helper.send(message);
+  });
+}
+
+async function token(url: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/oauth/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from('console:console-secret').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function main(): Promise<void> {
+  const { startApi } = (await import(pathToFileURL(join(root, 'api/src/server.ts')).href)) as {
+    startApi(o: object): Promise<BenchApi>;
+  };
+  const dataDir = mkdtempSync(join(tmpdir(), 'chat-bench-'));
+  const api = await startApi({ port: 0, seed: true, dataDir, logLevel: 'silent', sosReannounceMs: 3_600_000 });
+  log(`creating ${PERSONS} staff accounts`);
+  const tokens = await createBenchAccounts(api, PERSONS);
+  const gateway = await startGatewayProcess(api.url);
+  const workers = Array.from({ length: TAB_WORKERS }, () => {
+    const child = fork(join(import.meta.dirname, 'chat-tabs-worker.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    children.push(child);
+    return child;
+  });
+  log(`opening ${PERSONS * TABS_PER_PERSON} tabs`);
+  const opened = await Promise.all(
+    workers.map((w, i) =>
+      ask<{ count: number }>(
+        w,
+        {
+          type: 'open',
+          url: gateway.url,
+          tokens: tokens.filter((_, j) => j % TAB_WORKERS === i),
+          tabsPerPerson: TABS_PER_PERSON,
+        },
+        'opened',
+      ),
+    ),
+  );
+  const tabs = opened.reduce((n, o) => n + o.count, 0);
+  for (let i = 0; i < 600 && api.realtime.connectionCount() < PERSONS; i++)
+    await new Promise((r) => setTimeout(r, 100));
+  const personIds = await Promise.all(
+    tokens.map(async (t) => {
+      const r = await fetch(`${api.url}/auth/current/user`, { headers: { authorization: `Bearer ${t}` } });
+      return ((await r.json()) as { data: { accountInfo: { personId: number } } }).data.accountInfo.personId;
+    }),
+  );
+  const admin = await token(`${gateway.url}/api`, 'admin', 'admin123');
+  const post = async <T>(path: string, body: unknown): Promise<T> => {
+    const res = await fetch(`${gateway.url}/api${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json()) as { data: T; msg: string };
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${answer.msg}`);
+    return answer.data;
+  };
+  const { groupId } = await post<{ groupId: number }>('/im/disgroup/save/work/group/member', {
+    groupName: 'Everyone',
+    personIds,
+  });
+
+  // Background: 2,000 announcement events/s spread over the persons, for as long as the messages last.
+  let running = true;
+  let sent = 0;
+  const started = Date.now();
+  const background = (async () => {
+    while (running) {
+      const due = Math.floor(((Date.now() - started) / 1000) * EVENTS_PER_SECOND);
+      for (; sent < due; sent++)
+        void api.realtime.publish([personIds[sent % personIds.length]], { channelType: 9, dataId: sent });
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  })();
+  await new Promise((r) => setTimeout(r, 2000));
+  await Promise.all(workers.map((w) => ask(w, { type: 'collect' }, 'arrivals')));
+
+  log(`${MESSAGES} messages to ${PERSONS} members, one every ${EVERY_MS} ms, under ${EVENTS_PER_SECOND} events/s`);
+  const sentAt = new Map<number, number>();
+  for (let i = 0; i < MESSAGES; i++) {
+    const at = now();
+    const record = await post<{ seq: number }>('/im/chatrecord/save', {
+      groupId,
+      content: `Notice ${i}`,
+      clientId: `chat-bench-${i}-xxxxxxxx`,
+    });
+    sentAt.set(record.seq, at);
+    await new Promise((r) => setTimeout(r, Math.max(0, EVERY_MS - (now() - at))));
+  }
+  await new Promise((r) => setTimeout(r, 3000));
+  running = false;
+  await background;
+  const rate = sent / ((Date.now() - started) / 1000);
+  const collected = await Promise.all(
+    workers.map((w) => ask<{ values: number[]; background: number }>(w, { type: 'collect' }, 'arrivals')),
+  );
+  const latencies: number[] = [];
+  for (const { values } of collected)
+    for (let i = 0; i < values.length; i += 2) {
+      const at = sentAt.get(values[i]);
+      if (at !== undefined) latencies.push(values[i + 1] - at);
+    }
+  latencies.sort((a, b) => a - b);
+  const p99 = percentile(latencies, 99);
+  const expected = MESSAGES * tabs;
+  process.stdout.write(
+    `${JSON.stringify({
+      bench: 'chat',
+      groupMembers: PERSONS + 1,
+      tabs,
+      backgroundEventsPerSecond: Math.round(rate),
+      messages: MESSAGES,
+      deliveriesExpected: expected,
+      deliveries: latencies.length,
+      latencyP50Ms: round(percentile(latencies, 50)),
+      latencyP99Ms: round(p99),
+      latencyMaxMs: round(latencies[latencies.length - 1]),
+      targets: { latencyP99Ms: BUDGET_P99_MS },
+      pass: latencies.length === expected && p99 < BUDGET_P99_MS,
+      load: loadavg().map(round),
+    })}\n`,
+  );
+  await Promise.all(workers.map((w) => ask(w, { type: 'close' }, 'closed')));
+  if (gateway.child.exitCode === null) {
+    const exited = new Promise((r) => gateway.child.once('exit', r));
+    gateway.child.kill('SIGTERM');
+    await exited;
+  }
+  await Promise.race([api.close(), new Promise((r) => setTimeout(r, 5000))]);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+main().then(
+  () => process.exit(0),
+  (err: Error) => {
+    process.stderr.write(`[chat bench] failed: ${err.stack ?? err.message}\n`);
+    process.exit(1);
+  },
+);
