@@ -56,8 +56,11 @@ describe.each(testEngines())('dashboard charts on %s', (engine) => {
     const done = (await file('/app/complain/save', { name: 'Done' })).complainId;
     await file('/app/complain/save', { name: 'Waiting' });
     await api.db.execute(
-      sql`update complain set complain_status = 3, report_time = now() - interval '3 hours',
-            deal_time = now() - interval '2 hours', complete_time = now() - interval '1 hour' where id = ${done}`,
+      // Reported a second ago (so still the estate's today even just after its midnight), dealt an
+      // hour and completed two hours after the report.
+      sql`update complain set complain_status = 3, report_time = now() - interval '1 second',
+            deal_time = now() - interval '1 second' + interval '1 hour',
+            complete_time = now() - interval '1 second' + interval '2 hours' where id = ${done}`,
     );
 
     const res = await admin.post('/complain/query/stats', { days: 7 });
