@@ -3,6 +3,7 @@ import type { Db } from './db/open-database';
 import type { RealtimeHandle } from './modules/realtime';
 import type { Mailer } from './mail/mailer';
 import type { TokenService } from './modules/auth/token.service';
+import type { EstateDefaults } from './modules/estate-settings/estate-defaults';
 
 export interface ApiConfig {
   oauthClientId: string;
@@ -16,6 +17,8 @@ export interface ApiConfig {
   uploadDir: string;
   /** Bytes one account may upload per hour and per day (UPLOAD_QUOTA_MB_PER_HOUR / _PER_DAY). */
   uploadQuota: { bytesPerHour: number; bytesPerDay: number };
+  /** An estate's settings where it set none (the environment's, issue 33): see estateSettings(). */
+  estateDefaults: EstateDefaults;
 }
 
 /** What every handler can reach through `ctx.services`. */

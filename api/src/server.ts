@@ -24,6 +24,7 @@ import { ensureDemoImages, hideDemoCertificates } from './seed/demo-images';
 import { ensureChatDemoFiles } from './seed/seed-im';
 import { ensureFirstAdmin, type FirstAdmin } from './seed/first-admin';
 import { startReminders } from './modules/announcement/announcement.reminders';
+import { estateDefaultsFrom, type EstateDefaults } from './modules/estate-settings/estate-defaults';
 import { seedDemo } from './seed/seed-demo';
 
 export interface StartApiOptions {
@@ -66,8 +67,13 @@ export interface StartApiOptions {
    */
   metricsPort?: number;
   metricsHost?: string;
-  /** An SOS call nobody acknowledged is announced again after this long (default SOS_REANNOUNCE_MS or 60 s). */
+  /**
+   * An SOS call nobody acknowledged is announced again after this long (default SOS_REANNOUNCE_MS
+   * or 60 s), in estates that set no interval of their own (basic set-up, issue 33).
+   */
   sosReannounceMs?: number;
+  /** The defaults of an estate's settings, over the environment's (estate-settings/estate-defaults.ts). */
+  estateDefaults?: Partial<EstateDefaults>;
 }
 
 export interface ApiHandle {
@@ -153,6 +159,10 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
       bytesPerHour: (options.uploadQuotaMbPerHour ?? 200) * 1024 * 1024,
       bytesPerDay: (options.uploadQuotaMbPerDay ?? 1000) * 1024 * 1024,
     },
+    estateDefaults: estateDefaultsFrom(process.env, {
+      ...options.estateDefaults,
+      ...(options.sosReannounceMs !== undefined && { sosReannounceMs: options.sosReannounceMs }),
+    }),
   };
   // The demo estate's pictures live in the upload directory, which may be new even when the
   // database was seeded before (a fresh container on an old database).
@@ -181,11 +191,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
       metrics,
     ),
   });
-  const stopReannouncer = startSosReannouncer(
-    db,
-    services.realtime,
-    options.sosReannounceMs ?? (Number(process.env.SOS_REANNOUNCE_MS) || 60_000),
-    (err) => log.error({ err }, 'sos: announcing unacknowledged calls again failed'),
+  const stopReannouncer = startSosReannouncer(db, services.realtime, config.estateDefaults.sosReannounceMs, (err) =>
+    log.error({ err }, 'sos: announcing unacknowledged calls again failed'),
   );
   metrics.watch({ pool: database.poolStats, realtimeConnections: () => services.realtime.connectionCount() });
   const realtime = services.realtime as RealtimeHandle & { revokeTokenHash?: (hash: string) => Promise<void> };
@@ -216,7 +223,9 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     });
   log.info({ host, port, engine: database.engine, metrics: metricsUrl }, 'api listening');
   // Vote reminders, from a schedule in the database (modules/announcement/announcement.reminders.ts).
-  const stopReminders = startReminders(db, services.realtime, (err) => log.error({ err }, 'vote reminders failed'));
+  const stopReminders = startReminders(db, services.realtime, config.estateDefaults.voteReminderUnitMs, (err) =>
+    log.error({ err }, 'vote reminders failed'),
+  );
 
   let closing: Promise<void> | null = null;
   return {

@@ -19,6 +19,7 @@ export { SOS_RECIPIENT_PERMISSIONS, type AlarmPayload } from './topics/alarms';
 export type { ChatPayload } from './topics/chat';
 export type { AnnouncementPayload } from './topics/announcements';
 export type { SessionPayload } from './topics/session';
+export type { EstatePayload } from './topics/estate';
 // The zod schemas live in their own module, which the client never loads (it validates nothing live).
 export {
   LiveCountersSchema,

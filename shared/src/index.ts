@@ -6,5 +6,6 @@ export * from './permissions';
 export * from './routes';
 export * from './work-kinds';
 export * from './unit-names';
+export * from './estate-setup';
 export * from './api/core';
 export * from './log-redaction';

@@ -26,6 +26,9 @@ export const PERMISSIONS = [
   'system:staff',
   // Not named by SPEC: the read-only wall screen (issue 22): its feed and the alarm and work-order topics.
   'wall:view',
+  // Not named by SPEC: the estate's own settings (basic set-up) and its ads (issue 33).
+  'estate:settings',
+  'ad:list',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

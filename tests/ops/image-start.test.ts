@@ -1,13 +1,24 @@
 // Each image's start-up as Docker would run it, simulated without Docker (issue 17): the
-// Dockerfile's ENTRYPOINT and CMD, run from the repository (the image's /app), as root on a
-// fresh root-owned DATA_DIR as a new named volume is, or as the unprivileged user directly.
-// `nobody` stands in for the image's `node` user (APP_USER), which this machine does not have.
+// Dockerfile's ENTRYPOINT and CMD, run in the files its last stage copies (laid out in a
+// world-readable temporary directory, the image's /app: the unprivileged user reads them wherever
+// the checkout lives, issue 33), as root on a fresh root-owned DATA_DIR as a new named volume is,
+// or as the unprivileged user directly. `nobody` stands in for the image's `node` user
+// (APP_USER), which this machine does not have.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, freePorts, imageStart, repoRoot, spawnService, tokenAt, type ServiceProcess } from '../support/kit';
+import {
+  ADMIN,
+  freePorts,
+  imageLayout,
+  imageStart,
+  spawnService,
+  tokenAt,
+  type ImageLayout,
+  type ServiceProcess,
+} from '../support/kit';
 
 const NOBODY = {
   name: 'nobody',
@@ -29,16 +40,20 @@ const asNobody = ['setpriv', `--reuid=${NOBODY.uid}`, `--regid=${NOBODY.group}`,
 
 const dirs: string[] = [];
 const running: ServiceProcess[] = [];
+const images = {} as Record<'api' | 'gateway', ImageLayout>;
 let api: ServiceProcess;
 let apiUrl: string;
 
 beforeAll(() => {
   // Docker starts an image's entry point as root; so must this simulation.
   expect(process.getuid?.(), 'these tests simulate Docker and must run as root').toBe(0);
+  images.api = imageLayout('api');
+  images.gateway = imageLayout('gateway');
 });
 afterAll(async () => {
   for (const p of running) await p.stop();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  for (const image of Object.values(images)) image.remove();
 });
 
 describe('the api image', () => {
@@ -61,7 +76,7 @@ describe('the api image', () => {
         DATABASE_URL: '',
         SEED_DEMO: '1',
       },
-      { command: [join(repoRoot, 'scripts', entrypoint[0]), ...cmd] },
+      { command: images.api.command([...entrypoint, ...cmd]), spawn: { cwd: images.api.dir } },
     );
     running.push(api);
     await api.waitForLine((l) => l.msg === 'api listening', 120_000);
@@ -89,7 +104,7 @@ describe('the api image', () => {
     dirs.push(dataDir);
     const ports = await freePorts('api');
     const r = spawnSync(asNobody[0], [...asNobody.slice(1), ...cmd], {
-      cwd: repoRoot,
+      cwd: images.api.dir,
       env: {
         ...process.env,
         ...env,
@@ -116,7 +131,7 @@ describe('the gateway image', () => {
     const gateway = spawnService(
       'gateway',
       { ...env, PORT: String(ports.gateway), API_URL: apiUrl, METRICS_PORT: '0', REDIS_URL: '' },
-      { command: [...asNobody, ...cmd] },
+      { command: [...asNobody, ...cmd], spawn: { cwd: images.gateway.dir } },
     );
     running.push(gateway);
     await gateway.waitForLine((l) => l.msg === 'gateway listening', 60_000);

@@ -9,7 +9,7 @@ import { startProduct, type Product } from './product';
 
 export { axeViolations, blocking, type AxeViolation } from './axe';
 export { CHROMIUM_PATH, launchBrowser } from './browser';
-export { imageStart, type ImageStart } from './dockerfile';
+export { imageLayout, imageStart, type ImageLayout, type ImageStart } from './dockerfile';
 export { freePorts, spawnService, type ServiceProcess } from './processes';
 export { freePort, newDataDir, repoRoot, startProduct, type Product } from './product';
 

@@ -73,6 +73,9 @@ export function validationError(
       return rule('oneOf', { options: issue.values.map(String).join(', ') });
     case 'invalid_format':
       return rule(issue.format === 'email' ? 'email' : 'format');
+    case 'custom':
+      // A shared schema's own rule names its message key (`ads.errors.link`).
+      return hasMessage(issue.message) ? new AppError(400, issue.message, { field }) : rule('invalid');
     default:
       return rule('invalid');
   }

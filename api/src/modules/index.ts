@@ -20,6 +20,9 @@ import { uploadModule } from './upload/upload.routes';
 import { residentWorkOrdersModule } from './work-orders/resident-work-orders.routes';
 import { complaintModule, eventOrderModule } from './work-orders/work-orders.routes';
 import { wallModule } from './wall/wall.routes';
+import { estateSettingsModule } from './estate-settings/estate-settings.routes';
+import { adModule } from './ads/ads.routes';
+import { residentAdModule } from './ads/resident-ads.routes';
 
 export const modules: ApiModule[] = [
   authModule,
@@ -38,11 +41,14 @@ export const modules: ApiModule[] = [
   announcementModule,
   ownerChangesModule,
   wallModule,
+  estateSettingsModule,
+  adModule,
   // The resident API (DESIGN §5), each domain's own calls.
   residentHousesModule,
   residentWorkOrdersModule,
   residentDisasterModule,
   residentAnnouncementModule,
+  residentAdModule,
   // Composes the live counters every module above contributes.
   realtimeModule(() => modules),
 ];

@@ -46,6 +46,18 @@ function demoImages(): { name: string; width: number; height: number; color: str
     list.push({ name: `ad-${k}`, width: 750, height: 300, color: palette[k], label: `Ad ${k}` });
   for (let k = 1; k <= 2; k++)
     list.push({ name: `ad-${k}-detail`, width: 750, height: 1000, color: palette[k + 4], label: `Ad ${k} details` });
+  // Ads and the estate's logo of basic set-up (issue 33, seed-setup.ts).
+  for (let k = 3; k <= 5; k++) {
+    list.push({ name: `ad-${k}`, width: 750, height: 300, color: palette[k], label: `Ad ${k}` });
+    list.push({
+      name: `ad-${k}-detail`,
+      width: 750,
+      height: 1000,
+      color: palette[(k + 4) % 8],
+      label: `Ad ${k} details`,
+    });
+  }
+  list.push({ name: 'estate-logo', width: 256, height: 256, color: '#0e6655', label: 'HV' });
   return list;
 }
 

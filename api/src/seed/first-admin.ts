@@ -2,6 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/open-database';
 import * as s from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
+import { estateDefaultsFrom } from '../modules/estate-settings/estate-defaults';
 import { ensureMenus } from './ensure-menus';
 
 /** The first administrator of a database without the demo (ADMIN_* variables, README). */
@@ -79,6 +80,7 @@ export async function ensureFirstAdmin(
       passwordHash,
       roleId: role.id,
       kind: 'staff',
+      language: estateDefaultsFrom().defaultLanguage,
     });
     return 'created';
   });

@@ -8,6 +8,7 @@ import { DailyCodes } from './daily-codes';
 import { seedEstate, type EstatePlan } from './seed-estate';
 import { seedWallScreen } from './seed-wall';
 import { seedIm } from './seed-im';
+import { seedSetup } from './seed-setup';
 
 /**
  * The limited demo role "staff" (DESIGN §4): complaints (list, view, reply — not
@@ -104,6 +105,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedEstate(tx, SECOND_ESTATE, hashes, { allMenuIds, staffMenuIds }, codes);
     await seedWallScreen(tx, MAIN_ESTATE.adminUsername, wall);
     await seedIm(tx, MAIN_ESTATE.adminUsername, SECOND_ESTATE.adminUsername);
+    await seedSetup(tx, [MAIN_ESTATE.adminUsername, SECOND_ESTATE.adminUsername]);
     return true;
   });
 }

@@ -934,9 +934,5 @@ export async function seedEstate(
     }).flat(),
   );
   await tx.insert(s.punchRecord).values(punches);
-  await tx.insert(s.ad).values([
-    { ...t, image: img('ad-1'), detailImage: img('ad-1-detail'), link: 'https://example.com/cleaning', sort: 1 },
-    { ...t, image: img('ad-2'), detailImage: img('ad-2-detail'), link: 'https://example.com/moving', sort: 2 },
-    { ...t, image: img('ad-3'), link: 'https://example.com/insurance', sort: 3, enabled: false },
-  ]);
+  // The estate's ads and settings: seed-setup.ts (issue 33).
 }

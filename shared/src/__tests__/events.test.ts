@@ -67,9 +67,15 @@ describe('normalizeUpstream', () => {
 });
 
 describe('topics and permissions', () => {
-  it('when a person lacks disasterwarn:list, then alarms is not allowed but session always is', () => {
-    expect(allowedTopics(new Set(['complain:list']))).toEqual(['workorders', 'session']);
-    expect(allowedTopics(new Set(['disasterwarn:list', 'im:list']))).toEqual(['alarms', 'chat', 'session']);
+  it('when a person lacks disasterwarn:list, then alarms is not allowed but session and estate always are', () => {
+    expect(allowedTopics(new Set(['complain:list']))).toEqual(['workorders', 'session', 'estate']);
+    expect(allowedTopics(new Set(['disasterwarn:list', 'im:list']))).toEqual(['alarms', 'chat', 'session', 'estate']);
+  });
+
+  it('when an estate setting changes (3950), then it is an estate event carrying the new settings', () => {
+    const e = normalizeUpstream({ channelType: 3950, dataId: 4, name: 'Harbour View', timeZone: 'Asia/Tokyo' });
+    expect(e).toMatchObject({ topic: 'estate', kind: 'settings', dataId: 4 });
+    expect(e?.payload).toMatchObject({ name: 'Harbour View', timeZone: 'Asia/Tokyo' });
   });
 
   it('when message types are looked up, then each belongs to its topic', () => {

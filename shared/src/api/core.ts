@@ -17,5 +17,7 @@ export * from './disaster';
 export * from './announcements';
 export * from './owner-changes';
 export * from './wall';
+export * from './estate-settings';
+export * from './ads';
 export * from './endpoint';
 export * from './endpoints';

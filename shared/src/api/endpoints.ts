@@ -15,6 +15,8 @@ import { roleEndpoints } from './role';
 import { systemEndpoints } from './system';
 import { uploadEndpoints } from './upload';
 import { wallEndpoints } from './wall';
+import { estateSettingsEndpoints } from './estate-settings';
+import { adEndpoints } from './ads';
 
 /**
  * Every call of the api, declared once (issue 15). The api serves exactly these (one route each,
@@ -40,6 +42,8 @@ export const endpoints = {
   ...announcementEndpoints,
   ...ownerChangeEndpoints,
   ...wallEndpoints,
+  ...estateSettingsEndpoints,
+  ...adEndpoints,
 };
 export type Endpoints = typeof endpoints;
 export type EndpointKey = keyof Endpoints;

@@ -12,6 +12,7 @@ import type {
   ViewTarget,
 } from './define-topic';
 import { deriveTopics } from './derive';
+import { estate } from './estate';
 import { residents } from './residents';
 import { session } from './session';
 import { workorders } from './workorders';
@@ -20,7 +21,7 @@ import { workorders } from './workorders';
  * Every live topic of DESIGN §3, in the order tabs list them. Adding a topic is its file in this
  * folder and one line here; everything below is derived from the definitions.
  */
-export const LIVE_TOPICS = [alarms, workorders, chat, residents, announcements, session] as const;
+export const LIVE_TOPICS = [alarms, workorders, chat, residents, announcements, session, estate] as const;
 
 type Definitions = (typeof LIVE_TOPICS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

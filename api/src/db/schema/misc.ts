@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, real, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, real, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantColumns, time } from './columns';
 
 /** A check-in rule: working hours ('HH:mm'), weekdays (1 = Monday … 7) and a geofence. */
@@ -40,18 +40,26 @@ export const punchRecord = pgTable(
   ],
 );
 
-/** An ad shown in the resident app. */
+/**
+ * An ad shown in the resident app (issue 33): picture, detail picture, jump link (http(s) or
+ * `app://<screen>`), title, order, period and on/off. The period is days of the estate's time zone
+ * (`start_date` … `end_date`, both included; null = open), so the estate's today decides.
+ */
 export const ad = pgTable(
   'ad',
   {
     id: id(),
     ...tenantColumns(),
+    title: text().notNull().default(''),
     image: text().notNull(),
     detailImage: text(),
     link: text(),
     sort: integer().notNull().default(0),
     enabled: boolean().notNull().default(true),
+    startDate: date({ mode: 'string' }),
+    endDate: date({ mode: 'string' }),
     createdAt: createdAt(),
+    updatedAt: createdAt(),
   },
   (t) => [index().on(t.housingEstateId, t.enabled, t.sort)],
 );

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, tenantColumns } from './columns';
+import { index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantColumns, time } from './columns';
 
 /** A property company (type 2) or a management committee (type 1), see CompanyType. */
 export const company = pgTable('company', {
@@ -26,9 +26,35 @@ export const housingEstate = pgTable(
      * console shows its times in it, wherever the staff's browser is.
      */
     timeZone: text().notNull().default('UTC'),
+    // The estate's own settings (basic set-up, issue 33). Null: the environment's default applies
+    // (DEFAULT_LANGUAGE, SOS_REANNOUNCE_MS, ANNOUNCEMENT_REMINDER_UNIT_MS), read where it is used
+    // (modules/estate-settings: estateSettings()), so a change takes effect without a restart.
+    /** An upload path of the estate's logo (the console's sidebar). */
+    logo: text(),
+    /** en | zh-CN | zh-TW: the language of accounts created from now on. */
+    defaultLanguage: text(),
+    /** An unacknowledged SOS call is announced again after this many seconds. */
+    sosReannounceSeconds: integer(),
+    /** One unit of a vote's reminder interval, in ms (60 000, 3 600 000 or 86 400 000). */
+    voteReminderUnitMs: integer(),
+    settingsUpdatedAt: time(),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.companyId)],
+);
+
+/** Every change of an estate's settings: who, when, the settings before and after (same transaction). */
+export const estateSettingsChange = pgTable(
+  'estate_settings_change',
+  {
+    id: id(),
+    ...tenantColumns(),
+    personId: integer().notNull(),
+    before: jsonb().$type<Record<string, unknown>>().notNull(),
+    after: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.housingEstateId, t.createdAt.desc().nullsFirst())],
 );
 
 /** Service hotlines shown to residents (enterprise profile). */

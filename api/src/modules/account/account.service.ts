@@ -9,6 +9,7 @@ import { AppError } from '../../http/app-error';
 import type { AuthedContext, TenantScope } from '../../http/request-context';
 import { hashPassword, randomPassword, verifyPassword } from '../auth/password';
 import type { TokenService } from '../auth/token.service';
+import { estateSettings } from '../estate-settings/estate-settings.service';
 import { assertMayChangeAccess, type AccountChangeKind } from '../role/access-policy';
 import {
   findAccountByPerson,
@@ -111,9 +112,24 @@ export async function saveAccount(
         .values({ ...tenant, name, email, accountType: 4 })
         .returning({ id: person.id });
       await tx.insert(personCompany).values({ ...tenant, personId: p.id, companyType: ctx.caller.companyType });
+      // A new account speaks the estate's default language (basic set-up) until its person chooses.
+      const { defaultLanguage: language } = await estateSettings(
+        tx,
+        tenant.housingEstateId,
+        ctx.services.config.estateDefaults,
+      );
       const [a] = await tx
         .insert(account)
-        .values({ ...tenant, personId: p.id, username, email, passwordHash, roleId: roleId ?? null, kind: 'staff' })
+        .values({
+          ...tenant,
+          personId: p.id,
+          username,
+          email,
+          passwordHash,
+          roleId: roleId ?? null,
+          kind: 'staff',
+          language,
+        })
         .returning({ id: account.id });
       return { accId: a.id };
     });

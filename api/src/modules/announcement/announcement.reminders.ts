@@ -12,21 +12,26 @@ import { claimDuePublications, claimDueReminders, recipientsNotVoted, recipients
  * (announcement.next_reminder_at) claimed with one conditional UPDATE, so it survives a restart
  * and with several api processes each announcement's reminder is sent by exactly one of them.
  *
- * ANNOUNCEMENT_REMINDER_UNIT_MS: the length of one interval unit (default one hour; tests shorten it).
+ * The length of one interval unit is the estate's setting (basic set-up, issue 33), or
+ * ANNOUNCEMENT_REMINDER_UNIT_MS where it set none (default one hour; tests shorten it).
  * ANNOUNCEMENT_REMINDER_TICK_MS: how often each process looks for due reminders (default 30 s).
  */
-export function reminderUnitMs(): number {
-  const v = Number(process.env.ANNOUNCEMENT_REMINDER_UNIT_MS);
-  return Number.isFinite(v) && v > 0 ? v : 3_600_000;
-}
 
 function tickMs(): number {
   const v = Number(process.env.ANNOUNCEMENT_REMINDER_TICK_MS);
   return Number.isFinite(v) && v > 0 ? v : 30_000;
 }
 
-/** Claims the due reminders and pushes them, in one transaction per tick; answers how many announcements. */
-export async function sendDueReminders(db: Db, realtime: PushSink | undefined, now = new Date()): Promise<number> {
+/**
+ * Claims the due reminders and pushes them, in one transaction per tick; answers how many
+ * announcements. `defaultUnitMs`: the unit of estates that set none.
+ */
+export async function sendDueReminders(
+  db: Db,
+  realtime: PushSink | undefined,
+  defaultUnitMs: number,
+  now = new Date(),
+): Promise<number> {
   return withPushes(db, realtime, async (tx) => {
     for (const a of await claimDuePublications(tx, now)) {
       const [recipients, staff] = await Promise.all([recipientsOf(tx, a.id), listingStaff(tx, a.housingEstateId)]);
@@ -40,7 +45,7 @@ export async function sendDueReminders(db: Db, realtime: PushSink | undefined, n
         messageTime: now.toISOString(),
       });
     }
-    const due = await claimDueReminders(tx, now, reminderUnitMs());
+    const due = await claimDueReminders(tx, now, defaultUnitMs);
     for (const a of due) {
       pushAfterCommit(tx, await recipientsNotVoted(tx, a.id), {
         channelType: ChannelType.announcement,
@@ -56,12 +61,17 @@ export async function sendDueReminders(db: Db, realtime: PushSink | undefined, n
 }
 
 /** Starts the timer of one api process; answers its stop function. */
-export function startReminders(db: Db, realtime: PushSink | undefined, onError: (err: unknown) => void): () => void {
+export function startReminders(
+  db: Db,
+  realtime: PushSink | undefined,
+  defaultUnitMs: number,
+  onError: (err: unknown) => void,
+): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    sendDueReminders(db, realtime)
+    sendDueReminders(db, realtime, defaultUnitMs)
       .catch(onError)
       .finally(() => {
         running = false;

@@ -499,10 +499,11 @@ export async function replaceVote(db: DbOrTx, announcementId: number, personId: 
  * PostgreSQL re-checks the WHERE on a row another transaction just updated, so a row is
  * claimed once per interval. Announcements past their deadline or revoked lose their schedule.
  */
+/** Claims the due reminders; the next one is due one interval later, in units of the estate's setting. */
 export async function claimDueReminders(
   db: DbOrTx,
   now: Date,
-  intervalUnitMs: number,
+  defaultUnitMs: number,
 ): Promise<{ id: number; title: string; companyId: number; housingEstateId: number }[]> {
   await db.execute(
     sql`update announcement set next_reminder_at = null
@@ -511,7 +512,9 @@ export async function claimDueReminders(
   return queryRows(
     db,
     sql`update announcement
-        set next_reminder_at = ${now.toISOString()}::timestamptz + (reminder_interval * ${intervalUnitMs}) * interval '1 millisecond'
+        set next_reminder_at = ${now.toISOString()}::timestamptz + (reminder_interval * coalesce(
+              (select he.vote_reminder_unit_ms from housing_estate he where he.id = announcement.housing_estate_id),
+              ${defaultUnitMs})) * interval '1 millisecond'
         where next_reminder_at <= ${now.toISOString()} and not revoked
         returning id, title, company_id as "companyId", housing_estate_id as "housingEstateId"`,
   );

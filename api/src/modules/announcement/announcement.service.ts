@@ -15,7 +15,7 @@ import {
   recipientsOf,
   type AnnouncementDetailRow,
 } from './announcement.repository';
-import { reminderUnitMs } from './announcement.reminders';
+import { estateSettings } from '../estate-settings/estate-settings.service';
 import { hasVisibleContent, sanitizeContent } from './sanitize-content';
 
 /** The staff's side of announcements: publish, read the results, revoke. */
@@ -70,7 +70,8 @@ function checkByType(b: AnnouncementSave, publishAt: Date) {
 /**
  * Publishes now: the content is sanitized, the recipients resolved and stored in one INSERT …
  * SELECT, and after the commit every recipient and every staff member who lists announcements is
- * pushed event 9. A vote gets its first reminder one interval after publishing.
+ * pushed event 9. A vote gets its first reminder one interval after publishing (in the estate's
+ * reminder unit).
  */
 export async function publish(ctx: AuthedContext, b: AnnouncementSave): Promise<AnnouncementDetailRow> {
   const now = new Date();
@@ -82,6 +83,10 @@ export async function publish(ctx: AuthedContext, b: AnnouncementSave): Promise<
   if (!hasVisibleContent(content)) throw required('content');
   const isVote = b.type === AnnouncementType.vote;
   const isMeeting = b.type === AnnouncementType.meeting;
+  // The length of one reminder unit is the estate's setting as it is now (basic set-up).
+  const unitMs = isVote
+    ? (await estateSettings(ctx.db, ctx.tenant.housingEstateId, ctx.services.config.estateDefaults)).voteReminderUnitMs
+    : 0;
   const id = await inTransaction(ctx, async (tx) => {
     const newId = await insertAnnouncement(
       tx,
@@ -97,7 +102,7 @@ export async function publish(ctx: AuthedContext, b: AnnouncementSave): Promise<
         meetingTime: isMeeting && b.meetingTime ? new Date(b.meetingTime) : null,
         selectionMode: isVote ? (b.selectionMode ?? null) : null,
         reminderInterval: isVote ? (b.reminderInterval ?? null) : null,
-        nextReminderAt: isVote ? new Date(publishTime.getTime() + b.reminderInterval! * reminderUnitMs()) : null,
+        nextReminderAt: isVote ? new Date(publishTime.getTime() + b.reminderInterval! * unitMs) : null,
         publishTime,
         scheduledAt: later,
         recipientBlockIds: b.recipientBlockIds,

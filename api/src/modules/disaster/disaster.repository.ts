@@ -205,10 +205,13 @@ export async function readSosMessages(tx: DbOrTx, housingEstateId: number, sosId
   return rows.map((r) => r.person_id);
 }
 
-/** Open calls nobody acknowledged, last announced before `before`: stamped announced now (one statement). */
+/**
+ * Open calls nobody acknowledged, last announced longer ago than their estate's interval (its
+ * basic set-up setting, or `defaultMs` where it set none): stamped announced now (one statement).
+ */
 export async function takeSosToAnnounceAgain(
   tx: DbOrTx,
-  before: Date,
+  defaultMs: number,
 ): Promise<
   { id: number; housingEstateId: number; personId: number; position: string | null; houseType: number | null }[]
 > {
@@ -221,10 +224,11 @@ export async function takeSosToAnnounceAgain(
   }>(
     tx,
     sql`update sos_help set last_announced_at = now()
-        where id in (select id from sos_help
-                     where status = 1 and acknowledged_at is null
-                       and coalesce(last_announced_at, created_at) < ${before.toISOString()}::timestamptz
-                     order by id limit 200 for update skip locked)
+        where id in (select s.id from sos_help s join housing_estate he on he.id = s.housing_estate_id
+                     where s.status = 1 and s.acknowledged_at is null
+                       and coalesce(s.last_announced_at, s.created_at)
+                           < now() - coalesce(he.sos_reannounce_seconds * 1000, ${defaultMs}) * interval '1 millisecond'
+                     order by s.id limit 200 for update of s skip locked)
         returning id, housing_estate_id, person_id, position, house_type`,
   );
   return rows.map((r) => ({

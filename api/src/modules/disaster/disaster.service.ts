@@ -64,12 +64,13 @@ export const acknowledgeSos = (ctx: AuthedContext, id: number) => changeSos(ctx,
 export const closeSos = (ctx: AuthedContext, id: number, note: string) => changeSos(ctx, id, 'closed', note);
 
 /**
- * Announces again every open call nobody acknowledged for `everyMs` (event 10, message type 7,
- * `sos: 'again'`, no new message: the bells do not count it twice). Answers how many.
+ * Announces again every open call nobody acknowledged for its estate's interval (basic set-up;
+ * `defaultMs` where the estate set none), as event 10, message type 7, `sos: 'again'`, no new
+ * message: the bells do not count it twice. Answers how many.
  */
-export async function announceUnacknowledged(db: Db, realtime: PushSink, everyMs: number): Promise<number> {
+export async function announceUnacknowledged(db: Db, realtime: PushSink, defaultMs: number): Promise<number> {
   return withPushes(db, realtime, async (tx) => {
-    const calls = await repo.takeSosToAnnounceAgain(tx, new Date(Date.now() - everyMs));
+    const calls = await repo.takeSosToAnnounceAgain(tx, defaultMs);
     for (const c of calls)
       pushAfterCommit(tx, await sosStaff(tx, c.housingEstateId), {
         channelType: ChannelType.disasterWarning,
@@ -83,11 +84,14 @@ export async function announceUnacknowledged(db: Db, realtime: PushSink, everyMs
   });
 }
 
-/** Checks for calls to announce again a few times per interval; returns a function that stops it. */
+/**
+ * Checks for calls to announce again a few times per interval (at least every 2.5 s: an estate may
+ * set 10 s); returns a function that stops it. `defaultMs`: the interval of estates that set none.
+ */
 export function startSosReannouncer(
   db: Db,
   realtime: PushSink,
-  everyMs: number,
+  defaultMs: number,
   onError: (err: unknown) => void,
 ): () => void {
   let running = false;
@@ -95,11 +99,11 @@ export function startSosReannouncer(
     () => {
       if (running) return;
       running = true;
-      announceUnacknowledged(db, realtime, everyMs)
+      announceUnacknowledged(db, realtime, defaultMs)
         .catch(onError)
         .finally(() => (running = false));
     },
-    Math.max(100, Math.min(5000, Math.floor(everyMs / 4))),
+    Math.max(100, Math.min(2500, Math.floor(defaultMs / 4))),
   );
   timer.unref();
   return () => clearInterval(timer);

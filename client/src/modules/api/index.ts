@@ -13,3 +13,5 @@ export * from './announcements-api';
 export * from './owner-changes-api';
 export * from './wall-api';
 export * from './im-api';
+export * from './estate-settings-api';
+export * from './ads-api';

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Checkbox, Form, Message, Segment } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { AnnouncementType, Identity, SelectionMode, enumValues } from '@pm/shared';
 import {
   countRecipients,
@@ -10,6 +11,8 @@ import {
   type AnnouncementDraft,
   type RecipientChoices,
 } from '../../api';
+import { estateInfo } from '../../estate-settings/states/estateInfo';
+import { reminderIntervalLabel } from '../../estate-settings/utils/reminderUnit';
 import { SelectField } from '../../ui/components/SelectField';
 import { showToast } from '../../ui/states/toasts';
 import { enumLabel, enumOptions } from '../../ui/utils/enumLabels';
@@ -111,6 +114,7 @@ function toRequest(d: Draft): AnnouncementDraft {
  */
 export default function AddAnnouncementPage() {
   const { t } = useTranslation();
+  const estate = useSnapshot(estateInfo);
   const navigate = useNavigate();
   const labelId = useId();
   const [d, setD] = useState<Draft>(EMPTY);
@@ -262,7 +266,7 @@ export default function AddAnnouncementPage() {
               id="announcement-reminder"
               type="number"
               min={1}
-              label={t('announcements.fields.reminderInterval')}
+              label={reminderIntervalLabel(t, estate.info?.voteReminderUnitMs)}
               value={d.reminderInterval}
               required
               onChange={(_, v) => set({ reminderInterval: v.value })}

@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { AnnouncementType, Identity, SelectionMode } from '@pm/shared';
+import { estateInfo } from '../../estate-settings/states/estateInfo';
+import { reminderIntervalLabel } from '../../estate-settings/utils/reminderUnit';
 import { enumLabel } from '../../ui/utils/enumLabels';
 import { formatTime } from '../../ui/utils/formatTime';
 
@@ -20,6 +23,7 @@ interface Shown {
  */
 export function AnnouncementContent({ detail }: { detail: Shown }) {
   const { t } = useTranslation();
+  const estate = useSnapshot(estateInfo);
   return (
     <div className="announcement-content" data-testid="announcement-content">
       {detail.type === AnnouncementType.meeting && (
@@ -35,7 +39,7 @@ export function AnnouncementContent({ detail }: { detail: Shown }) {
           <p>
             {t('announcements.fields.selectionMode')}: {enumLabel(t, SelectionMode, detail.selectionMode)}
             {detail.reminderInterval
-              ? ` · ${t('announcements.fields.reminderInterval')}: ${detail.reminderInterval}`
+              ? ` · ${reminderIntervalLabel(t, estate.info?.voteReminderUnitMs)}: ${detail.reminderInterval}`
               : ''}
           </p>
           <ol>

@@ -62,8 +62,12 @@ export default function HistoricalMessagesPage() {
       header: t('historicalMessages.columns.type'),
       cell: (m) => (
         <>
+          {/* A dot is no element a name may go on (aria-prohibited-attr): the word is for screen readers. */}
           {!m.readStatus && (
-            <Label circular color="red" empty size="mini" aria-label={t('historicalMessages.unread')} />
+            <>
+              <Label circular color="red" empty size="mini" aria-hidden="true" />
+              <span className="visually-hidden">{t('historicalMessages.unread')}</span>
+            </>
           )}{' '}
           {typeName(m.messageType)}
         </>

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { SignedOutBanner } from '../../auth/components/SignedOutBanner';
 import { SosAlarmCenter } from '../../disaster/components/SosAlarmCenter';
+import { session } from '../../auth/states/session';
+import { EstateSync } from '../../estate-settings/components/EstateSync';
 import { useLiveConnection } from '../../live/hooks/useLiveConnection';
 import { closeMobileMenu, layoutSettings, watchScreenWidth } from '../states/layoutSettings';
 import { routeTitleKey } from '../utils/pageTitle';
@@ -28,6 +30,9 @@ export default function Layout() {
   const { pathname } = useLocation();
   const titleKey = routeTitleKey(pathname);
   const settings = useSnapshot(layoutSettings);
+  // The estate's time zone (basic set-up) changes live: the frame and its screen render again,
+  // every time shown in the new zone (no remount: a form being edited keeps its values).
+  const { timeZone } = useSnapshot(session);
   const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
   useLiveConnection();
   useEffect(() => watchScreenWidth(), []);
@@ -44,7 +49,7 @@ export default function Layout() {
       ? ''
       : 'sidebar-collapsed';
   return (
-    <div className={`app-layout ${frame}${settings.fixedHeader ? ' fixed-header' : ''}`}>
+    <div className={`app-layout ${frame}${settings.fixedHeader ? ' fixed-header' : ''}`} data-time-zone={timeZone}>
       <a
         className="skip-link"
         href="#main-content"
@@ -73,6 +78,7 @@ export default function Layout() {
       <BackToTop />
       <SettingsDrawer />
       <SosAlarmCenter />
+      <EstateSync />
       <Suspense fallback={null}>
         {dialog === 'profile' && <ProfileDialog open onClose={() => setDialog(null)} />}
         {dialog === 'password' && <ChangePasswordDialog open onClose={() => setDialog(null)} />}

@@ -1,9 +1,13 @@
 import { Button, Checkbox, Header, Segment, Sidebar as Drawer } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { EstateSettingsLinks } from '../../estate-settings/components/EstateSettingsLinks';
 import { changeSetting, layoutSettings } from '../states/layoutSettings';
 
-/** Settings drawer: fixed header, sidebar logo and Pinyin search (SPEC §2; tags-view lives in the same state). */
+/**
+ * Settings drawer: fixed header, sidebar logo and Pinyin search (SPEC §2; tags-view lives in the
+ * same state), and the estate's settings screens the person may open.
+ */
 export function SettingsDrawer() {
   const { t } = useTranslation();
   const s = useSnapshot(layoutSettings);
@@ -58,6 +62,7 @@ export function SettingsDrawer() {
             data-testid="setting-pinyin-search"
           />
         </div>
+        <EstateSettingsLinks onNavigate={() => (layoutSettings.drawerOpen = false)} />
       </Drawer>
     </>
   );

@@ -7,6 +7,7 @@ import { BADGE_MAX } from '@pm/shared';
 import { session } from '../../auth/states/session';
 import { liveState } from '../../live/states/liveState';
 import { isPlainClick } from '../../ui/utils/isPlainClick';
+import { SidebarLogo } from '../../estate-settings/components/SidebarLogo';
 import { closeMobileMenu, layoutSettings } from '../states/layoutSettings';
 import { menuItems, type MenuItem } from '../utils/menuItems';
 
@@ -70,12 +71,7 @@ export function Sidebar() {
 
   return (
     <nav className={`app-sidebar${open ? '' : ' collapsed'}`} aria-label={t('layout.menu')} data-testid="sidebar">
-      {settings.sidebarLogo && (
-        <div className="sidebar-logo" data-testid="sidebar-logo">
-          <Icon name="building outline" />
-          {open && <span>{t('app.title')}</span>}
-        </div>
-      )}
+      {settings.sidebarLogo && <SidebarLogo open={open} />}
       <Menu vertical inverted fluid className="sidebar-menu">
         {items.map((item) =>
           item.children ? (

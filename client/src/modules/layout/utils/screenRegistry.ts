@@ -5,6 +5,8 @@ import { disasterScreens } from '../../disaster';
 import { workOrderScreens } from '../../work-orders';
 import { ownerScreens } from '../../owners';
 import { imScreens } from '../../im';
+import { estateSettingsScreens } from '../../estate-settings';
+import { adScreens } from '../../ads';
 import type { Screens } from './screens';
 
 /**
@@ -19,4 +21,6 @@ export const SCREENS: Screens = {
   ...disasterScreens,
   ...announcementScreens,
   ...imScreens,
+  ...estateSettingsScreens,
+  ...adScreens,
 };

@@ -6,6 +6,7 @@ import { usePermission } from '../../auth/hooks/usePermission';
 import { session } from '../../auth/states/session';
 import { logout } from '../../auth/utils/logout';
 import { sosAlarms } from '../../disaster/states/sosAlarms';
+import { EstateSync } from '../../estate-settings/components/EstateSync';
 import { playSosSound } from '../../disaster/utils/sosSound';
 import { liveState } from '../../live/states/liveState';
 import { formatTime } from '../../ui/utils/formatTime';
@@ -36,6 +37,7 @@ export default function WallScreenPage() {
   return (
     <div className="wall-screen" ref={root} data-testid="wall-screen">
       <WallLive token={token} perms={perms} />
+      <EstateSync />
       <header className="wall-header">
         <h1 className="wall-title">{t('wall.title')}</h1>
         <WallClock />
