@@ -15,6 +15,9 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-sync',
       '--disable-quic',
+      // A fake microphone that needs no prompt, for the chat's voice recorder (tests/e2e/im-more.test.ts).
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
     ],
   });
 }
