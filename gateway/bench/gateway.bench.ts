@@ -11,6 +11,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import type { Serializable } from 'node:child_process';
+import { runBench } from '../../api/bench/kit';
 import { createBenchAccounts, type BenchApi } from './bench-accounts';
 
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 200);
@@ -323,10 +324,4 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-main().then(
-  () => process.exit(0),
-  (err: Error) => {
-    process.stderr.write(`[gateway bench] failed: ${err.stack ?? err.message}\n`);
-    process.exit(1);
-  },
-);
+runBench('gateway', main);

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { runBench } from '../../api/bench/kit';
 import { createBenchAccounts, type BenchApi } from './bench-accounts';
 
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 200);
@@ -202,10 +203,4 @@ async function main(): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-main().then(
-  () => process.exit(0),
-  (err: Error) => {
-    process.stderr.write(`[sos bench] failed: ${err.stack ?? err.message}\n`);
-    process.exit(1);
-  },
-);
+runBench('sos', main);
