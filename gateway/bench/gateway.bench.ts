@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import type { Serializable } from 'node:child_process';
 import { runBench } from '../../api/bench/kit';
-import { createBenchAccounts, type BenchApi } from './bench-accounts';
+import { createBenchPersons, type BenchApi } from './bench-accounts';
 
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 200);
 const TABS_PER_PERSON = 5;
@@ -143,13 +143,9 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
   const api = await startApi({ port: 0, seed: true, dataDir, logLevel: 'silent' });
   log(`api at ${api.url}; creating ${PERSONS} accounts`);
-  const tokens = await createBenchAccounts(api, PERSONS);
-  const personIds = await Promise.all(
-    tokens.map(async (token) => {
-      const r = await fetch(`${api.url}/auth/current/user`, { headers: { authorization: `Bearer ${token}` } });
-      return ((await r.json()) as { data: { accountInfo: { personId: number } } }).data.accountInfo.personId;
-    }),
-  );
+  const staff = await createBenchPersons(api, PERSONS);
+  const tokens = staff.map((s) => s.token);
+  const personIds = staff.map((s) => s.personId);
 
   const gateway = await startGatewayProcess(api.url);
   const rssBefore = await metric(gateway.metricsUrl, 'gateway_process_resident_memory_bytes');
