@@ -19,8 +19,3 @@ export interface BenchApi {
 export async function createBenchPersons(api: BenchApi, count: number): Promise<BenchStaff[]> {
   return createBenchStaff(api.db, count);
 }
-
-/** The bearer tokens of `count` new bench accounts, one per person. */
-export async function createBenchAccounts(api: BenchApi, count: number): Promise<string[]> {
-  return (await createBenchPersons(api, count)).map((s) => s.token);
-}
