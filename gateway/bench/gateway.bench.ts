@@ -3,7 +3,7 @@
 // push-to-tab latency at 2,000 events/s, gateway RSS per socket, proxied vs direct REST rate.
 // Prints exactly one JSON line on stdout; progress goes to stderr.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -50,6 +50,24 @@ async function freePort(): Promise<number> {
 const children: ChildProcess[] = [];
 process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill()));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+
+/**
+ * The open-file limit a process started from this one gets (`ulimit -n`; null where unknown). The
+ * gateway holds one descriptor per tab and one per person's upstream: on this machine (20,000 per
+ * process, and raising it takes CAP_SYS_RESOURCE) 4,000 persons × 5 tabs need more than it has, and
+ * the tabs beyond simply never opened.
+ */
+function openFileLimit(): number | null {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
+    const soft = line?.split(/\s{2,}/)[1];
+    return soft && /^\d+$/.test(soft) ? Number(soft) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The gateway as production runs it: its own process, with the flags of `npm start`, logging at info. */
 async function startGatewayProcess(apiUrl: string): Promise<{ url: string; metricsUrl: string; child: ChildProcess }> {
@@ -140,6 +158,12 @@ async function main(): Promise<void> {
   const { startApi } = (await import(pathToFileURL(modulePath).href)) as {
     startApi(o: { port?: number; seed?: boolean; dataDir?: string; logLevel?: string }): Promise<BenchApi>;
   };
+  const limit = openFileLimit();
+  const needed = PERSONS * (TABS_PER_PERSON + 1) + 500;
+  if (limit !== null && limit < needed)
+    throw new Error(
+      `the gateway would hold about ${needed} open files (${PERSONS * TABS_PER_PERSON} tabs, ${PERSONS} upstreams), more than the ${limit} a process may open here (ulimit -n): raise the limit or lower BENCH_PERSONS`,
+    );
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
   const api = await startApi({ port: 0, seed: true, dataDir, logLevel: 'silent' });
   log(`api at ${api.url}; creating ${PERSONS} accounts`);
@@ -155,7 +179,7 @@ async function main(): Promise<void> {
   const tabWorkers = Array.from({ length: TAB_WORKERS }, () => forkHelper('tabs-worker.ts'));
   const opened = await Promise.all(
     tabWorkers.map((worker, w) =>
-      ask<{ count: number }>(
+      ask<{ count: number; failed: number; firstError: string }>(
         worker,
         {
           type: 'open',
@@ -168,6 +192,11 @@ async function main(): Promise<void> {
     ),
   );
   const tabCount = opened.reduce((sum, o) => sum + o.count, 0);
+  const tabsFailed = opened.reduce((sum, o) => sum + o.failed, 0);
+  if (tabsFailed > 0)
+    throw new Error(
+      `${tabsFailed} of ${PERSONS * TABS_PER_PERSON} tabs did not open: ${opened.find((o) => o.firstError)?.firstError}`,
+    );
   // Every person's upstream is open (and its counters loaded) before the clock starts.
   for (let i = 0; i < 600 && api.realtime.connectionCount() < PERSONS; i++)
     await new Promise((r) => setTimeout(r, 100));

@@ -21,7 +21,10 @@ async function openTab(url: string, token: string): Promise<Tab> {
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
   });
   await socket.timeout(10_000).emitWithAck('subscribe', ['announcements']);
   return socket;
@@ -29,11 +32,22 @@ async function openTab(url: string, token: string): Promise<Tab> {
 
 process.on('message', async (m: { type: string; url?: string; tokens?: string[]; tabsPerPerson?: number }) => {
   if (m.type === 'open') {
+    // In batches of 50; a tab that fails to open (refused, or no answer within socket.io's 20 s
+    // connect timeout) is counted and the first reason reported, so the bench never waits forever.
     const jobs = m.tokens!.flatMap((token) => Array.from({ length: m.tabsPerPerson! }, () => token));
+    let failed = 0;
+    let firstError = '';
     for (let i = 0; i < jobs.length; i += 50) {
-      tabs.push(...(await Promise.all(jobs.slice(i, i + 50).map((token) => openTab(m.url!, token)))));
+      const results = await Promise.allSettled(jobs.slice(i, i + 50).map((token) => openTab(m.url!, token)));
+      for (const r of results) {
+        if (r.status === 'fulfilled') tabs.push(r.value);
+        else {
+          failed++;
+          firstError ||= String((r.reason as Error)?.message ?? r.reason);
+        }
+      }
     }
-    process.send!({ type: 'opened', count: tabs.length });
+    process.send!({ type: 'opened', count: tabs.length, failed, firstError });
   } else if (m.type === 'collect') {
     process.send!({ type: 'latencies', values: latencies });
     latencies = [];
