@@ -2,7 +2,7 @@
 // multi-row inserts, and each is a real staff account — its token answers as a sign-in's would,
 // its password signs in — on both engines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBenchStaff } from '../bench/kit';
+import { createBenchStaff } from '../bench/bench-staff';
 import { startTestApi, testEngines, type TestApi } from './kit';
 
 describe.each(testEngines())('bench accounts in bulk (%s)', (engine) => {

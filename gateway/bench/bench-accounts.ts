@@ -1,5 +1,5 @@
 // Creates the bench's persons: one staff account with a live token each (one upstream per person).
-import { createBenchStaff, type BenchStaff } from '../../api/bench/kit';
+import { createBenchStaff, type BenchStaff } from '../../api/bench/bench-staff';
 import type { Db } from '../../api/src/db/open-database';
 
 export interface BenchApi {

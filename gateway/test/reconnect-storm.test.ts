@@ -5,7 +5,7 @@
 // the gateway was down. (The timed version, 20,000 tabs within 30 s, is the gateway benchmark.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveSnapshot } from '@pm/shared';
-import { createBenchStaff } from '../../api/bench/kit';
+import { createBenchStaff } from '../../api/bench/bench-staff';
 import type { Db } from '../../api/src/db/open-database';
 import {
   fileComplaint,
