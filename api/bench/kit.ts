@@ -80,3 +80,31 @@ export async function postgresSchema(): Promise<{ url: string; drop(): Promise<v
     },
   };
 }
+
+/**
+ * Runs a benchmark's `main` and ends the process: with exit 0 after printing the JSON line of the
+ * figures `main` answers (if it answers some rather than printing them itself), or with the error
+ * on stderr and exit 1 whatever fails — and also when nothing is left to wait for while `main` has
+ * not finished (a promise that never settles would otherwise end the process quietly with exit 0).
+ */
+export function runBench(name: string, main: () => Promise<object | void>): void {
+  const log = benchLog(name);
+  let finished = false;
+  process.once('beforeExit', () => {
+    if (finished) return;
+    log('failed: ended before finishing (nothing left to wait for: a promise that never settles)');
+    process.exit(1);
+  });
+  main().then(
+    (figures) => {
+      finished = true;
+      if (figures) process.stdout.write(`${JSON.stringify(figures)}\n`, () => process.exit(0));
+      else process.exit(0);
+    },
+    (err: unknown) => {
+      finished = true;
+      log(`failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      process.exit(1);
+    },
+  );
+}

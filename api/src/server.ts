@@ -206,7 +206,9 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
+    // A long listen queue (capped by net.core.somaxconn): a gateway restarting under thousands of
+    // tabs opens thousands of upstreams and calls at once; they wait instead of being dropped.
+    server.listen({ port: options.port ?? 0, host, backlog: 8192 }, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   const metricsServer =

@@ -1,9 +1,12 @@
 // One api per embedded DATA_DIR (issue 14 item 8): a second process on the same directory
 // refuses to start with one clear line naming it and a non-zero exit, the first keeps running
 // and keeps what it acknowledged; once the first is killed with -9 a new process starts at once.
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError } from '../src/db/data-dir-lock';
 import { openDatabase } from '../src/db/open-database';
@@ -38,6 +41,25 @@ describe('the embedded DATA_DIR lock', () => {
     const again = await openDatabase({ dataDir: dir });
     expect(await again.ping()).toBe(true);
     await again.close();
+  }, 60_000);
+
+  it('when the lock is released in a process with nothing else to wait on, then the process waits for it and runs on after', async () => {
+    // The helper is unref'd while held; waiting for its exit must keep the process alive, or the
+    // process ends in the middle of `await release()` with exit code 0 (the gateway bench's lost line).
+    const dir = newDir();
+    const module = pathToFileURL(resolve(import.meta.dirname, '../src/db/data-dir-lock.ts')).href;
+    const script = `const { lockDataDir } = await import(${JSON.stringify(module)});
+      const lock = await lockDataDir(${JSON.stringify(dir)});
+      await lock.release();
+      console.log('after release');`;
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      script,
+    ]);
+    expect(stdout.trim()).toBe('after release');
   }, 60_000);
 
   it('when a second api process starts on a DATA_DIR in use, then it exits non-zero with one line naming it; after kill -9 of the first a new one starts with every acknowledged complaint', async () => {

@@ -14,7 +14,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { createBenchAccounts, type BenchApi } from './bench-accounts';
+import { runBench } from '../../api/bench/kit';
+import { createBenchPersons, type BenchApi } from './bench-accounts';
 
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 500);
 const TABS_PER_PERSON = Number(process.env.BENCH_TABS_PER_PERSON ?? 2);
@@ -94,7 +95,8 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'chat-bench-'));
   const api = await startApi({ port: 0, seed: true, dataDir, logLevel: 'silent', sosReannounceMs: 3_600_000 });
   log(`creating ${PERSONS} staff accounts`);
-  const tokens = await createBenchAccounts(api, PERSONS);
+  const staff = await createBenchPersons(api, PERSONS);
+  const tokens = staff.map((s) => s.token);
   const gateway = await startGatewayProcess(api.url);
   const workers = Array.from({ length: TAB_WORKERS }, () => {
     const child = fork(join(import.meta.dirname, 'chat-tabs-worker.ts'), [], {
@@ -122,12 +124,7 @@ async function main(): Promise<void> {
   const tabs = opened.reduce((n, o) => n + o.count, 0);
   for (let i = 0; i < 600 && api.realtime.connectionCount() < PERSONS; i++)
     await new Promise((r) => setTimeout(r, 100));
-  const personIds = await Promise.all(
-    tokens.map(async (t) => {
-      const r = await fetch(`${api.url}/auth/current/user`, { headers: { authorization: `Bearer ${t}` } });
-      return ((await r.json()) as { data: { accountInfo: { personId: number } } }).data.accountInfo.personId;
-    }),
-  );
+  const personIds = staff.map((s) => s.personId);
   const admin = await token(`${gateway.url}/api`, 'admin', 'admin123');
   const post = async <T>(path: string, body: unknown): Promise<T> => {
     const res = await fetch(`${gateway.url}/api${path}`, {
@@ -214,10 +211,4 @@ async function main(): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-main().then(
-  () => process.exit(0),
-  (err: Error) => {
-    process.stderr.write(`[chat bench] failed: ${err.stack ?? err.message}\n`);
-    process.exit(1);
-  },
-);
+runBench('chat', main);

@@ -3,15 +3,16 @@
 // push-to-tab latency at 2,000 events/s, gateway RSS per socket, proxied vs direct REST rate.
 // Prints exactly one JSON line on stdout; progress goes to stderr.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import type { Serializable } from 'node:child_process';
-import { createBenchAccounts, type BenchApi } from './bench-accounts';
+import { runBench } from '../../api/bench/kit';
+import { createBenchPersons, type BenchApi } from './bench-accounts';
 
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 200);
 const TABS_PER_PERSON = 5;
@@ -50,11 +51,32 @@ const children: ChildProcess[] = [];
 process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill()));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 
+/**
+ * The open-file limit a process started from this one gets (`ulimit -n`; null where unknown). The
+ * gateway holds one descriptor per tab and one per person's upstream: on this machine (20,000 per
+ * process, and raising it takes CAP_SYS_RESOURCE) 4,000 persons × 5 tabs need more than it has, and
+ * the tabs beyond simply never opened.
+ */
+function openFileLimit(): number | null {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
+    const soft = line?.split(/\s{2,}/)[1];
+    return soft && /^\d+$/.test(soft) ? Number(soft) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The gateway as production runs it: its own process, with the flags of `npm start`, logging at info. */
-async function startGatewayProcess(apiUrl: string): Promise<{ url: string; metricsUrl: string; child: ChildProcess }> {
-  const port = await freePort();
+async function startGatewayProcess(
+  apiUrl: string,
+  ports?: { port: number; metricsPort: number },
+): Promise<{ url: string; metricsUrl: string; child: ChildProcess; port: number; metricsPort: number }> {
+  const port = ports?.port ?? (await freePort());
   // The gateway serves /metrics on a port of its own (METRICS_PORT).
-  const metricsPort = await freePort();
+  const metricsPort = ports?.metricsPort ?? (await freePort());
   // BENCH_GATEWAY_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the gateway under this load.
   const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(
@@ -84,8 +106,8 @@ async function startGatewayProcess(apiUrl: string): Promise<{ url: string; metri
         () => false,
       )
     )
-      return { url, metricsUrl, child };
-    if (i > 300) throw new Error('gateway did not start');
+      return { url, metricsUrl, child, port, metricsPort };
+    if (i > 600) throw new Error('gateway did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -139,18 +161,20 @@ async function main(): Promise<void> {
   const { startApi } = (await import(pathToFileURL(modulePath).href)) as {
     startApi(o: { port?: number; seed?: boolean; dataDir?: string; logLevel?: string }): Promise<BenchApi>;
   };
+  const limit = openFileLimit();
+  const needed = PERSONS * (TABS_PER_PERSON + 1) + 500;
+  if (limit !== null && limit < needed)
+    throw new Error(
+      `the gateway would hold about ${needed} open files (${PERSONS * TABS_PER_PERSON} tabs, ${PERSONS} upstreams), more than the ${limit} a process may open here (ulimit -n): raise the limit or lower BENCH_PERSONS`,
+    );
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
   const api = await startApi({ port: 0, seed: true, dataDir, logLevel: 'silent' });
   log(`api at ${api.url}; creating ${PERSONS} accounts`);
-  const tokens = await createBenchAccounts(api, PERSONS);
-  const personIds = await Promise.all(
-    tokens.map(async (token) => {
-      const r = await fetch(`${api.url}/auth/current/user`, { headers: { authorization: `Bearer ${token}` } });
-      return ((await r.json()) as { data: { accountInfo: { personId: number } } }).data.accountInfo.personId;
-    }),
-  );
+  const staff = await createBenchPersons(api, PERSONS);
+  const tokens = staff.map((s) => s.token);
+  const personIds = staff.map((s) => s.personId);
 
-  const gateway = await startGatewayProcess(api.url);
+  let gateway = await startGatewayProcess(api.url);
   const rssBefore = await metric(gateway.metricsUrl, 'gateway_process_resident_memory_bytes');
   log(`gateway at ${gateway.url}; opening ${PERSONS * TABS_PER_PERSON} tabs in ${TAB_WORKERS} processes`);
   // The tabs are spread over several processes (as they are over browsers in life), each person's
@@ -158,7 +182,7 @@ async function main(): Promise<void> {
   const tabWorkers = Array.from({ length: TAB_WORKERS }, () => forkHelper('tabs-worker.ts'));
   const opened = await Promise.all(
     tabWorkers.map((worker, w) =>
-      ask<{ count: number }>(
+      ask<{ count: number; failed: number; firstError: string }>(
         worker,
         {
           type: 'open',
@@ -171,10 +195,58 @@ async function main(): Promise<void> {
     ),
   );
   const tabCount = opened.reduce((sum, o) => sum + o.count, 0);
+  const tabsFailed = opened.reduce((sum, o) => sum + o.failed, 0);
+  if (tabsFailed > 0)
+    throw new Error(
+      `${tabsFailed} of ${PERSONS * TABS_PER_PERSON} tabs did not open: ${opened.find((o) => o.firstError)?.firstError}`,
+    );
   // Every person's upstream is open (and its counters loaded) before the clock starts.
   for (let i = 0; i < 600 && api.realtime.connectionCount() < PERSONS; i++)
     await new Promise((r) => setTimeout(r, 100));
   await new Promise((r) => setTimeout(r, 1000));
+
+  // The reconnect storm: the gateway is killed (-9) and started again on the same port; every tab
+  // comes back by itself (as the console's do) and gets its counters again.
+  log(`killing the gateway under ${tabCount} tabs and starting it again`);
+  const tell = (type: string, reply: string) => Promise.all(tabWorkers.map((w) => ask(w, { type }, reply)));
+  await tell('arm', 'armed');
+  const killedAt = now();
+  gateway.child.kill('SIGKILL');
+  await new Promise((r) => gateway.child.once('exit', r));
+  const restartedAt = now();
+  gateway = await startGatewayProcess(api.url, gateway);
+  const listeningAt = now();
+  await tell('restarted', 'noted');
+  const storm = await Promise.all(
+    tabWorkers.map((w) =>
+      ask<{
+        at: number;
+        back: number;
+        total: number;
+        countersChanged: number;
+        refusals: Record<string, number>;
+        transportErrorsWhileUp: number;
+      }>(w, { type: 'back', timeoutMs: 120_000 }, 'back'),
+    ),
+  );
+  const stormRefusals: Record<string, number> = {};
+  for (const w of storm)
+    for (const [code, n] of Object.entries(w.refusals)) stormRefusals[code] = (stormRefusals[code] ?? 0) + n;
+  const reconnect = {
+    tabsBack: storm.reduce((sum, w) => sum + w.back, 0),
+    secondsFromKill: round((Math.max(...storm.map((w) => w.at)) - killedAt) / 1000, 1),
+    secondsFromStart: round((Math.max(...storm.map((w) => w.at)) - restartedAt) / 1000, 1),
+    gatewayStartSeconds: round((listeningAt - restartedAt) / 1000, 1),
+    countersChanged: storm.reduce((sum, w) => sum + w.countersChanged, 0),
+    refusals: stormRefusals,
+    refusals5xx: Object.entries(stormRefusals)
+      .filter(([code]) => Number(code) >= 500)
+      .reduce((sum, [, n]) => sum + n, 0),
+    transportErrorsWhileUp: storm.reduce((sum, w) => sum + w.transportErrorsWhileUp, 0),
+  };
+  log(`reconnect: ${JSON.stringify(reconnect)}`);
+  for (let i = 0; i < 600 && api.realtime.connectionCount() < PERSONS; i++)
+    await new Promise((r) => setTimeout(r, 100));
   const upstreamApi = api.realtime.connectionCount();
   const upstreamGateway = await metric(gateway.metricsUrl, 'gateway_upstream_connections');
   const sockets = await metric(gateway.metricsUrl, 'gateway_client_sockets');
@@ -302,6 +374,7 @@ async function main(): Promise<void> {
     warmupDeliveries: warmupLatencies.length,
     warmupDeliveriesExpected: warmup.sent * TABS_PER_PERSON,
     warmupLatencyP99Ms: round(percentile(warmupLatencies, 99)),
+    reconnect,
     gatewayRssMb: round(rssAfterEvents / 2 ** 20, 1),
     gatewayRssPerSocketKb: round((rssWithTabs - rssBefore) / tabCount / 1024, 1),
     directRps: round(directRps, 0),
@@ -312,8 +385,14 @@ async function main(): Promise<void> {
       system: round((gatewayCpu.system * 1000) / proxiedRequests, 3),
     },
     proxiedRatioPairs: pairRatios.map((r) => round(r, 3)),
-    targets: { latencyP99Ms: 25, proxiedRatio: 0.85, upstreamConnections: PERSONS },
+    targets: { latencyP99Ms: 25, proxiedRatio: 0.85, upstreamConnections: PERSONS, reconnectSeconds: 30 },
+    load: loadavg().map((l) => round(l)),
     pass:
+      reconnect.tabsBack === tabCount &&
+      reconnect.secondsFromStart <= 30 &&
+      reconnect.countersChanged === 0 &&
+      reconnect.refusals5xx === 0 &&
+      reconnect.transportErrorsWhileUp === 0 &&
       upstreamGateway === PERSONS &&
       upstreamApi === PERSONS &&
       sorted.length === sent * TABS_PER_PERSON &&
@@ -323,10 +402,4 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-main().then(
-  () => process.exit(0),
-  (err: Error) => {
-    process.stderr.write(`[gateway bench] failed: ${err.stack ?? err.message}\n`);
-    process.exit(1);
-  },
-);
+runBench('gateway', main);

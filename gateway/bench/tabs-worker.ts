@@ -1,17 +1,30 @@
 // Bench helper process (forked with IPC): the console tabs. Opens many socket.io tabs and records, for every event
-// received, when it arrived and how long after the api push (the push carries its send time).
+// received, when it arrived and how long after the api push (the push carries its send time). The tabs behave as
+// the console's (client/src/modules/live/utils/liveSocket.ts): socket.io reconnects a lost transport by itself, a
+// refusal "for now" (429, 502) is retried after a pause, and every (re)connection subscribes again.
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
-import type { AnnouncementEvent, ClientToServerEvents, ServerToClientEvents } from '@pm/shared';
+import type { AnnouncementEvent, ClientToServerEvents, LiveSnapshot, ServerToClientEvents } from '@pm/shared';
 
-type Tab = Socket<ServerToClientEvents, ClientToServerEvents>;
+type Socket_ = Socket<ServerToClientEvents, ClientToServerEvents>;
+interface Tab {
+  socket: Socket_;
+  snapshots: number;
+  last: LiveSnapshot | null;
+}
 const now = () => performance.timeOrigin + performance.now();
 const tabs: Tab[] = [];
 /** [arrivedAt, latency, arrivedAt, latency, …] in ms. */
 let latencies: number[] = [];
+/** Refusals by code (`connect_error` data.code) since the last `arm`. */
+let refusals: Record<string, number> = {};
+/** Transport failures seen by connected-before tabs since the gateway restarted (not while it was down). */
+let gatewayUp = true;
+let transportErrorsWhileUp = 0;
 
-async function openTab(url: string, token: string): Promise<Tab> {
-  const socket: Tab = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+function openTab(url: string, token: string): Promise<Tab> {
+  const socket: Socket_ = io(url, { auth: { token }, transports: ['websocket'], forceNew: true });
+  const tab: Tab = { socket, snapshots: 0, last: null };
   socket.on('announcements', (e: AnnouncementEvent) => {
     // The benchmark's own field on its pushes, beside the announcement's payload.
     const sentAt = Number((e.payload as { sentAt?: unknown }).sentAt);
@@ -19,26 +32,90 @@ async function openTab(url: string, token: string): Promise<Tab> {
     const arrivedAt = now();
     latencies.push(arrivedAt, arrivedAt - sentAt);
   });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
+  socket.on('snapshot', (s) => {
+    tab.snapshots++;
+    if (!tab.last || s.version >= tab.last.version) tab.last = s;
   });
-  await socket.timeout(10_000).emitWithAck('subscribe', ['announcements']);
-  return socket;
+  socket.on('connect', () => socket.emit('subscribe', ['announcements'], () => undefined));
+  socket.on('connect_error', (err: Error & { data?: { code?: number } }) => {
+    const code = err.data?.code;
+    if (!code) {
+      if (gatewayUp) transportErrorsWhileUp++;
+      return; // socket.io retries a transport failure by itself
+    }
+    refusals[code] = (refusals[code] ?? 0) + 1;
+    if (code !== 401) setTimeout(() => socket.connect(), 1000 + Math.random() * 1000);
+  });
+  return new Promise<Tab>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.close();
+      reject(new Error('no connection within 60 s'));
+    }, 60_000);
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      resolve(tab);
+    });
+  });
 }
 
-process.on('message', async (m: { type: string; url?: string; tokens?: string[]; tabsPerPerson?: number }) => {
+const counters = (s: LiveSnapshot | null) => JSON.stringify({ ...s, version: 0 });
+
+type Message =
+  | { type: 'open'; url: string; tokens: string[]; tabsPerPerson: number }
+  | { type: 'collect' | 'close' | 'arm' | 'restarted' }
+  | { type: 'back'; timeoutMs: number };
+
+let before: { snapshots: number; counters: string }[] = [];
+
+process.on('message', async (m: Message) => {
   if (m.type === 'open') {
-    const jobs = m.tokens!.flatMap((token) => Array.from({ length: m.tabsPerPerson! }, () => token));
+    // In batches of 50; a tab that fails to open within 60 s is counted and the first reason
+    // reported, so the bench never waits forever.
+    const jobs = m.tokens.flatMap((token) => Array.from({ length: m.tabsPerPerson }, () => token));
+    let failed = 0;
+    let firstError = '';
     for (let i = 0; i < jobs.length; i += 50) {
-      tabs.push(...(await Promise.all(jobs.slice(i, i + 50).map((token) => openTab(m.url!, token)))));
+      const results = await Promise.allSettled(jobs.slice(i, i + 50).map((token) => openTab(m.url, token)));
+      for (const r of results) {
+        if (r.status === 'fulfilled') tabs.push(r.value);
+        else {
+          failed++;
+          firstError ||= String((r.reason as Error)?.message ?? r.reason);
+        }
+      }
     }
-    process.send!({ type: 'opened', count: tabs.length });
+    process.send!({ type: 'opened', count: tabs.length, failed, firstError, refusals });
+  } else if (m.type === 'arm') {
+    // The gateway is about to be killed: what each tab shows now, to compare when it is back.
+    before = tabs.map((t) => ({ snapshots: t.snapshots, counters: counters(t.last) }));
+    refusals = {};
+    gatewayUp = false;
+    process.send!({ type: 'armed' });
+  } else if (m.type === 'restarted') {
+    gatewayUp = true;
+    transportErrorsWhileUp = 0;
+    process.send!({ type: 'noted' });
+  } else if (m.type === 'back') {
+    // Until every tab is connected again and has had a new snapshot (or the time is up).
+    const deadline = Date.now() + m.timeoutMs;
+    const isBack = (t: Tab, i: number) => t.socket.connected && t.snapshots > before[i].snapshots;
+    let back = 0;
+    while ((back = tabs.filter(isBack).length) < tabs.length && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    process.send!({
+      type: 'back',
+      at: now(),
+      back,
+      total: tabs.length,
+      countersChanged: tabs.filter((t, i) => isBack(t, i) && counters(t.last) !== before[i].counters).length,
+      refusals,
+      transportErrorsWhileUp,
+    });
   } else if (m.type === 'collect') {
     process.send!({ type: 'latencies', values: latencies });
     latencies = [];
   } else if (m.type === 'close') {
-    for (const t of tabs) t.disconnect();
+    for (const t of tabs) t.socket.disconnect();
     process.send!({ type: 'closed' });
     process.disconnect();
   }

@@ -201,7 +201,9 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
-    httpServer.listen(options.port ?? 0, options.host, () => resolve());
+    // A long listen queue (the kernel caps it at net.core.somaxconn): thousands of tabs coming
+    // back at once after a restart wait their turn instead of having their connections dropped.
+    httpServer.listen({ port: options.port ?? 0, host: options.host, backlog: 8192 }, () => resolve());
   });
   const port = (httpServer.address() as AddressInfo).port;
   let metricsUrl: string | null = options.metricsPort === undefined ? `http://127.0.0.1:${port}/metrics` : null;

@@ -94,6 +94,10 @@ export async function lockDataDir(dataDir: string, options: LockOptions = {}): P
     async release() {
       if (releasing) return;
       releasing = true;
+      // Waiting for the helper must keep this process alive: unref'd, it let a process whose
+      // other handles were closed end in the middle of `await close()`, with exit code 0 and
+      // nothing after it run (the gateway bench lost its JSON line that way).
+      helper.ref();
       helper.stdin.end();
       await exited;
     },
