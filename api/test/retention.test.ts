@@ -75,6 +75,13 @@ const kinds: Record<string, { table: string; old: number; fresh: number; insert(
       sql`insert into mail_outbox ("to", subject, text, status, created_at)
           select 'a@example.com', 's', 't', 'sent', now() - a from ${ages}`,
   },
+  quotaUses: {
+    table: 'account_usage',
+    old: 3 * DAY,
+    fresh: 23 * 60 * MIN,
+    insert: (ages) =>
+      sql`insert into account_usage (account_id, kind, amount, at) select 1, 'upload-bytes', 1000, now() - a from ${ages}`,
+  },
 };
 
 /** `n` rows aged `ms`: a set `(g, a)` to select from. */

@@ -79,6 +79,10 @@ export function retentionRules(r: Retention): RetentionRule[] {
       expired: (now) => sql`expires_at < ${before(now, r.signInDays * DAY)}`,
     },
     { kind: 'mail', table: 'mail_outbox', expired: (now) => sql`created_at < ${before(now, r.mailDays * DAY)}` },
+    // Uses of the per-account quotas (modules/quota): a day is their longest window, so two days
+    // is past any count. Each account's own old uses are also dropped when it uses a quota again;
+    // this catches the accounts that never come back.
+    { kind: 'quotaUses', table: 'account_usage', expired: (now) => sql`at < ${before(now, 2 * DAY)}` },
   ];
 }
 
