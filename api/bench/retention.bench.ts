@@ -215,6 +215,17 @@ for (const [kind, table] of Object.entries(tables)) {
 const [size] = await queryRows<{ bytes: string }>(db, sql`select pg_database_size(current_database())::text as bytes`);
 await db.execute(sql`checkpoint`);
 const dataDirBytes = folderBytes(dataDir);
+/** The write-ahead log's share of DATA_DIR (wherever the engine keeps pg_wal in it). */
+function walBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const path = join(dir, entry.name);
+    total += entry.name === 'pg_wal' ? folderBytes(path) : walBytes(path);
+  }
+  return total;
+}
+const walDirBytes = walBytes(dataDir);
 // Measured while the api runs, after a checkpoint. (The in-process api.close() with an on-disk
 // DATA_DIR did not return in this script; the process ends below instead.)
 rmSync(dataDir, { recursive: true, force: true });
@@ -229,7 +240,7 @@ const line = {
   kept,
   prunedKindsMb: mb(prunedBytes.reduce((a, b) => a + b, 0)),
   databaseMb: mb(Number(size.bytes)),
-  dataDirMb: { fresh: mb(freshDataDir), afterYear: mb(dataDirBytes) },
+  dataDirMb: { fresh: mb(freshDataDir), afterYear: mb(dataDirBytes), walAfterYear: mb(walDirBytes) },
   listCallsMs: { fresh, afterYear },
   seconds: Math.round((performance.now() - started) / 1000),
 };
