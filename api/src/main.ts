@@ -1,6 +1,7 @@
 // The api process: reads the environment, starts the api and stops it cleanly on SIGTERM/SIGINT.
 import { resolve } from 'node:path';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { retentionFromEnv } from './db/retention';
 import { firstAdminProblem, type FirstAdmin } from './seed/first-admin';
 import { startApi, type ApiHandle } from './server';
 import { dataDirProblem, databaseUrlProblem, startUpProblem } from './start-up-problems';
@@ -72,6 +73,12 @@ if (metricsPort !== undefined && (!Number.isInteger(metricsPort) || metricsPort 
   refuse(`API_METRICS_PORT must be a port number (0-65535) or "off", not "${env.API_METRICS_PORT}"`);
 const settingsProblem = databaseUrlProblem(settings.databaseUrl) ?? dataDirProblem(settings.dataDir);
 if (settingsProblem) refuse(settingsProblem);
+// RETENTION_* (db/retention.ts): a wrong value stops the start with one clear line.
+try {
+  retentionFromEnv(env);
+} catch (err) {
+  refuse((err as Error).message);
+}
 
 running.api = await startApi({
   ...settings,

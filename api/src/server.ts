@@ -24,6 +24,7 @@ import { ensureDemoImages, hideDemoCertificates } from './seed/demo-images';
 import { ensureChatDemoFiles } from './seed/seed-im';
 import { ensureFirstAdmin, type FirstAdmin } from './seed/first-admin';
 import { startReminders } from './modules/announcement/announcement.reminders';
+import { retentionFromEnv, startRetention, type Retention } from './db/retention';
 import { estateDefaultsFrom, type EstateDefaults } from './modules/estate-settings/estate-defaults';
 import { seedDemo } from './seed/seed-demo';
 
@@ -74,6 +75,10 @@ export interface StartApiOptions {
   sosReannounceMs?: number;
   /** The defaults of an estate's settings, over the environment's (estate-settings/estate-defaults.ts). */
   estateDefaults?: Partial<EstateDefaults>;
+  /** How long what the api keeps for a while is kept, over the environment's RETENTION_* (db/retention.ts). */
+  retention?: Partial<Retention>;
+  /** How often the background pruning runs (default 60 s; RETENTION_INTERVAL_SECONDS). */
+  retentionIntervalMs?: number;
 }
 
 export interface ApiHandle {
@@ -228,6 +233,19 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
   const stopReminders = startReminders(db, services.realtime, config.estateDefaults.voteReminderUnitMs, (err) =>
     log.error({ err }, 'vote reminders failed'),
   );
+  // What the api keeps for a while is pruned in the background, in small batches (README "Data that stays bounded").
+  const stopRetention = startRetention(
+    db,
+    { ...retentionFromEnv(process.env), ...options.retention },
+    {
+      embedded: database.engine === 'pglite',
+      intervalMs: options.retentionIntervalMs ?? Number(process.env.RETENTION_INTERVAL_SECONDS || 60) * 1000,
+      onError: (err) => log.error({ err }, 'retention: pruning failed'),
+      onPruned: (deleted) => {
+        if (Object.values(deleted).some((n) => n > 0)) log.info({ deleted }, 'retention: pruned');
+      },
+    },
+  );
 
   let closing: Promise<void> | null = null;
   return {
@@ -243,6 +261,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
       closing ??= (async () => {
         stopReannouncer();
         stopReminders();
+        stopRetention();
         await control?.close();
         if (metricsServer) {
           metricsServer.closeAllConnections();

@@ -22,7 +22,10 @@ export const account = pgTable(
     updatedAt: time(),
   },
   (t) => [
-    uniqueIndex().on(t.username),
+    // Unique within a company only (README "Sign-in limits and account names"): whether a name is
+    // taken never depends on another company's accounts.
+    uniqueIndex().on(t.companyId, t.username),
+    index().on(t.username, t.id),
     index().on(t.personId),
     index().on(t.housingEstateId, t.kind, t.id),
     index().on(t.email),
@@ -84,16 +87,21 @@ export const oauthToken = pgTable(
   (t) => [uniqueIndex().on(t.tokenHash), index().on(t.accountId)],
 );
 
-/** Failed sign-ins, counted per account name and per address for the limiter and the captcha. */
+/**
+ * Failed sign-ins, counted per account name and per address for the limiter and the captcha.
+ * device: set when the attempt carried a valid known-device cookie of the account (device-trust.ts);
+ * such failures count only against that device's own allowance.
+ */
 export const loginFailure = pgTable(
   'login_failure',
   {
     id: id(),
     username: text().notNull(),
     address: text().notNull(),
+    device: text(),
     at: createdAt(),
   },
-  (t) => [index().on(t.username, t.at), index().on(t.address, t.at)],
+  (t) => [index().on(t.username, t.at), index().on(t.address, t.at), index().on(t.device, t.at)],
 );
 
 /** Picture-drag captchas: the gap's x offset, single use, short-lived. */

@@ -81,12 +81,18 @@ export async function accountPage(db: Db, tenant: TenantScope, body: z.output<ty
 }
 
 /**
- * Account names are unique across every company, since sign-in has no company field. A taken
- * name is answered like any other unusable one ("cannot use this account name"), never with
- * whose it is.
+ * Account names are unique within a company (a unique index on company and name backs this
+ * check), so the answer never depends on another company's accounts. A name ending in
+ * `@<digits>` is how sign-in names an account of a given company (login.service.ts) and cannot
+ * be an account's own name. Both are answered like any other unusable name.
  */
-async function usernameTaken(db: Db, username: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db.select({ id: account.id }).from(account).where(eq(account.username, username)).limit(1);
+async function usernameTaken(db: Db, companyId: number, username: string, exceptId?: number): Promise<boolean> {
+  if (/@\d+$/.test(username)) return true;
+  const [row] = await db
+    .select({ id: account.id })
+    .from(account)
+    .where(and(eq(account.companyId, companyId), eq(account.username, username)))
+    .limit(1);
   return !!row && row.id !== exceptId;
 }
 
@@ -103,7 +109,7 @@ export async function saveAccount(
     if (!body.password) throw AppError.badRequest('validation.passwordRequired');
     if (!body.name) throw AppError.badRequest('validation.nameRequired');
     await assertMayChangeAccess(db, ctx.caller, { grant: role });
-    if (await usernameTaken(db, body.username)) throw new AppError(409, 'errors.usernameTaken');
+    if (await usernameTaken(db, tenant.companyId, body.username)) throw new AppError(409, 'errors.usernameTaken');
     const passwordHash = await hashPassword(body.password);
     const { username, name, email, roleId } = body;
     return db.transaction(async (tx) => {
@@ -146,7 +152,7 @@ export async function saveAccount(
     changes: what,
     grant: body.roleId === undefined ? undefined : role,
   });
-  if (body.username && (await usernameTaken(db, body.username, existing.id)))
+  if (body.username && (await usernameTaken(db, tenant.companyId, body.username, existing.id)))
     throw new AppError(409, 'errors.usernameTaken');
   const changes: Partial<typeof account.$inferInsert> = { updatedAt: new Date() };
   if (body.username) changes.username = body.username;

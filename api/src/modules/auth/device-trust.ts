@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /** How long a browser stays a known device of an account after signing in to it. */
 export const DEVICE_TRUST_DAYS = 90;
@@ -9,7 +9,8 @@ const DEVICE_TRUST_MS = DEVICE_TRUST_DAYS * 24 * 3600 * 1000;
  * SameSite=Strict, no Path: the browser sends it back to the sign-in call only). Its value is
  * `<issued seconds>.<HMAC>` keyed with the account's password hash: no table, every api
  * instance can check it, and a password change or reset forgets every device. With it, sign-in
- * skips the account-wide wait of login-limiter.ts (README "Decisions", sign-in limits).
+ * has the device's own allowance instead of the account-wide wait and the per-address limits of
+ * login-limiter.ts, which strangers fill (README "Sign-in limits and account names").
  */
 export function deviceCookieName(accountId: number): string {
   return `pm_device_${accountId}`;
@@ -41,17 +42,22 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
-/** Whether the request's cookies show a device that signed in to this account (and its current password) before. */
-export function isKnownDevice(
+/**
+ * The id of the known device the request's cookies show for this account (a browser that signed
+ * in to it, with its current password, in the last DEVICE_TRUST_DAYS), or null. The id is a hash
+ * of the cookie (never the cookie itself, which is a credential): its failures are counted by it.
+ */
+export function knownDeviceId(
   cookieHeader: string | undefined,
   account: { id: number; passwordHash: string },
-): boolean {
+): string | null {
   const value = cookieValue(cookieHeader, deviceCookieName(account.id));
   const m = value ? /^(\d{1,12})\.([\w-]{43})$/.exec(value) : null;
-  if (!m) return false;
+  if (!m) return null;
   const issued = Number(m[1]);
-  if (Date.now() - issued * 1000 > DEVICE_TRUST_MS) return false;
+  if (Date.now() - issued * 1000 > DEVICE_TRUST_MS) return null;
   const expected = Buffer.from(mac(account, issued));
   const given = Buffer.from(m[2]);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  return createHash('sha256').update(value!).digest('base64url').slice(0, 22);
 }

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/open-database';
 import { createLocalBus, type EventBus, type PersonId } from './event-bus';
 import { createPgEventBus } from './pg-event-bus';
 import { CLOSE_IDLE, CLOSE_TOKEN_REVOKED, ConnectionRegistry, sendTo, type Connection } from './connection-registry';
-import { JOURNAL_RETENTION_MS, type Push, type PushJournal, type StampedPush } from './push-journal';
+import { type Push, type PushJournal, type StampedPush } from './push-journal';
 import { ResumeStream } from './resume-stream';
 
 /** Who a token belongs to; null when the token is unknown, revoked or expired. */
@@ -120,14 +120,7 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     if (envelope.kind === 'push') registry.deliver(envelope.personIds, envelope.message, envelope.seqs);
     else registry.closeByToken(envelope.tokenHash, CLOSE_TOKEN_REVOKED, 'token revoked');
   });
-  const pruning = journal
-    ? setInterval(
-        () =>
-          void journal.prune(JOURNAL_RETENTION_MS).catch((err) => log?.warn({ err }, 'realtime: journal prune failed')),
-        60_000,
-      )
-    : undefined;
-  pruning?.unref();
+  // The journal is pruned with the rest of what the api keeps for a while (db/retention.ts).
 
   const onConnection = (
     socket: WebSocket,
@@ -247,7 +240,6 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
       await bus.publish({ kind: 'revoke', tokenHash });
     },
     async close() {
-      if (pruning) clearInterval(pruning);
       server.off('upgrade', onUpgrade);
       for (const c of registry.all()) c.socket.close(1001, 'server shutting down');
       const closed = new Promise<void>((resolve) => wss.close(() => resolve()));
