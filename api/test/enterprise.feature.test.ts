@@ -108,7 +108,12 @@ const PARTS = (companyId: () => number, principal: () => number) => ({
       { method: 'post', path: '/base/personcompany/page/v2', body: () => ({ departmentId: 1, limit: 100 }) },
       { method: 'post', path: '/base/personcompany/page/v3', body: () => ({ limit: 100 }) },
       { method: 'post', path: '/base/personcompany/page/v4', body: () => ({ limit: 100 }) },
-      { method: 'post', path: '/base/personcompany/removedept', body: (id) => ({ personCompanyIds: [id] }), record: true },
+      {
+        method: 'post',
+        path: '/base/personcompany/removedept',
+        body: (id) => ({ personCompanyIds: [id] }),
+        record: true,
+      },
       { method: 'get', path: '/base/personcompany/import/template' },
     ] as (FeatureCall & { record?: true })[],
   },
@@ -371,7 +376,8 @@ describe.each(testEngines())('enterprise management on %s', (engine) => {
       const lacking = await staffWithout(api, admin, part.permission);
       const rows = await rowCounts(api, TABLES);
       for (const call of calls) {
-        const id = part === parts.departments ? dept.departmentId : part === parts.staff ? s.personCompanyId : companyId;
+        const id =
+          part === parts.departments ? dept.departmentId : part === parts.staff ? s.personCompanyId : companyId;
         const what = `${call.method.toUpperCase()} ${call.path} (${call.permission})`;
         expect(call.permission, what).toBe(part.permission);
         expect((await makeCall(lacking, call, id)).status, `staff lacking it: ${what}`).toBe(403);

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint';
-import { IdListSchema, IdParamsSchema, IdSchema, intSchema, KeywordSchema, listPageSchema, PageBodySchema } from './common';
+import {
+  IdListSchema,
+  IdParamsSchema,
+  IdSchema,
+  intSchema,
+  KeywordSchema,
+  listPageSchema,
+  PageBodySchema,
+} from './common';
 import { ImportFormSchema } from './property';
 
 /**
@@ -185,7 +193,7 @@ export const enterpriseEndpoints = /* @__PURE__ */ defineEndpoints({
   },
   'POST /base/company/saveorupdate/{id}': {
     permission: 'system:company',
-    summary: 'Saves the profile of company {id} (the caller\'s company; another answers 404)',
+    summary: "Saves the profile of company {id} (the caller's company; another answers 404)",
     params: IdParamsSchema,
     body: CompanyProfileSchema,
     response: CompanyInfoSchema,

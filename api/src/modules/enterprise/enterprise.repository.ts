@@ -80,12 +80,13 @@ const STAFF_FROM = sql`
   left join sys_role r on r.id = a.role_id`;
 
 function staffWhere(tenant: TenantScope, f: StaffFilter): SQL {
-  const parts: SQL[] = [sql`pc.company_id = ${tenant.companyId}`, sql`pc.housing_estate_id = ${tenant.housingEstateId}`];
+  const parts: SQL[] = [
+    sql`pc.company_id = ${tenant.companyId}`,
+    sql`pc.housing_estate_id = ${tenant.housingEstateId}`,
+  ];
   if (f.keyword) {
     const k = likePattern(f.keyword);
-    parts.push(
-      sql`(p.name ilike ${k} or pc.staff_number ilike ${k} or p.tel ilike ${k} or pc.position ilike ${k})`,
-    );
+    parts.push(sql`(p.name ilike ${k} or pc.staff_number ilike ${k} or p.tel ilike ${k} or pc.position ilike ${k})`);
   }
   if (f.gender) parts.push(sql`p.gender = ${f.gender}`);
   if (f.departmentIds)

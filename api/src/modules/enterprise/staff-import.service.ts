@@ -78,12 +78,21 @@ export async function importStaff(
         let departmentId: number | null = null;
         if (departmentName) {
           departmentId = departments.get(departmentName.toLowerCase()) ?? null;
-          if (departmentId === null) check.failWith(row, 6, 'enterprise.import.noSuchDepartment', { name: departmentName });
+          if (departmentId === null)
+            check.failWith(row, 6, 'enterprise.import.noSuchDepartment', { name: departmentName });
         }
         if (staffNumber && name && gender && position && yearOfBirth !== null)
           rows.push({
             // An empty department cell leaves a known staff member's department as it is.
-            input: { staffNumber, name, gender, tel: tel || null, position, yearOfBirth, departmentId: departmentId ?? undefined },
+            input: {
+              staffNumber,
+              name,
+              gender,
+              tel: tel || null,
+              position,
+              yearOfBirth,
+              departmentId: departmentId ?? undefined,
+            },
             known: numbers.get(staffNumber.toLowerCase()),
           });
         check.end();

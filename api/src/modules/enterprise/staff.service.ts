@@ -15,7 +15,15 @@ import { pageStaff, staffByIds, staffNumbers, type StaffFilter } from './enterpr
 export async function staffPage(
   ctx: AuthedContext,
   view: 'v1' | 'v2' | 'v3' | 'v4',
-  body: { page: number; limit: number; keyword?: string; gender?: number; departmentId?: number; direct?: boolean; roleId?: number },
+  body: {
+    page: number;
+    limit: number;
+    keyword?: string;
+    gender?: number;
+    departmentId?: number;
+    direct?: boolean;
+    roleId?: number;
+  },
 ) {
   const filter: StaffFilter = { keyword: body.keyword, gender: body.gender };
   if (view === 'v2' && body.departmentId !== undefined)
