@@ -135,7 +135,7 @@ export function CompanyTab() {
         <legend>{t('enterprise.company.hotlines')}</legend>
         <p id="hotlines-hint">{t('enterprise.company.hotlinesHint')}</p>
         {draft.hotlines.map((h, i) => (
-          <div className="enterprise-hotline" key={i} data-testid={`hotline-${i}`}>
+          <div className="enterprise-hotline" key={i} data-testid={`hotline-row-${i}`}>
             <Form.Input
               id={`hotline-name-${i}`}
               label={t('enterprise.company.fields.hotlineName', { n: i + 1 })}
