@@ -42,7 +42,10 @@ describe('enterprise management in the browser', () => {
     await expect.poll(() => focusedId(page)).toBe('department-name');
     await page.keyboard.type('Keyboard Garden Team');
     await tabTo(page, '#department-principal');
+    // The staff to choose from are loaded when the dialog opens.
+    await page.locator('#department-principal option').nth(1).waitFor({ state: 'attached' });
     await page.keyboard.press('ArrowDown');
+    expect(await page.locator('#department-principal').inputValue()).not.toBe('');
     await tabTo(page, '[data-testid=department-save]');
     await page.keyboard.press('Enter');
     await page.getByTestId('department-table').getByText('Keyboard Garden Team').waitFor();
@@ -65,6 +68,7 @@ describe('enterprise management in the browser', () => {
     await tabTo(page, '#staff-yearOfBirth');
     await page.keyboard.type('1991');
     await tabTo(page, '#staff-department');
+    await page.locator('#staff-department option', { hasText: 'Keyboard Garden Team' }).waitFor({ state: 'attached' });
     await page.keyboard.type('Keyboard');
     expect(await page.locator('#staff-department option:checked').textContent()).toContain('Keyboard Garden Team');
     await tabTo(page, '[data-testid=staff-save]');
