@@ -4,7 +4,7 @@
 // critical or serious findings.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, axeViolations, blocking, signedInPage, useProductAndBrowser } from '../support/kit';
+import { ADMIN, apiToken, axeViolations, blocking, signedInPage, useProductAndBrowser } from '../support/kit';
 
 const PAGE = '/login?redirect=%2Fenterprise-management%2Findex';
 const SHOTS = process.env.ENTERPRISE_SHOTS;
@@ -99,6 +99,33 @@ describe('enterprise management in the browser', () => {
     expect(await page.locator('[data-testid^=hotline-row-] input').last().inputValue()).toBe('2345 9999');
   });
 
+  it('when an administrator adds an account, changes its role and resets its password, then the new person signs in with the password shown once', async () => {
+    const page = await signedInPage(run, ADMIN, { path: `${PAGE}%3Fview%3Daccounts` });
+    await page.getByTestId('account-table').waitFor();
+    await page.getByTestId('account-add').click();
+    await expect.poll(() => focusedId(page)).toBe('account-username');
+    await page.keyboard.type('mei.account');
+    await page.locator('#account-password').fill('Secret123');
+    await page.locator('#account-name').fill('Mei Account');
+    await page.locator('#account-role').selectOption({ label: 'Front desk staff' });
+    await page.getByTestId('account-save').click();
+    const row = page.locator('[data-testid^=account-row-]', { hasText: 'mei.account' });
+    await row.waitFor();
+    const accId = (await row.getAttribute('data-testid'))!.replace('account-row-', '');
+    await page.getByTestId(`account-role-${accId}`).selectOption({ label: 'Administrator' });
+    await page.getByText('The role of mei.account was changed').waitFor();
+    await page.getByTestId(`account-reset-${accId}`).click();
+    await page.getByTestId('confirm-ok').click();
+    const shown = await page.getByTestId('account-new-password').textContent();
+    const password = /is (\S+)\. It is shown only now/.exec(shown ?? '')?.[1];
+    expect(password).toBeTruthy();
+    const token = await apiToken(run.product.url, { username: 'mei.account', password: password! });
+    expect(token).toBeTruthy();
+    // One's own row has no role select and no buttons.
+    expect(await page.locator('[data-testid^=account-role-]').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Your own account').count()).toBe(1);
+  });
+
   it('when every tab and its add dialog are shown at 390 px in en, zh-CN and zh-TW, then they are translated and axe finds nothing blocking', async () => {
     const found: string[] = [];
     for (const language of ['en', 'zh-CN', 'zh-TW']) {
@@ -119,6 +146,15 @@ describe('enterprise management in the browser', () => {
       await page.getByTestId('open-detail').first().click();
       await page.getByTestId('department-name').waitFor();
       found.push(...(await blockingOn(page, `department-edit-${language}-390`)));
+      await page.keyboard.press('Escape');
+
+      await page.getByTestId('enterprise-tab-accounts').click();
+      await page.locator('[data-testid^=account-row-]').first().waitFor();
+      found.push(...(await blockingOn(page, `accounts-${language}-390`)));
+      await page.getByTestId('account-add').click();
+      await page.getByTestId('account-save').click();
+      await page.locator('#account-form [role=alert]').first().waitFor();
+      found.push(...(await blockingOn(page, `account-add-${language}-390`)));
       await page.keyboard.press('Escape');
 
       await page.getByTestId('enterprise-tab-company').click();

@@ -31,3 +31,14 @@ export const saveStaff = (body: CallInput<'POST /base/personcompany/saveorupdate
   call('POST /base/personcompany/saveorupdate', body);
 export const deleteStaff = (personCompanyIds: number[]) =>
   call('POST /base/personcompany/delete', { personCompanyIds });
+
+export type { AccountRow } from '@pm/shared';
+export const fetchAccounts = (body: CallInput<'POST /account/page'>, signal?: AbortSignal) =>
+  call('POST /account/page', body, { signal });
+export const fetchRoles = (companyId: number, signal?: AbortSignal) =>
+  call('GET /base/sysrole/list/{id}', { id: companyId }, { signal });
+export const createAccount = (body: CallInput<'POST /account/update'>) => call('POST /account/update', body);
+export const changeAccountRole = (accId: number, roleId: number) =>
+  call('GET /account/updaterole/{a}/{b}', { a: accId, b: roleId });
+export const resetAccountPassword = (accId: number) => call('GET /account/reset/password/{id}', { id: accId });
+export const deleteAccounts = (accIds: number[]) => call('POST /account/delete', { accIds });

@@ -1,12 +1,13 @@
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LinkTabs } from '../../ui/components/LinkTabs';
+import { AccountTab } from './AccountTab';
 import { CompanyTab } from './CompanyTab';
 import { DepartmentTab } from './DepartmentTab';
 import { StaffTab } from './StaffTab';
 import '../enterprise.css';
 
-const VIEWS = ['staff', 'departments', 'company'] as const;
+const VIEWS = ['staff', 'departments', 'accounts', 'company'] as const;
 type View = (typeof VIEWS)[number];
 
 /**
@@ -33,6 +34,7 @@ export default function EnterpriseManagementPage() {
       />
       {view === 'staff' && <StaffTab />}
       {view === 'departments' && <DepartmentTab />}
+      {view === 'accounts' && <AccountTab />}
       {view === 'company' && <CompanyTab />}
     </div>
   );
