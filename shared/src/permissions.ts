@@ -29,6 +29,8 @@ export const PERMISSIONS = [
   // Not named by SPEC: the estate's own settings (basic set-up) and its ads (issue 33).
   'estate:settings',
   'ad:list',
+  // Not named by SPEC: the company's profile and hotlines (enterprise management, issue 30).
+  'system:company',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

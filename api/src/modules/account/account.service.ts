@@ -10,7 +10,9 @@ import type { AuthedContext, TenantScope } from '../../http/request-context';
 import { hashPassword, randomPassword, verifyPassword } from '../auth/password';
 import type { TokenService } from '../auth/token.service';
 import { estateSettings } from '../estate-settings/estate-settings.service';
+import { accessChanged } from '../role/access-changed';
 import { assertMayChangeAccess, type AccountChangeKind } from '../role/access-policy';
+import { assertAdminRemains, lockCompanyAccess } from '../role/admin-guard';
 import {
   findAccountByPerson,
   findAccountInTenant,
@@ -161,29 +163,33 @@ export async function saveAccount(
   if (body.enabled !== undefined) changes.enabled = body.enabled;
   if (body.password) changes.passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {
+    await lockCompanyAccess(tx, tenant.companyId);
     await tx.update(account).set(changes).where(eq(account.id, existing.id));
     if (body.name)
       await tx
         .update(person)
         .set({ name: body.name })
         .where(and(scopedTo(person, tenant), eq(person.id, existing.personId)));
+    await assertAdminRemains(tx, tenant.companyId);
   });
   // A new password, a disabled account or a lost role ends the account's sessions.
   if (body.password || body.enabled === false || body.roleId === null)
-    await ctx.services.tokens.revokeAccount(existing.id, null);
+    await accessChanged(ctx, [existing.id], 'revoked');
+  else if (body.roleId !== undefined) await accessChanged(ctx, [existing.id], 'permissions');
   return { accId: existing.id };
 }
 
 export async function deleteAccounts(ctx: AuthedContext, accIds: number[]): Promise<void> {
   if (accIds.includes(ctx.caller.accountId)) throw new AppError(409, 'errors.cannotChangeSelf');
   const deleted = await ctx.db.transaction(async (tx) => {
+    await lockCompanyAccess(tx, ctx.tenant.companyId);
     const targets = await tx
       .select()
       .from(account)
       .where(and(scopedTo(account, ctx.tenant), inArray(account.id, accIds)));
     if (targets.length === 0) throw AppError.notFound();
     await assertMayChangeAccess(tx, ctx.caller, { accounts: targets, changes: ['delete'] });
-    return tx
+    const rows = await tx
       .delete(account)
       .where(
         inArray(
@@ -192,8 +198,14 @@ export async function deleteAccounts(ctx: AuthedContext, accIds: number[]): Prom
         ),
       )
       .returning({ id: account.id });
+    await assertAdminRemains(tx, ctx.tenant.companyId);
+    return rows;
   });
-  await ctx.services.tokens.revokeAccounts(deleted.map((d) => d.id));
+  await accessChanged(
+    ctx,
+    deleted.map((d) => d.id),
+    'revoked',
+  );
 }
 
 export async function resetPassword(ctx: AuthedContext, accId: number): Promise<{ password: string }> {
@@ -206,7 +218,7 @@ export async function resetPassword(ctx: AuthedContext, accId: number): Promise<
     .update(account)
     .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
     .where(eq(account.id, accId));
-  await ctx.services.tokens.revokeAccount(accId, null);
+  await accessChanged(ctx, [accId], 'revoked');
   return { password };
 }
 
@@ -219,7 +231,12 @@ export async function setRole(ctx: AuthedContext, by: 'account' | 'person', id: 
   const role = await findRoleInTenant(ctx.db, ctx.tenant, roleId);
   if (!target || !role) throw AppError.notFound();
   await assertMayChangeAccess(ctx.db, ctx.caller, { accounts: [target], changes: ['role'], grant: role });
-  await ctx.db.update(account).set({ roleId, updatedAt: new Date() }).where(eq(account.id, target.id));
+  await ctx.db.transaction(async (tx) => {
+    await lockCompanyAccess(tx, ctx.tenant.companyId);
+    await tx.update(account).set({ roleId, updatedAt: new Date() }).where(eq(account.id, target.id));
+    await assertAdminRemains(tx, ctx.tenant.companyId);
+  });
+  await accessChanged(ctx, [target.id], 'permissions');
 }
 
 /** POST /account/checkpassword: old password (objStr) → new password; every older token is revoked, a new one answered. */

@@ -55,7 +55,7 @@ export async function sendTemplate(ctx: AuthedContext, kind: ImportKind): Promis
 }
 
 /** Receives the multipart field "file" into a temporary directory (never whole in memory). */
-async function receiveFile(ctx: AuthedContext): Promise<{ path: string; name: string; dir: string }> {
+export async function receiveFile(ctx: AuthedContext): Promise<{ path: string; name: string; dir: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'pm-import-'));
   const parse = multer({
     storage: multer.diskStorage({ destination: dir }),
@@ -89,7 +89,7 @@ async function receiveFile(ctx: AuthedContext): Promise<{ path: string; name: st
 }
 
 /** Checks one file's rows; `accept` turns a row into what is written, or reports its problems. */
-class RowChecker {
+export class RowChecker {
   readonly errors: ImportError[] = [];
   failedRows = 0;
   private rowFailed = false;
@@ -104,9 +104,13 @@ class RowChecker {
     if (this.rowFailed) this.failedRows++;
   }
   fail(row: number, column: number, reason: string, params: Record<string, string | number> = {}) {
+    this.failWith(row, column, `buildings.import.${reason}`, params);
+  }
+  /** A refusal whose reason is any translation key (another area's import). */
+  failWith(row: number, column: number, key: string, params: Record<string, string | number> = {}) {
     this.rowFailed = true;
     if (this.errors.length < MAX_REPORTED)
-      this.errors.push({ row, column: this.headers[column], reason: this.ctx.t(`buildings.import.${reason}`, params) });
+      this.errors.push({ row, column: this.headers[column], reason: this.ctx.t(key, params) });
   }
   required(row: number, cells: string[], column: number, max = 50): string | null {
     const v = cells[column] ?? '';

@@ -7,7 +7,9 @@ import { likePattern, offsetOf, scopedTo } from '../../db/sql';
 import { account, sysMenu, sysRole, sysRoleMenu } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext, TenantScope } from '../../http/request-context';
+import { accessChanged } from './access-changed';
 import { assertMayChangeAccess } from './access-policy';
+import { assertAdminRemains, lockCompanyAccess } from './admin-guard';
 
 type MenuRow = typeof sysMenu.$inferSelect;
 
@@ -112,7 +114,8 @@ export async function saveRole(ctx: AuthedContext, body: z.output<typeof RoleSav
     const known = await ctx.db.select({ id: sysMenu.id }).from(sysMenu).where(inArray(sysMenu.id, menuIds));
     if (known.length !== menuIds.length) throw AppError.badRequest('validation.invalid', { detail: 'menuIds' });
   }
-  return ctx.db.transaction(async (tx) => {
+  const saved = await ctx.db.transaction(async (tx) => {
+    await lockCompanyAccess(tx, ctx.tenant.companyId);
     let roleId = body.roleId;
     if (roleId === undefined) {
       const roleValue = body.roleValue ?? `ROLE_${Date.now().toString(36).toUpperCase()}`;
@@ -139,13 +142,18 @@ export async function saveRole(ctx: AuthedContext, body: z.output<typeof RoleSav
     }
     if (menuIds.length)
       await tx.insert(sysRoleMenu).values(menuIds.map((menuId) => ({ roleId: roleId as number, menuId })));
-    return { roleId };
+    await assertAdminRemains(tx, ctx.tenant.companyId);
+    const holders = await tx.select({ id: account.id }).from(account).where(eq(account.roleId, roleId));
+    return { roleId, holders: holders.map((h) => h.id) };
   });
+  await accessChanged(ctx, saved.holders, 'permissions');
+  return { roleId: saved.roleId };
 }
 
 /** Deletes roles of the estate; their accounts lose the role (and with it the console). Not the caller's own role. */
 export async function deleteRoles(ctx: AuthedContext, roleIds: number[]): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const holders = await ctx.db.transaction(async (tx) => {
+    await lockCompanyAccess(tx, ctx.tenant.companyId);
     const roles = await tx
       .select({ id: sysRole.id, roleValue: sysRole.roleValue })
       .from(sysRole)
@@ -154,12 +162,16 @@ export async function deleteRoles(ctx: AuthedContext, roleIds: number[]): Promis
     for (const role of roles) await assertMayChangeAccess(tx, ctx.caller, { role });
     const ids = roles.map((r) => r.id);
     await tx.delete(sysRoleMenu).where(inArray(sysRoleMenu.roleId, ids));
-    await tx
+    const lost = await tx
       .update(account)
       .set({ roleId: null })
-      .where(and(scopedTo(account, ctx.tenant), inArray(account.roleId, ids)));
+      .where(and(scopedTo(account, ctx.tenant), inArray(account.roleId, ids)))
+      .returning({ id: account.id });
     await tx.delete(sysRole).where(inArray(sysRole.id, ids));
+    await assertAdminRemains(tx, ctx.tenant.companyId);
+    return lost.map((a) => a.id);
   });
+  await accessChanged(ctx, holders, 'revoked');
 }
 
 /**
@@ -173,6 +185,7 @@ export async function setPersonsRole(
   fromRoleId?: number,
 ): Promise<number> {
   const rows = await ctx.db.transaction(async (tx) => {
+    await lockCompanyAccess(tx, ctx.tenant.companyId);
     const grant = roleId === null ? null : await roleInTenant(tx, ctx.tenant, roleId);
     const targets = await tx
       .select()
@@ -186,7 +199,7 @@ export async function setPersonsRole(
       );
     await assertMayChangeAccess(tx, ctx.caller, { accounts: targets, changes: ['role'], grant });
     if (targets.length === 0) return [];
-    return tx
+    const changed = await tx
       .update(account)
       .set({ roleId, updatedAt: new Date() })
       .where(
@@ -196,8 +209,14 @@ export async function setPersonsRole(
         ),
       )
       .returning({ id: account.id });
+    await assertAdminRemains(tx, ctx.tenant.companyId);
+    return changed;
   });
-  if (roleId === null) await ctx.services.tokens.revokeAccounts(rows.map((r) => r.id));
+  await accessChanged(
+    ctx,
+    rows.map((r) => r.id),
+    roleId === null ? 'revoked' : 'permissions',
+  );
   return rows.length;
 }
 

@@ -1,0 +1,150 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DepartmentRow, Hotline, StaffRow } from '@pm/shared';
+import type { DbOrTx } from '../../db/open-database';
+import { likePattern, pageRows, queryRows } from '../../db/sql';
+import type { TenantScope } from '../../http/request-context';
+
+/** The SQL of enterprise management: the company, its hotlines, departments and staff. */
+
+export interface CompanyRow {
+  companyId: number;
+  name: string;
+  companyType: number;
+  contactPerson: string | null;
+  contactTel: string | null;
+  address: string | null;
+  logo: string | null;
+}
+
+export async function findCompany(db: DbOrTx, companyId: number): Promise<CompanyRow | undefined> {
+  const [row] = await queryRows<CompanyRow>(
+    db,
+    sql`select id as "companyId", name, company_type as "companyType", contact_person as "contactPerson",
+          contact_tel as "contactTel", address, logo
+        from company where id = ${companyId}`,
+  );
+  return row;
+}
+
+export async function hotlinesOf(db: DbOrTx, tenant: TenantScope): Promise<Hotline[]> {
+  return queryRows<Hotline>(
+    db,
+    sql`select id as "hotlineId", name, tel, sort from hotline
+        where company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId}
+        order by sort, id`,
+  );
+}
+
+// ---------------------------------------------------------------- departments
+
+/** Every department of the estate (a company has hundreds at most): the tree is built from it. */
+export async function allDepartments(db: DbOrTx, tenant: TenantScope): Promise<Omit<DepartmentRow, 'level'>[]> {
+  return queryRows(
+    db,
+    sql`select d.id as "departmentId", d.name, d.parent_id as "parentId", p.name as "parentName",
+          d.principal_person_id as "principalPersonId", pr.name as "principalName", d.sort,
+          (select count(*)::int from person_company pc
+             where pc.department_id = d.id and pc.company_id = d.company_id
+               and pc.housing_estate_id = d.housing_estate_id) as "staffCount",
+          to_char(d.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createTime"
+        from department d
+        left join department p on p.id = d.parent_id
+        left join person pr on pr.id = d.principal_person_id
+        where d.company_id = ${tenant.companyId} and d.housing_estate_id = ${tenant.housingEstateId}
+        order by d.sort, d.id`,
+  );
+}
+
+// ---------------------------------------------------------------- staff
+
+/** Which of the four staff views (page/v1 … v4) and its filters. */
+export interface StaffFilter {
+  keyword?: string;
+  gender?: number;
+  /** v2: these departments (one and its sub-departments). */
+  departmentIds?: number[];
+  /** v3 */
+  withoutDepartment?: boolean;
+  /** v4 */
+  withAccount?: boolean;
+  roleId?: number;
+  /** info, after a write */
+  personCompanyIds?: number[];
+}
+
+const STAFF_FROM = sql`
+  from person_company pc
+  join person p on p.id = pc.person_id
+  left join department d on d.id = pc.department_id
+  left join account a on a.person_id = pc.person_id and a.kind = 'staff'
+  left join sys_role r on r.id = a.role_id`;
+
+function staffWhere(tenant: TenantScope, f: StaffFilter): SQL {
+  const parts: SQL[] = [
+    sql`pc.company_id = ${tenant.companyId}`,
+    sql`pc.housing_estate_id = ${tenant.housingEstateId}`,
+  ];
+  if (f.keyword) {
+    const k = likePattern(f.keyword);
+    parts.push(sql`(p.name ilike ${k} or pc.staff_number ilike ${k} or p.tel ilike ${k} or pc.position ilike ${k})`);
+  }
+  if (f.gender) parts.push(sql`p.gender = ${f.gender}`);
+  if (f.departmentIds)
+    parts.push(
+      f.departmentIds.length
+        ? sql`pc.department_id in (${sql.join(
+            f.departmentIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
+  if (f.withoutDepartment) parts.push(sql`pc.department_id is null`);
+  if (f.withAccount) parts.push(sql`a.id is not null`);
+  if (f.roleId) parts.push(sql`a.role_id = ${f.roleId}`);
+  if (f.personCompanyIds)
+    parts.push(
+      sql`pc.id in (${sql.join(
+        f.personCompanyIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  return sql.join(parts, sql` and `);
+}
+
+const STAFF_COLUMNS = sql`pc.id as "personCompanyId", p.id as "personId", p.name, p.gender, p.tel,
+  pc.staff_number as "staffNumber", pc.position, pc.year_of_birth as "yearOfBirth",
+  pc.department_id as "departmentId", d.name as "departmentName", p.images -> 0 ->> 'url' as avatar,
+  a.id as "accId", a.username, a.role_id as "roleId", r.role_name as "roleName",
+  to_char(pc.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createTime"`;
+
+export async function pageStaff(
+  db: DbOrTx,
+  tenant: TenantScope,
+  f: StaffFilter,
+  page: number,
+  limit: number,
+): Promise<{ rows: StaffRow[]; total: number }> {
+  const where = staffWhere(tenant, f);
+  return pageRows<StaffRow>(db, {
+    select: (cut) => sql`select ${STAFF_COLUMNS} ${STAFF_FROM} where ${where} order by pc.id desc ${cut}`,
+    count: sql`select count(*)::int as n ${STAFF_FROM} where ${where}`,
+    page,
+    limit,
+  });
+}
+
+export async function staffByIds(db: DbOrTx, tenant: TenantScope, personCompanyIds: number[]): Promise<StaffRow[]> {
+  const where = staffWhere(tenant, { personCompanyIds });
+  return queryRows<StaffRow>(db, sql`select ${STAFF_COLUMNS} ${STAFF_FROM} where ${where} order by pc.id`);
+}
+
+/** The estate's staff numbers → personCompanyId (for uniqueness and the import's updates). */
+export async function staffNumbers(db: DbOrTx, tenant: TenantScope): Promise<Map<string, number>> {
+  const rows = await queryRows<{ id: number; staffNumber: string }>(
+    db,
+    sql`select id, staff_number as "staffNumber" from person_company
+        where company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId}
+          and staff_number is not null`,
+  );
+  return new Map(rows.map((r) => [r.staffNumber.toLowerCase(), r.id]));
+}

@@ -1,0 +1,118 @@
+import { rm } from 'node:fs/promises';
+import { MAX_IMPORT_ROWS, TEL_PATTERN } from '@pm/shared';
+import { AppError } from '../../http/app-error';
+import type { AuthedContext } from '../../http/request-context';
+import { writeInviteCodesXlsx } from '../property/house-codes';
+import { receiveFile, RowChecker } from '../property/property-import.service';
+import { dataRows } from '../property/xlsx-rows';
+import { allDepartments, staffNumbers } from './enterprise.repository';
+import { writeStaff, type StaffInput } from './staff.service';
+
+/**
+ * Excel import of staff (SPEC §7 importperson): the model in the caller's language, then the file
+ * streamed row by row (the property import's reader), every row checked against the file and the
+ * estate, and all rows written in one transaction, keyed by staff number (a known number updates
+ * that staff member, so a corrected file imported again never adds anyone twice), or none, with
+ * each problem by row, column and reason.
+ */
+
+const COLUMNS = ['staffNumber', 'name', 'gender', 'tel', 'position', 'yearOfBirth', 'department'] as const;
+const headersOf = (ctx: AuthedContext) => COLUMNS.map((c) => ctx.t(`enterprise.import.columns.${c}`));
+
+export async function sendStaffTemplate(ctx: AuthedContext): Promise<void> {
+  ctx.res
+    .status(200)
+    .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .attachment('staff-template.xlsx')
+    .set('Cache-Control', 'no-store');
+  await writeInviteCodesXlsx(ctx.res, ctx.t('enterprise.import.sheet'), headersOf(ctx), []);
+}
+
+export async function importStaff(
+  ctx: AuthedContext,
+  companyId: number,
+): Promise<{ total: number; created: number; updated: number }> {
+  if (companyId !== ctx.tenant.companyId) throw AppError.notFound();
+  const file = await receiveFile(ctx);
+  try {
+    const check = new RowChecker(ctx, headersOf(ctx));
+    const numbers = await staffNumbers(ctx.db, ctx.tenant);
+    const departments = new Map<string, number>();
+    for (const d of await allDepartments(ctx.db, ctx.tenant)) departments.set(d.name.toLowerCase(), d.departmentId);
+    const thisYear = new Date().getUTCFullYear();
+    const rows: { input: StaffInput; known: number | undefined }[] = [];
+    const seen = new Set<string>();
+    let total = 0;
+    try {
+      for await (const { row, cells } of dataRows(file.path)) {
+        if (++total > MAX_IMPORT_ROWS)
+          throw AppError.badRequest('buildings.import.tooManyRows', { max: MAX_IMPORT_ROWS });
+        check.start();
+        const staffNumber = check.required(row, cells, 0, 30);
+        const name = check.required(row, cells, 1, 100);
+        const genderText = check.required(row, cells, 2, 1);
+        const tel = cells[3] ?? '';
+        const position = check.required(row, cells, 4, 50);
+        const yearText = check.required(row, cells, 5, 4);
+        const departmentName = cells[6] ?? '';
+        if (staffNumber && !/^[A-Za-z0-9_-]+$/.test(staffNumber))
+          check.failWith(row, 0, 'enterprise.errors.staffNumberFormat');
+        if (staffNumber) {
+          const key = staffNumber.toLowerCase();
+          if (seen.has(key)) check.fail(row, 0, 'inFile', { name: staffNumber });
+          seen.add(key);
+        }
+        let gender: 1 | 2 | null = null;
+        if (genderText) {
+          if (genderText === '1' || genderText === '2') gender = Number(genderText) as 1 | 2;
+          else check.failWith(row, 2, 'enterprise.import.badGender');
+        }
+        if (tel && !TEL_PATTERN.test(tel)) check.fail(row, 3, 'onlyNumbers');
+        let yearOfBirth: number | null = null;
+        if (yearText) {
+          if (!/^\d+$/.test(yearText)) check.fail(row, 5, 'onlyNumbers');
+          else if (Number(yearText) < 1900 || Number(yearText) > thisYear)
+            check.failWith(row, 5, 'enterprise.import.badYear', { max: thisYear });
+          else yearOfBirth = Number(yearText);
+        }
+        let departmentId: number | null = null;
+        if (departmentName) {
+          departmentId = departments.get(departmentName.toLowerCase()) ?? null;
+          if (departmentId === null)
+            check.failWith(row, 6, 'enterprise.import.noSuchDepartment', { name: departmentName });
+        }
+        if (staffNumber && name && gender && position && yearOfBirth !== null)
+          rows.push({
+            // An empty department cell leaves a known staff member's department as it is.
+            input: {
+              staffNumber,
+              name,
+              gender,
+              tel: tel || null,
+              position,
+              yearOfBirth,
+              departmentId: departmentId ?? undefined,
+            },
+            known: numbers.get(staffNumber.toLowerCase()),
+          });
+        check.end();
+      }
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      ctx.log.warn({ err }, 'staff import: unreadable file');
+      throw AppError.badRequest('buildings.import.notExcel');
+    }
+    if (total === 0) throw AppError.badRequest('buildings.import.empty');
+    if (check.failedRows > 0)
+      throw new AppError(400, 'buildings.import.refused', { count: check.failedRows }, { total, errors: check.errors });
+    await ctx.db.transaction(async (tx) => {
+      const current = await staffNumbers(tx, ctx.tenant);
+      for (const { input, known } of rows)
+        await writeStaff(tx, ctx.tenant, ctx.caller.companyType, input, known, current);
+    });
+    const updated = rows.filter((r) => r.known !== undefined).length;
+    return { total, created: rows.length - updated, updated };
+  } finally {
+    await rm(file.dir, { recursive: true, force: true });
+  }
+}
