@@ -29,6 +29,11 @@ export const PERMISSIONS = [
   // Not named by SPEC: the estate's own settings (basic set-up) and its ads (issue 33).
   'estate:settings',
   'ad:list',
+  // Not named by SPEC: staff check-in (issue 32): read, change rules, review make-ups, punch for oneself.
+  'checkin:view',
+  'checkin:rules',
+  'checkin:approve',
+  'checkin:punch',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

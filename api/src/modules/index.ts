@@ -23,6 +23,7 @@ import { wallModule } from './wall/wall.routes';
 import { estateSettingsModule } from './estate-settings/estate-settings.routes';
 import { adModule } from './ads/ads.routes';
 import { residentAdModule } from './ads/resident-ads.routes';
+import { checkinModule } from './checkin/checkin.routes';
 
 export const modules: ApiModule[] = [
   authModule,
@@ -43,6 +44,7 @@ export const modules: ApiModule[] = [
   wallModule,
   estateSettingsModule,
   adModule,
+  checkinModule,
   // The resident API (DESIGN §5), each domain's own calls.
   residentHousesModule,
   residentWorkOrdersModule,

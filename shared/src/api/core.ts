@@ -19,5 +19,6 @@ export * from './owner-changes';
 export * from './wall';
 export * from './estate-settings';
 export * from './ads';
+export * from './checkin';
 export * from './endpoint';
 export * from './endpoints';

@@ -17,6 +17,7 @@ import { uploadEndpoints } from './upload';
 import { wallEndpoints } from './wall';
 import { estateSettingsEndpoints } from './estate-settings';
 import { adEndpoints } from './ads';
+import { checkinEndpoints } from './checkin';
 
 /**
  * Every call of the api, declared once (issue 15). The api serves exactly these (one route each,
@@ -44,6 +45,7 @@ export const endpoints = {
   ...wallEndpoints,
   ...estateSettingsEndpoints,
   ...adEndpoints,
+  ...checkinEndpoints,
 };
 export type Endpoints = typeof endpoints;
 export type EndpointKey = keyof Endpoints;
