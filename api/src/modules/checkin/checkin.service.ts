@@ -480,6 +480,7 @@ export async function requestMakeup(
     minutes + (overnight && minutes < clockMinutes(shift.start) ? 24 * 60 : 0),
     timeZone,
   );
+  if (at > Date.now()) throw AppError.badRequest('checkin.errors.futureDay');
   if (shiftOfPunch(body.day, rule, timeZone, { kind: body.kind, at }) !== body.shift)
     throw AppError.badRequest('checkin.errors.timeOutsideShift');
   const id = await ctx.db.transaction(async (tx) => {
