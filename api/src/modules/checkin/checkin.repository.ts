@@ -73,7 +73,11 @@ export type RuleVersion = Rule & {
 
 /** Every rule version of the estate. */
 export async function ruleVersions(db: DbOrTx, tenant: TenantScope): Promise<RuleVersion[]> {
-  return db.select().from(checkinRuleVersion).where(scopedTo(checkinRuleVersion, tenant)).orderBy(checkinRuleVersion.effectiveFrom);
+  return db
+    .select()
+    .from(checkinRuleVersion)
+    .where(scopedTo(checkinRuleVersion, tenant))
+    .orderBy(checkinRuleVersion.effectiveFrom);
 }
 
 export async function ruleRows(
@@ -107,7 +111,10 @@ export async function ruleRows(
   return rows.map((r) => ({ ...r, current: !!r.current }));
 }
 
-export type RuleValues = Omit<typeof checkinRuleVersion.$inferInsert, 'id' | 'companyId' | 'housingEstateId' | 'createdAt'>;
+export type RuleValues = Omit<
+  typeof checkinRuleVersion.$inferInsert,
+  'id' | 'companyId' | 'housingEstateId' | 'createdAt'
+>;
 
 /** A new version, or the one of the same owner and day replaced; answers its id. */
 export async function saveRule(db: DbOrTx, tenant: TenantScope, v: RuleValues): Promise<number> {
