@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerOf,
   declaredCalls,
-  grantRolePermission,
   makeCall,
   openRealtime,
   otherTenant,
@@ -93,8 +92,7 @@ describe.each(testEngines())('staff check-in on %s', (engine) => {
   beforeAll(async () => {
     api = await startTestApi(engine);
     [admin, resident, other] = await Promise.all([signIn(api, 'admin'), signInResident(api), otherTenant(api)]);
-    // The demo's front-desk role punches for itself once it holds checkin:punch.
-    await grantRolePermission(admin, 'STAFF', 'checkin:punch');
+    // The demo's front-desk role (seed-checkin.ts) holds checkin:punch: it punches for itself.
     guard = await signIn(api, 'staff');
     people = (await admin.get('/base/checkin/staff')).body.data as StaffList;
   });
@@ -145,16 +143,21 @@ describe.each(testEngines())('staff check-in on %s', (engine) => {
       expect(await rowCounts(api, ['checkin_punch'])).toEqual(rows);
 
       // The records list the accepted and the refused punches, filtered.
-      const refused = await admin.post('/base/checkin/punch/page', { personId: guard.personId, inPlace: false });
-      expect(refused.body.data.total).toBe(2);
-      expect(refused.body.data.list[0]).toMatchObject({ inPlace: false, distanceMetres: 111 });
+      const refused = await admin.post('/base/checkin/punch/page', {
+        personId: guard.personId,
+        inPlace: false,
+        limit: 100,
+      });
+      const mine = refused.body.data.list.filter((p: { distanceMetres: number }) => p.distanceMetres === 111);
+      expect(mine).toHaveLength(2);
+      expect(refused.body.data.list.every((p: { inPlace: boolean }) => !p.inPlace)).toBe(true);
       const accepted = await admin.post('/base/checkin/punch/page', {
         personId: guard.personId,
         inPlace: true,
         startDate: localNow().day,
         endDate: localNow().day,
       });
-      expect(accepted.body.data.list.map((p: { punchId: number }) => p.punchId)).toEqual([ok.body.data.punchId]);
+      expect(accepted.body.data.list[0].punchId).toBe(ok.body.data.punchId);
 
       // The staff app shows the shift as it stands.
       const today = (await guard.get('/app/checkin/today')).body.data;
