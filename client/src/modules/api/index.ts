@@ -15,3 +15,4 @@ export * from './wall-api';
 export * from './im-api';
 export * from './estate-settings-api';
 export * from './ads-api';
+export * from './checkin-api';

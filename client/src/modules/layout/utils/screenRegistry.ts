@@ -7,6 +7,7 @@ import { ownerScreens } from '../../owners';
 import { imScreens } from '../../im';
 import { estateSettingsScreens } from '../../estate-settings';
 import { adScreens } from '../../ads';
+import { checkinScreens } from '../../checkin';
 import type { Screens } from './screens';
 
 /**
@@ -23,4 +24,5 @@ export const SCREENS: Screens = {
   ...imScreens,
   ...estateSettingsScreens,
   ...adScreens,
+  ...checkinScreens,
 };
