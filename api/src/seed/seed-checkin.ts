@@ -129,23 +129,26 @@ export async function seedCheckin(tx: DbOrTx, adminUsername: string): Promise<vo
     .flatMap((p) => {
       const rules = versions.get(p.departmentId ?? -1);
       if (!rules) return [];
-      const day = addDays(today, -2 - (p.personId % 3));
-      const rule = [...rules].reverse().find((r) => r.effectiveFrom <= day)!;
       const mine = punches
         .filter((x) => x.personId === p.personId && x.inPlace)
         .map((x) => ({ kind: x.kind, at: (x.at as Date).getTime() }));
-      const result = computeDay({ date: day, rule, holidays, timeZone: zone, punches: mine, now });
-      return result.shifts
-        .filter((x) => x.state === 'missingIn' || x.state === 'missingOut')
-        .map((x) => ({
-          personId: p.personId,
-          day,
-          shift: x.shift,
-          state: x.state,
-          startAt: x.startAt,
-          endAt: x.endAt,
-        }));
+      return Array.from({ length: 10 }, (_, n) => addDays(today, -1 - n)).flatMap((day) => {
+        const rule = [...rules].reverse().find((r) => r.effectiveFrom <= day);
+        if (!rule) return [];
+        const result = computeDay({ date: day, rule, holidays, timeZone: zone, punches: mine, now });
+        return result.shifts
+          .filter((x) => x.state === 'missingIn' || x.state === 'missingOut')
+          .map((x) => ({
+            personId: p.personId,
+            day,
+            shift: x.shift,
+            state: x.state,
+            startAt: x.startAt,
+            endAt: x.endAt,
+          }));
+      });
     })
+    .filter((m, i, all) => all.findIndex((o) => o.personId === m.personId) === i)
     .slice(0, 3);
   for (const [i, m] of missing.entries()) {
     const kind = m.state === 'missingIn' ? 'in' : 'out';

@@ -102,7 +102,7 @@ export default function RuleSettingsPage() {
   return (
     <div className="checkin-rules" data-testid="checkin-rules">
       <h2>{t('checkin.rules.versions')}</h2>
-      <div className="checkin-rules-table">
+      <div className="checkin-rules-table" tabIndex={0} role="region" aria-label={t('checkin.rules.versions')}>
         <Table compact celled unstackable data-testid="rule-table">
           <Table.Header>
             <Table.Row>
