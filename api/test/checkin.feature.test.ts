@@ -5,6 +5,8 @@
 //   5. bad input answered 400, translated, with nothing written
 // The rule engine's edge cases (night shifts, grace, holidays, rule changes, zones) are unit
 // tests of the pure module: checkin-rules.test.ts.
+import ExcelJS from 'exceljs';
+import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerOf,
@@ -75,6 +77,23 @@ const punchBody = (kind: 'in' | 'out', dLat = 0.0005) => ({
   deviceId: 'phone-1',
   idempotencyKey: `key-${process.pid}-${++keySeq}-${Date.now()}`,
 });
+
+/** The rows of an Excel answer (first sheet, header first), read by exceljs. */
+async function sheetRows(req: request.Test): Promise<{ status: number; rows: unknown[][] }> {
+  const res = await req.buffer(true).parse((response, done) => {
+    const chunks: Buffer[] = [];
+    response.on('data', (c: Buffer) => chunks.push(c));
+    response.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+  if (res.status !== 200) return { status: res.status, rows: [] };
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(new Uint8Array(res.body as Buffer).buffer);
+  const rows = book.worksheets[0]
+    .getSheetValues()
+    .filter(Boolean)
+    .map((r) => (r as unknown[]).slice(1));
+  return { status: res.status, rows };
+}
 
 interface StaffList {
   departments: { departmentId: number; name: string }[];
@@ -251,6 +270,33 @@ describe.each(testEngines())('staff check-in on %s', (engine) => {
     });
   });
 
+  it('when the records are exported, then the Excel file holds the filtered punches and the month per person, in the asked language', async () => {
+    const punches = await sheetRows(
+      admin.post('/base/checkin/punch/export', { personId: guard.personId, inPlace: false }).set('lang', 'zh-CN'),
+    );
+    expect(punches.status).toBe(200);
+    expect(punches.rows[0]).toEqual(['人员', '部门', '打卡', '时间', '地点', '来源', '计入日期']);
+    const listed = await admin.post('/base/checkin/punch/page', { personId: guard.personId, inPlace: false });
+    expect(punches.rows.length - 1).toBe(listed.body.data.total);
+    expect(String(punches.rows[1][4])).toMatch(/^已拒绝/);
+
+    const month = await sheetRows(admin.post('/base/checkin/month/export', { month: localNow().day.slice(0, 7) }));
+    expect(month.status).toBe(200);
+    expect(month.rows[0]).toEqual([
+      'Person',
+      'Department',
+      'Shift',
+      'Late',
+      'Minutes late',
+      'Left early',
+      'Missing punch-in',
+      'Missing punch-out',
+      'Absent',
+    ]);
+    const page = await admin.post('/base/checkin/month/page', { month: localNow().day.slice(0, 7), limit: 100 });
+    expect(month.rows.length - 1).toBe(page.body.data.total);
+  });
+
   const staffCalls = (rule: number, makeup: number): (FeatureCall & { record?: true; perm: string })[] => [
     { perm: 'checkin:view', method: 'get', path: '/base/checkin/staff' },
     { perm: 'checkin:view', method: 'post', path: '/base/checkin/rule/list', body: () => ({}) },
@@ -260,6 +306,8 @@ describe.each(testEngines())('staff check-in on %s', (engine) => {
     { perm: 'checkin:view', method: 'post', path: '/base/checkin/month/page', body: () => ({ month: '2026-01' }) },
     { perm: 'checkin:view', method: 'post', path: '/base/checkin/makeup/page', body: () => ({}) },
     { perm: 'checkin:view', method: 'get', path: '/base/checkin/board' },
+    { perm: 'checkin:view', method: 'post', path: '/base/checkin/punch/export', body: () => ({}) },
+    { perm: 'checkin:view', method: 'post', path: '/base/checkin/month/export', body: () => ({ month: '2026-01' }) },
     {
       perm: 'checkin:rules',
       method: 'post',
@@ -343,7 +391,8 @@ describe.each(testEngines())('staff check-in on %s', (engine) => {
     const { rule, makeup } = await records();
     const rows = await rowCounts(api, TABLES);
     for (const call of staffCalls(rule, makeup)) {
-      if (call.path.startsWith('/app/') || call.path.includes('holiday/')) continue;
+      // The exports read the lists' own queries (checked here through the lists); the staff app is the caller's own.
+      if (call.path.startsWith('/app/') || call.path.includes('holiday/') || call.path.endsWith('/export')) continue;
       const res = await makeCall(other.staff, call, 0);
       const what = `${call.method.toUpperCase()} ${call.path}`;
       if (call.record) expect(res.status, what).toBe(404);

@@ -280,6 +280,9 @@ export const CheckinStaffSchema = z.object({
   staff: z.array(z.object({ personId: z.number(), name: z.string(), departmentId: z.number().nullable() })),
 });
 
+const FileSchema = z.string().meta({ format: 'binary' });
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 export const checkinEndpoints = /* @__PURE__ */ defineEndpoints({
   'GET /base/checkin/staff': {
     permission: 'checkin:view',
@@ -343,6 +346,24 @@ export const checkinEndpoints = /* @__PURE__ */ defineEndpoints({
     summary: 'Per person, a month’s (yyyy-MM) shifts and counts of late, left early, missing punches and absences.',
     body: CheckinMonthPageSchema,
     response: listPageSchema(CheckinMonthRowSchema),
+  },
+  'POST /base/checkin/punch/export': {
+    permission: 'checkin:view',
+    summary:
+      'The punch records with the list’s filters (page and limit ignored) as an Excel file, streamed (X-Total-Rows says how many rows follow).',
+    body: CheckinPunchPageSchema,
+    answer: 'raw',
+    answerContentType: XLSX,
+    response: FileSchema,
+  },
+  'POST /base/checkin/month/export': {
+    permission: 'checkin:view',
+    summary:
+      'The month’s totals per person (late, left early, missing punches, absences) as an Excel file, streamed (X-Total-Rows says how many rows follow).',
+    body: CheckinMonthPageSchema,
+    answer: 'raw',
+    answerContentType: XLSX,
+    response: FileSchema,
   },
   'POST /base/checkin/makeup/page': {
     permission: 'checkin:view',

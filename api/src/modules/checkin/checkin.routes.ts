@@ -1,4 +1,5 @@
 import { route, type ApiModule } from '../../http/define-route';
+import { exportMonth, exportPunches } from './checkin.export';
 import * as checkin from './checkin.service';
 
 /** Staff check-in (issue 32, shared/src/api/checkin.ts): the console's calls and the staff app's. */
@@ -15,6 +16,8 @@ export const checkinModule: ApiModule = {
     route('POST /base/checkin/punch/page', async (ctx, { body }) => checkin.pagePunches(ctx, body)),
     route('POST /base/checkin/day/page', async (ctx, { body }) => checkin.pageDays(ctx, body)),
     route('POST /base/checkin/month/page', async (ctx, { body }) => checkin.pageMonth(ctx, body)),
+    route('POST /base/checkin/punch/export', async (ctx, { body }) => exportPunches(ctx, body)),
+    route('POST /base/checkin/month/export', async (ctx, { body }) => exportMonth(ctx, body)),
     route('POST /base/checkin/makeup/page', async (ctx, { body }) => checkin.pageMakeups(ctx, body)),
     route('POST /base/checkin/makeup/review', async (ctx, { body }) => checkin.reviewMakeup(ctx, body)),
     route('GET /base/checkin/board', async (ctx) => checkin.board(ctx)),

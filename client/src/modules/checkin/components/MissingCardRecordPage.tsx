@@ -10,6 +10,7 @@ import { SelectField } from '../../ui/components/SelectField';
 import { showToast } from '../../ui/states/toasts';
 import { isDateRangeValid } from '../../ui/utils/dateRange';
 import { formatTime } from '../../ui/utils/formatTime';
+import { CheckinExportButton } from './CheckinExportButton';
 import { useDepartments } from './useDepartments';
 
 /** Filters and their URL names: `?problem=late&from=2026-11-01`. */
@@ -105,45 +106,56 @@ export default function MissingCardRecordPage() {
         ),
     },
   ];
+  const month = (list.filters.from || new Date().toISOString()).slice(0, 7);
   return (
-    <ListScreen
-      list={list}
-      columns={columns}
-      rowKey={(r) => `${r.personId}-${r.day}-${r.shift}`}
-      tableTestId="missing-table"
-      rowTestId={(r) => `missing-row-${r.personId}-${r.day}-${r.shift}`}
-      emptyText={t('checkin.empty')}
-      filters={
-        <>
-          <Form.Input
-            id="missing-keyword"
-            label={t('checkin.filters.person')}
-            value={list.draft.q}
-            onChange={(_, v) => list.setDraft({ q: v.value })}
-            data-testid="missing-keyword"
-          />
-          <SelectField
-            label={t('checkin.filters.department')}
-            value={list.draft.dept}
-            onChange={(dept) => list.setDraft({ dept })}
-            options={departments.map((d) => ({ value: d.departmentId, text: d.name }))}
-            emptyText={t('checkin.filters.all')}
-            data-testid="missing-department"
-          />
-          <SelectField
-            label={t('checkin.filters.problem')}
-            value={list.draft.problem}
-            onChange={(problem) => list.setDraft({ problem })}
-            options={DAY_PROBLEMS.map((p) => ({ value: p, text: t(`checkin.problems.${p}`) }))}
-            emptyText={t('checkin.filters.allProblems')}
-            data-testid="missing-problem"
-          />
-          <DateRangePicker
-            value={{ start: list.draft.from, end: list.draft.to }}
-            onChange={(r) => list.setDraft({ from: r.start, to: r.end })}
-          />
-        </>
-      }
-    />
+    <>
+      <div className="checkin-toolbar">
+        <CheckinExportButton
+          path="/base/checkin/month/export"
+          filters={{ month, departmentId: list.filters.dept ? Number(list.filters.dept) : undefined }}
+          fileName={`check-in-${month}.xlsx`}
+          label={t('checkin.export.month')}
+        />
+      </div>
+      <ListScreen
+        list={list}
+        columns={columns}
+        rowKey={(r) => `${r.personId}-${r.day}-${r.shift}`}
+        tableTestId="missing-table"
+        rowTestId={(r) => `missing-row-${r.personId}-${r.day}-${r.shift}`}
+        emptyText={t('checkin.empty')}
+        filters={
+          <>
+            <Form.Input
+              id="missing-keyword"
+              label={t('checkin.filters.person')}
+              value={list.draft.q}
+              onChange={(_, v) => list.setDraft({ q: v.value })}
+              data-testid="missing-keyword"
+            />
+            <SelectField
+              label={t('checkin.filters.department')}
+              value={list.draft.dept}
+              onChange={(dept) => list.setDraft({ dept })}
+              options={departments.map((d) => ({ value: d.departmentId, text: d.name }))}
+              emptyText={t('checkin.filters.all')}
+              data-testid="missing-department"
+            />
+            <SelectField
+              label={t('checkin.filters.problem')}
+              value={list.draft.problem}
+              onChange={(problem) => list.setDraft({ problem })}
+              options={DAY_PROBLEMS.map((p) => ({ value: p, text: t(`checkin.problems.${p}`) }))}
+              emptyText={t('checkin.filters.allProblems')}
+              data-testid="missing-problem"
+            />
+            <DateRangePicker
+              value={{ start: list.draft.from, end: list.draft.to }}
+              onChange={(r) => list.setDraft({ from: r.start, to: r.end })}
+            />
+          </>
+        }
+      />
+    </>
   );
 }
