@@ -29,6 +29,7 @@ import {
   clockMinutes,
   computeDay,
   distanceMetres,
+  punchWindow,
   ruleOn,
   shiftOfPunch,
   shiftSpan,
@@ -52,7 +53,9 @@ interface Rules {
 }
 
 async function loadRules(db: DbOrTx, tenant: TenantScope): Promise<Rules> {
-  const [versions, holidays] = await Promise.all([repo.ruleVersions(db, tenant), repo.holidays(db, tenant)]);
+  // One after the other: `db` may be a transaction (one connection).
+  const versions = await repo.ruleVersions(db, tenant);
+  const holidays = await repo.holidays(db, tenant);
   const byPerson = new Map<number, repo.RuleVersion[]>();
   const byDepartment = new Map<number, repo.RuleVersion[]>();
   for (const v of versions) {
@@ -97,19 +100,26 @@ async function computeDays(
     staff.length > 500 ? undefined : staff.map((s) => s.personId),
   );
   const byPerson = new Map<number, Punch[]>();
-  for (const p of punches)
-    byPerson.set(p.personId, [...(byPerson.get(p.personId) ?? []), { kind: p.kind, at: p.at.getTime() }]);
+  for (const p of punches) {
+    const list = byPerson.get(p.personId) ?? [];
+    if (!list.length) byPerson.set(p.personId, list);
+    list.push({ kind: p.kind, at: p.at.getTime() });
+  }
   const out: { person: repo.StaffMember; result: DayResult; rule: repo.RuleVersion }[] = [];
   for (const person of staff)
     for (const day of days) {
       const rule = rules.ruleFor(person, day);
       if (!rule) continue;
+      const window = punchWindow(day, rule, timeZone);
       const result = computeDay({
         date: day,
         rule,
         holidays: rules.holidays,
         timeZone,
-        punches: byPerson.get(person.personId) ?? [],
+        // Only the punches the day's windows can hold (a month of punches for each day is slow).
+        punches: (byPerson.get(person.personId) ?? []).filter(
+          (p) => window && p.at >= window.from && p.at <= window.to,
+        ),
         now,
       });
       out.push({ person, result, rule });
@@ -164,7 +174,8 @@ export async function ensureDays(db: DbOrTx, tenant: TenantScope, from: string, 
   const open = daysBetween(from, last).filter((d) => !closed.has(d));
   if (!open.length) return;
   await db.transaction(async (tx) => {
-    const [staff, rules] = await Promise.all([repo.staffMembers(tx, tenant), loadRules(tx, tenant)]);
+    const staff = await repo.staffMembers(tx, tenant);
+    const rules = await loadRules(tx, tenant);
     await storeDays(tx, tenant, timeZone, open, staff, rules, Date.now());
     await repo.markClosed(
       tx,
@@ -177,7 +188,8 @@ export async function ensureDays(db: DbOrTx, tenant: TenantScope, from: string, 
 /** Recomputes and stores one person's day (after a punch or an approved make-up). */
 async function recomputePerson(db: DbOrTx, tenant: TenantScope, personId: number, days: string[]): Promise<void> {
   const { timeZone } = await repo.estateClock(db, tenant.housingEstateId);
-  const [staff, rules] = await Promise.all([repo.staffMembers(db, tenant, [personId]), loadRules(db, tenant)]);
+  const staff = await repo.staffMembers(db, tenant, [personId]);
+  const rules = await loadRules(db, tenant);
   await storeDays(db, tenant, timeZone, days, staff, rules, Date.now());
 }
 
