@@ -20,6 +20,7 @@ export type { ChatPayload } from './topics/chat';
 export type { AnnouncementPayload } from './topics/announcements';
 export type { SessionPayload } from './topics/session';
 export type { EstatePayload } from './topics/estate';
+export type { CheckinPayload } from './topics/checkin';
 // The zod schemas live in their own module, which the client never loads (it validates nothing live).
 export {
   LiveCountersSchema,

@@ -31,6 +31,11 @@ export const PERMISSIONS = [
   'ad:list',
   // Not named by SPEC: the company's profile and hotlines (enterprise management, issue 30).
   'system:company',
+  // Not named by SPEC: staff check-in (issue 32): read, change rules, review make-ups, punch for oneself.
+  'checkin:view',
+  'checkin:rules',
+  'checkin:approve',
+  'checkin:punch',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -24,6 +24,7 @@ import { estateSettingsModule } from './estate-settings/estate-settings.routes';
 import { adModule } from './ads/ads.routes';
 import { residentAdModule } from './ads/resident-ads.routes';
 import { enterpriseModule } from './enterprise/enterprise.routes';
+import { checkinModule } from './checkin/checkin.routes';
 
 export const modules: ApiModule[] = [
   authModule,
@@ -45,6 +46,7 @@ export const modules: ApiModule[] = [
   estateSettingsModule,
   adModule,
   enterpriseModule,
+  checkinModule,
   // The resident API (DESIGN §5), each domain's own calls.
   residentHousesModule,
   residentWorkOrdersModule,

@@ -14,6 +14,7 @@ const BUTTON_PARENT: Record<string, string> = {
   im: '/instant-messaging/chat',
   bulletin: '/announcement-management/index',
   system: '/enterprise-management/index',
+  checkin: '/check-in/personnel-monitoring',
 };
 
 /**

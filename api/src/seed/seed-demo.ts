@@ -9,6 +9,7 @@ import { seedEstate, type EstatePlan } from './seed-estate';
 import { seedWallScreen } from './seed-wall';
 import { seedIm } from './seed-im';
 import { seedSetup } from './seed-setup';
+import { seedCheckin } from './seed-checkin';
 
 /**
  * The limited demo role "staff" (DESIGN §4): complaints (list, view, reply — not
@@ -106,6 +107,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedWallScreen(tx, MAIN_ESTATE.adminUsername, wall);
     await seedIm(tx, MAIN_ESTATE.adminUsername, SECOND_ESTATE.adminUsername);
     await seedSetup(tx, [MAIN_ESTATE.adminUsername, SECOND_ESTATE.adminUsername]);
+    await seedCheckin(tx, MAIN_ESTATE.adminUsername);
     return true;
   });
 }

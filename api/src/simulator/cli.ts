@@ -8,7 +8,8 @@ const USAGE = `usage: npm run simulate -- [options]
   --rate <n>          actions per second over all residents (default 1)
   --duration <s>      seconds to run, 0 = until Ctrl+C (default 60)
   --residents <n>     residents resident1…residentN to sign in (default 5)
-  --actions <list>    comma-separated: ${ACTIONS.join(',')} (default complain,eventOrder,sos,reply,chat)
+  --actions <list>    comma-separated: ${ACTIONS.join(',')} (default complain,eventOrder,sos,reply,chat,punch;
+                      punch: the demo staff account punches in and out, issue 32)
   --password <p>      residents' password (default resident123)`;
 
 function positive(name: string, value: string, allowZero = false): number {
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
       rate: { type: 'string', default: '1' },
       duration: { type: 'string', default: '60' },
       residents: { type: 'string', default: '5' },
-      actions: { type: 'string', default: 'complain,eventOrder,sos,reply,chat' },
+      actions: { type: 'string', default: 'complain,eventOrder,sos,reply,chat,punch' },
       password: { type: 'string', default: 'resident123' },
       help: { type: 'boolean', short: 'h', default: false },
     },

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { ApiError, ResidentClient, type House } from './resident-client';
-import { CHAT_LINES, COMPLAINT_TOPICS, POSITIONS, REPLIES, WORK_ORDERS, pick } from './sample-content';
+import { CHAT_LINES, CHECKIN_PLACE, COMPLAINT_TOPICS, POSITIONS, REPLIES, WORK_ORDERS, pick } from './sample-content';
 
-export const ACTIONS = ['complain', 'eventOrder', 'sos', 'reply', 'rate', 'chat'] as const;
+export const ACTIONS = ['complain', 'eventOrder', 'sos', 'reply', 'rate', 'chat', 'punch'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export interface SimulationOptions {
@@ -19,6 +19,8 @@ export interface SimulationOptions {
   print: (line: string) => void;
   /** Stops the run early (Ctrl+C). */
   signal?: AbortSignal;
+  /** The staff account that punches for the `punch` action (default staff / staff123). */
+  staff?: { username: string; password: string };
 }
 
 interface Resident {
@@ -30,8 +32,38 @@ interface Resident {
 
 const MAX_IN_FLIGHT = 50;
 
+/** The staff member who punches (the `punch` action), signed in once. */
+let puncher: ResidentClient | null = null;
+
+/**
+ * A staff punch from the staff app (issue 32): in when today's shift has no punch-in yet, else
+ * out; now and then from too far away (refused, the board shows it out of place).
+ */
+async function punch(): Promise<string> {
+  if (!puncher) return 'no staff account to punch with';
+  const today = await puncher.call<{ inAt: string | null; state: string }[]>('GET', '/app/checkin/today');
+  const kind = today.some((s) => s.inAt) ? 'out' : 'in';
+  const far = Math.random() < 0.15;
+  const body = {
+    kind,
+    lat: CHECKIN_PLACE.lat + (far ? 0.005 : (Math.random() - 0.5) * 0.001),
+    lng: CHECKIN_PLACE.lng,
+    accuracyMetres: 10,
+    deviceId: 'simulator',
+    idempotencyKey: randomUUID(),
+  };
+  try {
+    const answer = await puncher.call<{ at: string; shift: number | null }>('POST', '/app/checkin/punch', body);
+    return `${puncher.username} punched ${kind} at ${answer.at} (shift ${answer.shift ?? 'none'})`;
+  } catch (err) {
+    if (far && err instanceof ApiError && err.status === 400) return `${puncher.username} refused: ${err.message}`;
+    throw err;
+  }
+}
+
 /** What one action did, as one line of the report. */
 async function perform(action: Action, r: Resident): Promise<string> {
+  if (action === 'punch') return punch();
   const house = pick(r.houses);
   const where = `(${house.name})`;
   switch (action) {
@@ -149,6 +181,17 @@ export async function runSimulation(o: SimulationOptions): Promise<Record<string
     }
   }
   if (residents.length === 0) throw new Error(`no resident could sign in at ${o.url}`);
+  if (o.actions.includes('punch')) {
+    const staff = o.staff ?? { username: 'staff', password: 'staff123' };
+    const client = new ResidentClient(o.url, staff.username);
+    try {
+      await client.login(staff.password);
+      puncher = client;
+      o.print(`${staff.username}: signed in to punch`);
+    } catch (err) {
+      o.print(`${staff.username}: could not sign in to punch: ${(err as Error).message}`);
+    }
+  }
 
   const counts: Record<string, number> = { failed: 0 };
   const interval = 1000 / o.rate;

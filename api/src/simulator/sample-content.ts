@@ -36,6 +36,9 @@ export const CHAT_LINES = [
   'The parcel room is locked, could someone open it?',
 ];
 
+/** Where the demo estate's staff punch (DEMO_CHECKIN_PLACE of seed/seed-checkin.ts). */
+export const CHECKIN_PLACE = { lat: 22.2799, lng: 114.1588 };
+
 export const POSITIONS = ['At home', 'In the lobby', 'Car park level B1', 'Garden', 'Stairwell'];
 
 export function pick<T>(items: readonly T[]): T {

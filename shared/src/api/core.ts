@@ -20,5 +20,6 @@ export * from './wall';
 export * from './estate-settings';
 export * from './ads';
 export * from './enterprise';
+export * from './checkin';
 export * from './endpoint';
 export * from './endpoints';

@@ -18,6 +18,7 @@ import { wallEndpoints } from './wall';
 import { estateSettingsEndpoints } from './estate-settings';
 import { adEndpoints } from './ads';
 import { enterpriseEndpoints } from './enterprise';
+import { checkinEndpoints } from './checkin';
 
 /**
  * Every call of the api, declared once (issue 15). The api serves exactly these (one route each,
@@ -46,6 +47,7 @@ export const endpoints = {
   ...estateSettingsEndpoints,
   ...adEndpoints,
   ...enterpriseEndpoints,
+  ...checkinEndpoints,
 };
 export type Endpoints = typeof endpoints;
 export type EndpointKey = keyof Endpoints;

@@ -9,3 +9,4 @@ export * from './im';
 export * from './misc';
 export * from './realtime';
 export * from './dashboard';
+export * from './checkin';

@@ -18,7 +18,8 @@ const typeText = (ctx: AuthedContext, v: number) =>
     ? ctx.t(`buildings.spaceType.t${v}`)
     : String(v);
 
-async function stream<Row>(
+/** Streams a list to the response as an Excel file, a chunk of rows at a time (also check-in's exports). */
+export async function stream<Row>(
   ctx: AuthedContext,
   fileName: string,
   headers: string[],

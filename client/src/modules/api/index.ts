@@ -16,3 +16,4 @@ export * from './im-api';
 export * from './estate-settings-api';
 export * from './ads-api';
 export * from './enterprise-api';
+export * from './checkin-api';

@@ -161,15 +161,22 @@ export const fetchBuildLog = (kind: 1 | 2 | 3, signal?: AbortSignal) =>
  * Exports a list with its filters to Excel, read as it streams in: `onProgress(bytes, rows)`
  * (rows from the api's X-Total-Rows). Resolves with the file.
  */
-export async function exportList(
+export const exportList = (
   kind: HouseKindName,
+  filters: object,
+  onProgress: (bytes: number, rows: number) => void,
+): Promise<Blob> => exportFile(`/base/${kind}/export`, filters, onProgress);
+
+/** Any streamed Excel export (`answer: 'raw'`, X-Total-Rows) of the api, read as it streams in. */
+export async function exportFile(
+  path: string,
   filters: object,
   onProgress: (bytes: number, rows: number) => void,
 ): Promise<Blob> {
   const headers: Record<string, string> = { lang: httpHooks.language(), 'Content-Type': 'application/json' };
   const token = httpHooks.token();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${API_BASE}/base/${kind}/export`, {
+  const response = await fetch(`${API_BASE}${path}`, {
     method: 'POST',
     headers,
     body: JSON.stringify(filters),

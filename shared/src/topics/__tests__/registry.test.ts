@@ -91,7 +91,16 @@ describe('a topic defined in one file', () => {
 
 describe('the registered topics (DESIGN §3)', () => {
   it('when the registry is read, then it lists the topics with their permissions', () => {
-    expect(TOPICS).toEqual(['alarms', 'workorders', 'chat', 'residents', 'announcements', 'session', 'estate']);
+    expect(TOPICS).toEqual([
+      'alarms',
+      'workorders',
+      'chat',
+      'residents',
+      'announcements',
+      'session',
+      'estate',
+      'checkin',
+    ]);
     expect(TOPIC_PERMISSIONS.estate).toBeNull();
     expect(TOPIC_PERMISSIONS.session).toBeNull();
     expect(TOPIC_PERMISSIONS.residents).toEqual(['unit:list', 'carpark:list', 'shop:list']);

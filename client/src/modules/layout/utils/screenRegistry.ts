@@ -8,6 +8,7 @@ import { imScreens } from '../../im';
 import { estateSettingsScreens } from '../../estate-settings';
 import { adScreens } from '../../ads';
 import { enterpriseScreens } from '../../enterprise';
+import { checkinScreens } from '../../checkin';
 import type { Screens } from './screens';
 
 /**
@@ -25,4 +26,5 @@ export const SCREENS: Screens = {
   ...estateSettingsScreens,
   ...adScreens,
   ...enterpriseScreens,
+  ...checkinScreens,
 };

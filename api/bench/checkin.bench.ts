@@ -1,0 +1,101 @@
+// Staff check-in at scale (issue 32 budgets), run by `npm run bench checkin`. Seeds the demo
+// estate, adds BENCH_STAFF staff (default 2,000) to its Security department and a punch-in and
+// punch-out for each of the last 31 days (generate_series), then times: the month's missing-card
+// computation (every day of the range computed and stored, budget < 5 s), the lists and filters
+// (budget p95 < 25 ms) and the board's load (budget p95 < 50 ms) — on PostgreSQL (a fresh schema,
+// dropped afterwards). One JSON line on stdout.
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { benchLog, postgresSchema, round, timeList, timeRuns } from './kit';
+import { openDatabase } from '../src/db/open-database';
+import { queryRows } from '../src/db/sql';
+import type { AuthedContext } from '../src/http/request-context';
+import { addDays } from '../src/modules/checkin/checkin-rules';
+import * as repo from '../src/modules/checkin/checkin.repository';
+import { board, ensureDays } from '../src/modules/checkin/checkin.service';
+import { seedDemo } from '../src/seed/seed-demo';
+
+const STAFF = Number(process.env.BENCH_STAFF ?? 2_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const log = benchLog('checkin');
+
+async function bench(url: string) {
+  const database = await openDatabase({ databaseUrl: url });
+  const { db } = database;
+  try {
+    log('seeding the demo estate');
+    await seedDemo(db);
+    const [e] = await queryRows<{ company_id: number; id: number; dept: number; today: string }>(
+      db,
+      sql`select he.company_id, he.id, (now() at time zone he.time_zone)::date::text as today,
+                 (select d.id from department d where d.housing_estate_id = he.id order by d.sort limit 1 offset 1) as dept
+          from housing_estate he order by he.id limit 1`,
+    );
+    const tenant = { companyId: e.company_id, housingEstateId: e.id };
+    const seeded = performance.now();
+    log(`adding ${STAFF} staff and 31 days of punches`);
+    await db.execute(sql`
+      with p as (insert into person (company_id, housing_estate_id, name)
+                 select ${e.company_id}, ${e.id}, 'Bench staff ' || g from generate_series(1, ${STAFF}) g returning id)
+      insert into person_company (company_id, housing_estate_id, person_id, department_id)
+      select ${e.company_id}, ${e.id}, id, ${e.dept} from p`);
+    // The Security rule of the demo: 08:00–12:00 and 13:00–17:00, Monday to Saturday (Hong Kong).
+    await db.execute(sql`
+      insert into checkin_punch (company_id, housing_estate_id, person_id, kind, at, in_place, idempotency_key)
+      select ${e.company_id}, ${e.id}, pc.person_id, k.kind,
+             ((${e.today}::date - d)::timestamp + k.t + make_interval(mins => (pc.person_id % 13) - 4)) at time zone 'Asia/Hong_Kong',
+             true, 'bench-' || pc.person_id || '-' || d || '-' || k.n
+      from person_company pc, generate_series(1, 31) d,
+           (values (1, 'in', time '08:00'), (2, 'out', time '12:00'), (3, 'in', time '13:00'), (4, 'out', time '17:00')) k(n, kind, t)
+      where pc.housing_estate_id = ${e.id} and pc.department_id = ${e.dept} and pc.person_id % 17 <> d % 17`);
+    await db.execute(sql`vacuum analyze checkin_punch`);
+    const seedSeconds = round((performance.now() - seeded) / 1000);
+    const from = addDays(e.today, -31);
+    const to = addDays(e.today, -1);
+    log('computing the month');
+    await db.execute(sql`delete from checkin_closed_day`);
+    await db.execute(sql`delete from checkin_day`);
+    const started = performance.now();
+    await ensureDays(db, tenant, from, to);
+    const monthSeconds = round((performance.now() - started) / 1000);
+    await db.execute(sql`vacuum analyze checkin_day`);
+    const [{ n: dayRows }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from checkin_day`);
+    const { timeZone } = await repo.estateClock(db, e.id);
+    const page = { page: 1, limit: 10 };
+    const ctx = { db, tenant } as unknown as AuthedContext;
+    log('measuring');
+    const figures = {
+      punchPage: await timeList(() => repo.pagePunches(db, tenant, timeZone, page), RUNS),
+      punchPageFiltered: await timeList(
+        () => repo.pagePunches(db, tenant, timeZone, { ...page, departmentId: e.dept, startDate: from, endDate: from }),
+        RUNS,
+      ),
+      dayPage: await timeList(() => repo.pageDays(db, tenant, { ...page, startDate: from, endDate: to }), RUNS),
+      dayPageLate: await timeList(
+        () => repo.pageDays(db, tenant, { ...page, problem: 'late', startDate: from, endDate: to }),
+        RUNS,
+      ),
+      monthPage: await timeList(() => repo.pageMonth(db, tenant, { ...page, month: from.slice(0, 7) }), RUNS),
+      board: await timeRuns(() => board(ctx).then((b) => ({ total: b.rows.length })), { runs: RUNS }),
+    };
+    return { seedSeconds, monthSeconds, dayRows, ...figures, board: { ...figures.board, last: undefined } };
+  } finally {
+    await database.close();
+  }
+}
+
+const result: Record<string, unknown> = {
+  bench: 'checkin',
+  staff: STAFF,
+  days: 31,
+  runs: RUNS,
+  targets: { monthSeconds: 5, listP95Ms: 25, boardP95Ms: 50 },
+};
+const pgSchema = await postgresSchema();
+if (!pgSchema) throw new Error('no PostgreSQL reachable');
+try {
+  result.postgres = await bench(pgSchema.url);
+} finally {
+  await pgSchema.drop();
+}
+console.log(JSON.stringify(result));

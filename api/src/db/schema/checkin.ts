@@ -1,0 +1,175 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantColumns, time } from './columns';
+
+// Staff check-in (issue 32). (checkin_rule and punch_record of misc.ts are the first schema's
+// placeholders, read by nothing; these tables replace them.) The rule engine (modules/checkin/checkin-rules.ts) reads these rows;
+// days are counted in the estate's time zone (housing_estate.time_zone).
+
+/** A shift of a rule: local "HH:mm"; an end not after the start ends the next day. */
+export interface ShiftJson {
+  start: string;
+  end: string;
+}
+
+/**
+ * One version of a check-in rule, of a department (staff inherit it) or of one person (their
+ * own, it wins over the department's). It applies from `effectiveFrom` (a day of the estate) until
+ * the next version of the same owner: a change is a new version, never a rewrite of past days.
+ */
+export const checkinRuleVersion = pgTable(
+  'checkin_rule_version',
+  {
+    id: id(),
+    ...tenantColumns(),
+    /** Exactly one of departmentId and personId is set. */
+    departmentId: integer(),
+    personId: integer(),
+    effectiveFrom: date({ mode: 'string' }).notNull(),
+    /** ISO weekdays, 1 Monday … 7 Sunday. */
+    workDays: jsonb().$type<number[]>().notNull(),
+    shifts: jsonb().$type<ShiftJson[]>().notNull(),
+    lateGraceMinutes: integer().notNull().default(0),
+    earlyGraceMinutes: integer().notNull().default(0),
+    earlyInMinutes: integer().notNull().default(60),
+    lateOutMinutes: integer().notNull().default(120),
+    /** The place punches must be made at: a point and a radius in metres. */
+    placeName: text(),
+    lat: doublePrecision().notNull(),
+    lng: doublePrecision().notNull(),
+    radiusMetres: integer().notNull(),
+    createdBy: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('checkin_rule_version_department_from')
+      .on(t.departmentId, t.effectiveFrom)
+      .where(sql`person_id is null`),
+    uniqueIndex('checkin_rule_version_person_from')
+      .on(t.personId, t.effectiveFrom)
+      .where(sql`person_id is not null`),
+    index().on(t.housingEstateId, t.effectiveFrom),
+  ],
+);
+
+/** A holiday of the estate: no shift is worked on it. */
+export const checkinHoliday = pgTable(
+  'checkin_holiday',
+  {
+    id: id(),
+    ...tenantColumns(),
+    day: date({ mode: 'string' }).notNull(),
+    name: text().notNull(),
+  },
+  (t) => [uniqueIndex().on(t.housingEstateId, t.day)],
+);
+
+/**
+ * A punch from the staff app, at the server's time. `inPlace` false: refused (outside the rule's
+ * radius), kept so the board and the records show the attempt; it counts for no day.
+ * `source` 'makeup': written by an approved make-up request. The idempotency key makes a retried
+ * request one punch.
+ */
+export const checkinPunch = pgTable(
+  'checkin_punch',
+  {
+    id: id(),
+    ...tenantColumns(),
+    personId: integer().notNull(),
+    kind: text().$type<'in' | 'out'>().notNull(),
+    at: time().notNull(),
+    lat: doublePrecision(),
+    lng: doublePrecision(),
+    accuracyMetres: doublePrecision(),
+    deviceId: text(),
+    idempotencyKey: text(),
+    distanceMetres: integer(),
+    inPlace: boolean().notNull(),
+    source: text().$type<'app' | 'makeup'>().notNull().default('app'),
+    /** The day (of the estate) and shift it counted for; null when it counted for none. */
+    day: date({ mode: 'string' }),
+    shift: smallint(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.personId, t.idempotencyKey),
+    index().on(t.housingEstateId, t.at.desc()),
+    index().on(t.personId, t.at),
+  ],
+);
+
+/**
+ * One shift of one person's working day as the rule engine computed it (state: ShiftState of the
+ * engine). Recomputed by a punch, an approved make-up request, and for open days when read.
+ */
+export const checkinDay = pgTable(
+  'checkin_day',
+  {
+    ...tenantColumns(),
+    personId: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    shift: smallint().notNull(),
+    departmentId: integer(),
+    ruleId: integer().notNull(),
+    startAt: time().notNull(),
+    endAt: time().notNull(),
+    inAt: time(),
+    outAt: time(),
+    state: text().notNull(),
+    lateMinutes: integer().notNull(),
+    late: boolean().notNull(),
+    earlyMinutes: integer().notNull(),
+    leftEarly: boolean().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'checkin_day_pk', columns: [t.personId, t.day, t.shift] }),
+    index().on(t.housingEstateId, t.day),
+  ],
+);
+
+/** A day the estate's check-in days were computed for, closed (past): not computed again. */
+export const checkinClosedDay = pgTable(
+  'checkin_closed_day',
+  {
+    housingEstateId: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'checkin_closed_day_pk', columns: [t.housingEstateId, t.day] })],
+);
+
+/**
+ * A staff member's request to make up a missing punch, with a reason; status 1 pending,
+ * 2 approved (a punch of source 'makeup' is written and the day recomputed), 3 refused.
+ */
+export const checkinMakeup = pgTable(
+  'checkin_makeup',
+  {
+    id: id(),
+    ...tenantColumns(),
+    personId: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    shift: smallint().notNull(),
+    kind: text().$type<'in' | 'out'>().notNull(),
+    /** The time the person says they came or left. */
+    at: time().notNull(),
+    reason: text().notNull(),
+    status: smallint().notNull().default(1),
+    reviewerPersonId: integer(),
+    reviewNote: text(),
+    reviewedAt: time(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.housingEstateId, t.status, t.createdAt.desc()), index().on(t.personId, t.day)],
+);

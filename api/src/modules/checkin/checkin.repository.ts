@@ -1,0 +1,557 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type {
+  CheckinDayRow,
+  CheckinMakeupRow,
+  CheckinMonthRow,
+  CheckinPunchRow,
+  CheckinRuleRow,
+  ShiftStateName,
+} from '@pm/shared';
+import type { DbOrTx } from '../../db/open-database';
+import {
+  checkinClosedDay,
+  checkinDay,
+  checkinHoliday,
+  checkinMakeup,
+  checkinPunch,
+  checkinRuleVersion,
+} from '../../db/schema';
+import { isoOrNull, likePattern, pageRows, queryRows, scopedTo } from '../../db/sql';
+import type { TenantScope } from '../../http/request-context';
+import type { Rule } from './checkin-rules';
+
+// The SQL of staff check-in (issue 32). Staff are the estate's person_company rows (the
+// enterprise-management tables), each with their department.
+
+/** The estate's time zone and its today. */
+export async function estateClock(db: DbOrTx, estateId: number): Promise<{ timeZone: string; today: string }> {
+  const [row] = await queryRows<{ time_zone: string; today: string }>(
+    db,
+    sql`select time_zone, (now() at time zone time_zone)::date::text as today from housing_estate where id = ${estateId}`,
+  );
+  return { timeZone: row.time_zone, today: row.today };
+}
+
+export interface StaffMember {
+  personId: number;
+  name: string;
+  departmentId: number | null;
+  departmentName: string | null;
+}
+
+/** The estate's staff (person_company), optionally only some people. */
+export async function staffMembers(db: DbOrTx, tenant: TenantScope, personIds?: number[]): Promise<StaffMember[]> {
+  const only = personIds ? sql`and pc.person_id = any(${sql.param(personIds)}::int[])` : sql``;
+  return queryRows<StaffMember>(
+    db,
+    sql`select pc.person_id as "personId", p.name, pc.department_id as "departmentId", d.name as "departmentName"
+        from person_company pc
+        join person p on p.id = pc.person_id
+        left join department d on d.id = pc.department_id
+        where pc.company_id = ${tenant.companyId} and pc.housing_estate_id = ${tenant.housingEstateId} ${only}
+        order by p.name, pc.person_id`,
+  );
+}
+
+export async function departments(db: DbOrTx, tenant: TenantScope): Promise<{ departmentId: number; name: string }[]> {
+  return queryRows(
+    db,
+    sql`select id as "departmentId", name from department
+        where company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId} order by sort, id`,
+  );
+}
+
+export type RuleVersion = Rule & {
+  id: number;
+  departmentId: number | null;
+  personId: number | null;
+  placeName: string | null;
+  lat: number;
+  lng: number;
+  radiusMetres: number;
+};
+
+/** Every rule version of the estate. */
+export async function ruleVersions(db: DbOrTx, tenant: TenantScope): Promise<RuleVersion[]> {
+  return db
+    .select()
+    .from(checkinRuleVersion)
+    .where(scopedTo(checkinRuleVersion, tenant))
+    .orderBy(checkinRuleVersion.effectiveFrom);
+}
+
+export async function ruleRows(
+  db: DbOrTx,
+  tenant: TenantScope,
+  today: string,
+  f: { departmentId?: number; personId?: number },
+): Promise<CheckinRuleRow[]> {
+  const where: SQL[] = [sql`r.company_id = ${tenant.companyId} and r.housing_estate_id = ${tenant.housingEstateId}`];
+  if (f.departmentId) where.push(sql`r.department_id = ${f.departmentId}`);
+  if (f.personId) where.push(sql`r.person_id = ${f.personId}`);
+  const rows = await queryRows<Omit<CheckinRuleRow, 'current'> & { current: boolean }>(
+    db,
+    sql`select r.id as "ruleId", r.department_id as "departmentId", d.name as "departmentName",
+               r.person_id as "personId", p.name as "personName", r.effective_from::text as "effectiveFrom",
+               r.work_days as "workDays", r.shifts, r.late_grace_minutes as "lateGraceMinutes",
+               r.early_grace_minutes as "earlyGraceMinutes", r.early_in_minutes as "earlyInMinutes",
+               r.late_out_minutes as "lateOutMinutes", r.place_name as "placeName", r.lat, r.lng,
+               r.radius_metres as "radiusMetres",
+               r.effective_from = (select max(o.effective_from) from checkin_rule_version o
+                                   where o.housing_estate_id = r.housing_estate_id
+                                     and o.department_id is not distinct from r.department_id
+                                     and o.person_id is not distinct from r.person_id
+                                     and o.effective_from <= ${today}::date) as current
+        from checkin_rule_version r
+        left join department d on d.id = r.department_id
+        left join person p on p.id = r.person_id
+        where ${sql.join(where, sql` and `)}
+        order by r.person_id nulls first, d.name, p.name, r.effective_from, r.id`,
+  );
+  return rows.map((r) => ({ ...r, current: !!r.current }));
+}
+
+export type RuleValues = Omit<
+  typeof checkinRuleVersion.$inferInsert,
+  'id' | 'companyId' | 'housingEstateId' | 'createdAt'
+>;
+
+/** A new version, or the one of the same owner and day replaced; answers its id. */
+export async function saveRule(db: DbOrTx, tenant: TenantScope, v: RuleValues): Promise<number> {
+  const owner =
+    v.personId != null
+      ? eq(checkinRuleVersion.personId, v.personId)
+      : and(eq(checkinRuleVersion.departmentId, v.departmentId!), sql`${checkinRuleVersion.personId} is null`);
+  const [same] = await db
+    .select({ id: checkinRuleVersion.id })
+    .from(checkinRuleVersion)
+    .where(and(scopedTo(checkinRuleVersion, tenant), owner, eq(checkinRuleVersion.effectiveFrom, v.effectiveFrom)));
+  if (same) {
+    await db.update(checkinRuleVersion).set(v).where(eq(checkinRuleVersion.id, same.id));
+    return same.id;
+  }
+  const [row] = await db
+    .insert(checkinRuleVersion)
+    .values({ ...tenant, ...v })
+    .returning({ id: checkinRuleVersion.id });
+  return row.id;
+}
+
+export async function findRule(db: DbOrTx, tenant: TenantScope, id: number) {
+  const [row] = await db
+    .select()
+    .from(checkinRuleVersion)
+    .where(and(scopedTo(checkinRuleVersion, tenant), eq(checkinRuleVersion.id, id)));
+  return row ?? null;
+}
+
+export async function deleteRule(db: DbOrTx, tenant: TenantScope, id: number): Promise<void> {
+  await db.delete(checkinRuleVersion).where(and(scopedTo(checkinRuleVersion, tenant), eq(checkinRuleVersion.id, id)));
+}
+
+/** Whether the department (or person) is one of the estate's. */
+export async function ownerExists(
+  db: DbOrTx,
+  tenant: TenantScope,
+  owner: { departmentId?: number; personId?: number },
+): Promise<boolean> {
+  const rows = await queryRows<{ ok: number }>(
+    db,
+    owner.departmentId
+      ? sql`select 1 as ok from department where id = ${owner.departmentId}
+            and company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId}`
+      : sql`select 1 as ok from person_company where person_id = ${owner.personId ?? 0}
+            and company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId}`,
+  );
+  return rows.length > 0;
+}
+
+export async function holidays(db: DbOrTx, tenant: TenantScope): Promise<{ day: string; name: string }[]> {
+  return db
+    .select({ day: checkinHoliday.day, name: checkinHoliday.name })
+    .from(checkinHoliday)
+    .where(scopedTo(checkinHoliday, tenant))
+    .orderBy(checkinHoliday.day);
+}
+
+export async function saveHoliday(db: DbOrTx, tenant: TenantScope, day: string, name: string): Promise<void> {
+  await db
+    .insert(checkinHoliday)
+    .values({ ...tenant, day, name })
+    .onConflictDoUpdate({ target: [checkinHoliday.housingEstateId, checkinHoliday.day], set: { name } });
+}
+
+export async function deleteHoliday(db: DbOrTx, tenant: TenantScope, day: string): Promise<number> {
+  const rows = await db
+    .delete(checkinHoliday)
+    .where(and(scopedTo(checkinHoliday, tenant), eq(checkinHoliday.day, day)))
+    .returning({ id: checkinHoliday.id });
+  return rows.length;
+}
+
+export type PunchRecord = typeof checkinPunch.$inferSelect;
+export type PunchValues = Omit<typeof checkinPunch.$inferInsert, 'id' | 'companyId' | 'housingEstateId' | 'createdAt'>;
+
+export async function punchByKey(db: DbOrTx, personId: number, key: string): Promise<PunchRecord | null> {
+  const [row] = await db
+    .select()
+    .from(checkinPunch)
+    .where(and(eq(checkinPunch.personId, personId), eq(checkinPunch.idempotencyKey, key)));
+  return row ?? null;
+}
+
+/** Stores a punch; null when one with the same idempotency key got there first. */
+export async function insertPunch(db: DbOrTx, tenant: TenantScope, v: PunchValues): Promise<PunchRecord | null> {
+  const [row] = await db
+    .insert(checkinPunch)
+    .values({ ...tenant, ...v })
+    .onConflictDoNothing({ target: [checkinPunch.personId, checkinPunch.idempotencyKey] })
+    .returning();
+  return row ?? null;
+}
+
+/** Accepted punches of some people between two instants. */
+export async function punchesBetween(
+  db: DbOrTx,
+  tenant: TenantScope,
+  from: Date,
+  to: Date,
+  personIds?: number[],
+): Promise<{ personId: number; kind: 'in' | 'out'; at: Date }[]> {
+  return db
+    .select({ personId: checkinPunch.personId, kind: checkinPunch.kind, at: checkinPunch.at })
+    .from(checkinPunch)
+    .where(
+      and(
+        scopedTo(checkinPunch, tenant),
+        eq(checkinPunch.inPlace, true),
+        sql`${checkinPunch.at} >= ${from.toISOString()} and ${checkinPunch.at} <= ${to.toISOString()}`,
+        personIds ? inArray(checkinPunch.personId, personIds) : undefined,
+      ),
+    );
+}
+
+/** The last punch of each person since an instant (accepted or refused). */
+export async function lastPunches(
+  db: DbOrTx,
+  tenant: TenantScope,
+  since: Date,
+): Promise<Map<number, { at: Date; inPlace: boolean }>> {
+  const rows = await queryRows<{ person_id: number; at: string | Date; in_place: boolean }>(
+    db,
+    sql`select distinct on (person_id) person_id, at, in_place from checkin_punch
+        where company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId}
+          and at >= ${since.toISOString()}
+        order by person_id, at desc, id desc`,
+  );
+  return new Map(rows.map((r) => [r.person_id, { at: new Date(r.at), inPlace: r.in_place }]));
+}
+
+export type DayValues = Omit<typeof checkinDay.$inferInsert, 'companyId' | 'housingEstateId'>;
+
+/** Replaces the computed shifts of people's days. */
+export async function replaceDays(
+  db: DbOrTx,
+  tenant: TenantScope,
+  keys: { personId: number; day: string }[],
+  rows: DayValues[],
+): Promise<void> {
+  const byDay = new Map<string, number[]>();
+  for (const k of keys) byDay.set(k.day, [...(byDay.get(k.day) ?? []), k.personId]);
+  for (const [day, people] of byDay)
+    for (let i = 0; i < people.length; i += 5000)
+      await db
+        .delete(checkinDay)
+        .where(
+          and(
+            scopedTo(checkinDay, tenant),
+            eq(checkinDay.day, day),
+            inArray(checkinDay.personId, people.slice(i, i + 5000)),
+          ),
+        );
+  for (let i = 0; i < rows.length; i += 2000)
+    await db.insert(checkinDay).values(rows.slice(i, i + 2000).map((r) => ({ ...tenant, ...r })));
+}
+
+export async function closedDays(db: DbOrTx, estateId: number, from: string, to: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ day: checkinClosedDay.day })
+    .from(checkinClosedDay)
+    .where(and(eq(checkinClosedDay.housingEstateId, estateId), sql`${checkinClosedDay.day} between ${from} and ${to}`));
+  return new Set(rows.map((r) => r.day));
+}
+
+export async function markClosed(db: DbOrTx, estateId: number, days: string[]): Promise<void> {
+  if (!days.length) return;
+  await db
+    .insert(checkinClosedDay)
+    .values(days.map((day) => ({ housingEstateId: estateId, day })))
+    .onConflictDoNothing();
+}
+
+interface PunchRaw {
+  punchId: number;
+  personId: number;
+  personName: string;
+  departmentName: string | null;
+  kind: 'in' | 'out';
+  at: string | Date;
+  inPlace: boolean;
+  distanceMetres: number | null;
+  accuracyMetres: number | null;
+  source: 'app' | 'makeup';
+  day: string | null;
+  shift: number | null;
+}
+
+const staffJoin = sql`join person p on p.id = x.person_id
+  left join person_company pc on pc.person_id = x.person_id and pc.company_id = x.company_id
+  left join department d on d.id = pc.department_id`;
+
+/** A day range on a date column or, for a time column, days of the estate's time zone. */
+function dayBounds(column: SQL, f: { startDate?: string; endDate?: string }, zone?: string): SQL[] {
+  const out: SQL[] = [];
+  if (zone) {
+    if (f.startDate) out.push(sql`${column} >= (${f.startDate}::date::timestamp at time zone ${zone})`);
+    if (f.endDate) out.push(sql`${column} < ((${f.endDate}::date + 1)::timestamp at time zone ${zone})`);
+  } else {
+    if (f.startDate) out.push(sql`${column} >= ${f.startDate}::date`);
+    if (f.endDate) out.push(sql`${column} <= ${f.endDate}::date`);
+  }
+  return out;
+}
+
+export interface PunchFilter {
+  keyword?: string;
+  personId?: number;
+  departmentId?: number;
+  inPlace?: boolean;
+  startDate?: string;
+  endDate?: string;
+  page: number;
+  limit: number;
+}
+
+export async function pagePunches(
+  db: DbOrTx,
+  tenant: TenantScope,
+  timeZone: string,
+  f: PunchFilter,
+): Promise<{ rows: CheckinPunchRow[]; total: number }> {
+  const where: SQL[] = [sql`x.company_id = ${tenant.companyId} and x.housing_estate_id = ${tenant.housingEstateId}`];
+  if (f.personId) where.push(sql`x.person_id = ${f.personId}`);
+  if (f.departmentId) where.push(sql`pc.department_id = ${f.departmentId}`);
+  if (f.inPlace !== undefined) where.push(sql`x.in_place = ${f.inPlace}`);
+  if (f.keyword) where.push(sql`p.name ilike ${likePattern(f.keyword)}`);
+  where.push(...dayBounds(sql`x.at`, f, timeZone));
+  const cond = sql.join(where, sql` and `);
+  const { rows, total } = await pageRows<PunchRaw>(db, {
+    select: (cut) => sql`select x.id as "punchId", x.person_id as "personId", p.name as "personName",
+        d.name as "departmentName", x.kind, x.at, x.in_place as "inPlace", x.distance_metres as "distanceMetres",
+        x.accuracy_metres as "accuracyMetres", x.source, x.day::text as day, x.shift
+      from checkin_punch x ${staffJoin} where ${cond} order by x.at desc, x.id desc ${cut}`,
+    count: sql`select count(*)::int as n from checkin_punch x ${staffJoin} where ${cond}`,
+    page: f.page,
+    limit: f.limit,
+  });
+  return { rows: rows.map((r) => ({ ...r, at: isoOrNull(r.at)! })), total };
+}
+
+interface DayRaw {
+  personId: number;
+  personName: string;
+  departmentName: string | null;
+  day: string;
+  shift: number;
+  startAt: string | Date;
+  endAt: string | Date;
+  inAt: string | Date | null;
+  outAt: string | Date | null;
+  state: ShiftStateName;
+  lateMinutes: number;
+  late: boolean;
+  earlyMinutes: number;
+  leftEarly: boolean;
+  pendingMakeupId: number | null;
+}
+
+const toDayRow = (r: DayRaw): CheckinDayRow => ({
+  ...r,
+  startAt: isoOrNull(r.startAt)!,
+  endAt: isoOrNull(r.endAt)!,
+  inAt: isoOrNull(r.inAt),
+  outAt: isoOrNull(r.outAt),
+});
+
+const PROBLEM: Record<string, SQL> = {
+  late: sql`x.late`,
+  leftEarly: sql`x.left_early`,
+  missingIn: sql`x.state = 'missingIn'`,
+  missingOut: sql`x.state = 'missingOut'`,
+  absent: sql`x.state = 'absent'`,
+};
+
+const selectDays = (cond: SQL, tail: SQL) => sql`select x.person_id as "personId", p.name as "personName",
+    d.name as "departmentName", x.day::text as day, x.shift, x.start_at as "startAt", x.end_at as "endAt",
+    x.in_at as "inAt", x.out_at as "outAt", x.state, x.late_minutes as "lateMinutes", x.late,
+    x.early_minutes as "earlyMinutes", x.left_early as "leftEarly",
+    (select m.id from checkin_makeup m where m.person_id = x.person_id and m.day = x.day and m.shift = x.shift
+       and m.status = 1 order by m.id limit 1) as "pendingMakeupId"
+  from checkin_day x ${staffJoin} where ${cond} ${tail}`;
+
+export async function pageDays(
+  db: DbOrTx,
+  tenant: TenantScope,
+  f: {
+    keyword?: string;
+    personId?: number;
+    departmentId?: number;
+    problem?: keyof typeof PROBLEM;
+    startDate?: string;
+    endDate?: string;
+    page: number;
+    limit: number;
+  },
+): Promise<{ rows: CheckinDayRow[]; total: number }> {
+  const where: SQL[] = [sql`x.company_id = ${tenant.companyId} and x.housing_estate_id = ${tenant.housingEstateId}`];
+  if (f.personId) where.push(sql`x.person_id = ${f.personId}`);
+  if (f.departmentId) where.push(sql`x.department_id = ${f.departmentId}`);
+  if (f.keyword) where.push(sql`p.name ilike ${likePattern(f.keyword)}`);
+  where.push(f.problem ? PROBLEM[f.problem] : sql`(${sql.join(Object.values(PROBLEM), sql` or `)})`);
+  where.push(...dayBounds(sql`x.day`, f));
+  const cond = sql.join(where, sql` and `);
+  const { rows, total } = await pageRows<DayRaw>(db, {
+    select: (cut) => selectDays(cond, sql`order by x.day desc, p.name, x.person_id, x.shift ${cut}`),
+    count: sql`select count(*)::int as n from checkin_day x ${staffJoin} where ${cond}`,
+    page: f.page,
+    limit: f.limit,
+  });
+  return { rows: rows.map(toDayRow), total };
+}
+
+/** One person's computed shifts of a day. */
+export async function daysOf(db: DbOrTx, tenant: TenantScope, personId: number, day: string): Promise<CheckinDayRow[]> {
+  const cond = sql`x.company_id = ${tenant.companyId} and x.housing_estate_id = ${tenant.housingEstateId}
+    and x.person_id = ${personId} and x.day = ${day}::date`;
+  return (await queryRows<DayRaw>(db, selectDays(cond, sql`order by x.shift`))).map(toDayRow);
+}
+
+export async function pageMonth(
+  db: DbOrTx,
+  tenant: TenantScope,
+  f: { month: string; keyword?: string; departmentId?: number; page: number; limit: number },
+): Promise<{ rows: CheckinMonthRow[]; total: number }> {
+  const first = `${f.month}-01`;
+  const where: SQL[] = [
+    sql`x.company_id = ${tenant.companyId} and x.housing_estate_id = ${tenant.housingEstateId}`,
+    sql`x.day >= ${first}::date and x.day < (${first}::date + interval '1 month')`,
+  ];
+  if (f.departmentId) where.push(sql`x.department_id = ${f.departmentId}`);
+  if (f.keyword) where.push(sql`p.name ilike ${likePattern(f.keyword)}`);
+  const cond = sql.join(where, sql` and `);
+  return pageRows<CheckinMonthRow>(db, {
+    select: (cut) => sql`select x.person_id as "personId", min(p.name) as "personName", min(d.name) as "departmentName",
+        count(*)::int as shifts, count(*) filter (where x.late)::int as late,
+        coalesce(sum(x.late_minutes) filter (where x.late), 0)::int as "lateMinutes",
+        count(*) filter (where x.left_early)::int as "leftEarly",
+        count(*) filter (where x.state = 'missingIn')::int as "missingIn",
+        count(*) filter (where x.state = 'missingOut')::int as "missingOut",
+        count(*) filter (where x.state = 'absent')::int as absent
+      from checkin_day x ${staffJoin} where ${cond}
+      group by x.person_id order by min(p.name), x.person_id ${cut}`,
+    count: sql`select count(distinct x.person_id)::int as n from checkin_day x ${staffJoin} where ${cond}`,
+    page: f.page,
+    limit: f.limit,
+  });
+}
+
+interface MakeupRaw extends Omit<CheckinMakeupRow, 'at' | 'reviewedAt' | 'createdAt'> {
+  at: string | Date;
+  reviewedAt: string | Date | null;
+  createdAt: string | Date;
+}
+
+const selectMakeups = (cond: SQL, tail: SQL) => sql`select x.id as "makeupId", x.person_id as "personId",
+    p.name as "personName", x.day::text as day, x.shift, x.kind, x.at, x.reason, x.status,
+    r.name as "reviewerName", x.review_note as "reviewNote", x.reviewed_at as "reviewedAt", x.created_at as "createdAt"
+  from checkin_makeup x join person p on p.id = x.person_id left join person r on r.id = x.reviewer_person_id
+  where ${cond} ${tail}`;
+
+const toMakeupRow = (r: MakeupRaw): CheckinMakeupRow => ({
+  ...r,
+  at: isoOrNull(r.at)!,
+  reviewedAt: isoOrNull(r.reviewedAt),
+  createdAt: isoOrNull(r.createdAt)!,
+});
+
+export async function pageMakeups(
+  db: DbOrTx,
+  tenant: TenantScope,
+  f: { status?: number; personId?: number; page: number; limit: number },
+): Promise<{ rows: CheckinMakeupRow[]; total: number }> {
+  const where: SQL[] = [sql`x.company_id = ${tenant.companyId} and x.housing_estate_id = ${tenant.housingEstateId}`];
+  if (f.status) where.push(sql`x.status = ${f.status}`);
+  if (f.personId) where.push(sql`x.person_id = ${f.personId}`);
+  const cond = sql.join(where, sql` and `);
+  const { rows, total } = await pageRows<MakeupRaw>(db, {
+    select: (cut) => selectMakeups(cond, sql`order by x.created_at desc, x.id desc ${cut}`),
+    count: sql`select count(*)::int as n from checkin_makeup x where ${cond}`,
+    page: f.page,
+    limit: f.limit,
+  });
+  return { rows: rows.map(toMakeupRow), total };
+}
+
+export async function findMakeup(db: DbOrTx, tenant: TenantScope, id: number): Promise<CheckinMakeupRow | null> {
+  const cond = sql`x.company_id = ${tenant.companyId} and x.housing_estate_id = ${tenant.housingEstateId} and x.id = ${id}`;
+  const [row] = await queryRows<MakeupRaw>(db, selectMakeups(cond, sql``));
+  return row ? toMakeupRow(row) : null;
+}
+
+/** Locks a make-up request for its review. */
+export async function lockMakeup(db: DbOrTx, tenant: TenantScope, id: number) {
+  const [row] = await db
+    .select()
+    .from(checkinMakeup)
+    .where(and(scopedTo(checkinMakeup, tenant), eq(checkinMakeup.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function hasPendingMakeup(db: DbOrTx, personId: number, day: string, shift: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: checkinMakeup.id })
+    .from(checkinMakeup)
+    .where(
+      and(
+        eq(checkinMakeup.personId, personId),
+        eq(checkinMakeup.day, day),
+        eq(checkinMakeup.shift, shift),
+        eq(checkinMakeup.status, 1),
+      ),
+    );
+  return rows.length > 0;
+}
+
+export async function insertMakeup(
+  db: DbOrTx,
+  tenant: TenantScope,
+  v: { personId: number; day: string; shift: number; kind: 'in' | 'out'; at: Date; reason: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(checkinMakeup)
+    .values({ ...tenant, ...v })
+    .returning({ id: checkinMakeup.id });
+  return row.id;
+}
+
+export async function reviewMakeup(
+  db: DbOrTx,
+  id: number,
+  v: { status: number; reviewerPersonId: number; reviewNote: string | null },
+): Promise<void> {
+  await db
+    .update(checkinMakeup)
+    .set({ ...v, reviewedAt: new Date() })
+    .where(eq(checkinMakeup.id, id));
+}

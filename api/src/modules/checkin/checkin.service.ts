@@ -1,0 +1,554 @@
+import {
+  BOARD_STATES,
+  ChannelType,
+  listPage,
+  MAKEUP_STATUSES,
+  type BoardState,
+  type CheckinBoard,
+  type CheckinBoardRow,
+  type CheckinDayPageSchema,
+  type CheckinMakeupPageSchema,
+  type CheckinMakeupRow,
+  type CheckinMonthPageSchema,
+  type CheckinPunchPageSchema,
+  type CheckinRuleRow,
+  type CheckinRuleSave,
+  type MakeupRequestSchema,
+  type PunchAnswer,
+  type PunchSchema,
+} from '@pm/shared';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/open-database';
+import { AppError } from '../../http/app-error';
+import type { AuthedContext, TenantScope } from '../../http/request-context';
+import { pushAfterCommit } from '../message/notify';
+import { withPushes } from '../message/push-outbox';
+import { staffWithPermission } from '../realtime/recipients';
+import {
+  addDays,
+  clockMinutes,
+  computeDay,
+  distanceMetres,
+  punchWindow,
+  ruleOn,
+  shiftOfPunch,
+  shiftSpan,
+  zonedInstant,
+  type DayResult,
+  type Punch,
+} from './checkin-rules';
+import * as repo from './checkin.repository';
+
+// Staff check-in (issue 32): the use cases. The rule engine (checkin-rules.ts) decides what a
+// day comes to; this file reads the rows it needs, stores what it answers and tells the board.
+
+const DAY_MS = 86_400_000;
+
+/** The rules and holidays of the estate, and which version applies to a person on a day. */
+interface Rules {
+  versions: repo.RuleVersion[];
+  holidays: Set<string>;
+  /** A person's own version in force that day wins; else their department's; null: no rule. */
+  ruleFor(person: repo.StaffMember, day: string): repo.RuleVersion | null;
+}
+
+async function loadRules(db: DbOrTx, tenant: TenantScope): Promise<Rules> {
+  // One after the other: `db` may be a transaction (one connection).
+  const versions = await repo.ruleVersions(db, tenant);
+  const holidays = await repo.holidays(db, tenant);
+  const byPerson = new Map<number, repo.RuleVersion[]>();
+  const byDepartment = new Map<number, repo.RuleVersion[]>();
+  for (const v of versions) {
+    if (v.personId != null) byPerson.set(v.personId, [...(byPerson.get(v.personId) ?? []), v]);
+    else if (v.departmentId != null) byDepartment.set(v.departmentId, [...(byDepartment.get(v.departmentId) ?? []), v]);
+  }
+  return {
+    versions,
+    holidays: new Set(holidays.map((h) => h.day)),
+    ruleFor: (person, day) =>
+      ruleOn(byPerson.get(person.personId) ?? [], day) ??
+      (person.departmentId == null ? null : ruleOn(byDepartment.get(person.departmentId) ?? [], day)),
+  };
+}
+
+/** Days from `from` to `to`, both included. */
+function daysBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
+/** Computes (and answers) the days of some staff, at `now`, without storing them. */
+async function computeDays(
+  db: DbOrTx,
+  tenant: TenantScope,
+  timeZone: string,
+  days: string[],
+  staff: repo.StaffMember[],
+  rules: Rules,
+  now: number,
+): Promise<{ person: repo.StaffMember; result: DayResult; rule: repo.RuleVersion }[]> {
+  if (!days.length || !staff.length) return [];
+  // Every punch that can count for these days: a day before the first to a day and a half past the last.
+  const from = new Date(zonedInstant(days[0], 0, timeZone) - DAY_MS);
+  const to = new Date(zonedInstant(days[days.length - 1], 0, timeZone) + 3 * DAY_MS);
+  const punches = await repo.punchesBetween(
+    db,
+    tenant,
+    from,
+    to,
+    staff.length > 500 ? undefined : staff.map((s) => s.personId),
+  );
+  const byPerson = new Map<number, Punch[]>();
+  for (const p of punches) {
+    const list = byPerson.get(p.personId) ?? [];
+    if (!list.length) byPerson.set(p.personId, list);
+    list.push({ kind: p.kind, at: p.at.getTime() });
+  }
+  const out: { person: repo.StaffMember; result: DayResult; rule: repo.RuleVersion }[] = [];
+  for (const person of staff)
+    for (const day of days) {
+      const rule = rules.ruleFor(person, day);
+      if (!rule) continue;
+      const window = punchWindow(day, rule, timeZone);
+      const result = computeDay({
+        date: day,
+        rule,
+        holidays: rules.holidays,
+        timeZone,
+        // Only the punches the day's windows can hold (a month of punches for each day is slow).
+        punches: (byPerson.get(person.personId) ?? []).filter(
+          (p) => window && p.at >= window.from && p.at <= window.to,
+        ),
+        now,
+      });
+      out.push({ person, result, rule });
+    }
+  return out;
+}
+
+/** Computes and stores the days of some staff (working days only; days off leave no row). */
+async function storeDays(
+  db: DbOrTx,
+  tenant: TenantScope,
+  timeZone: string,
+  days: string[],
+  staff: repo.StaffMember[],
+  rules: Rules,
+  now: number,
+): Promise<void> {
+  const computed = await computeDays(db, tenant, timeZone, days, staff, rules, now);
+  const rows: repo.DayValues[] = computed.flatMap(({ person, result, rule }) =>
+    result.shifts.map((s) => ({
+      personId: person.personId,
+      day: result.date,
+      shift: s.shift,
+      departmentId: person.departmentId,
+      ruleId: rule.id,
+      startAt: new Date(s.startAt),
+      endAt: new Date(s.endAt),
+      inAt: s.inAt === null ? null : new Date(s.inAt),
+      outAt: s.outAt === null ? null : new Date(s.outAt),
+      state: s.state,
+      lateMinutes: s.lateMinutes,
+      late: s.late,
+      earlyMinutes: s.earlyMinutes,
+      leftEarly: s.leftEarly,
+    })),
+  );
+  const keys = staff.flatMap((p) => days.map((day) => ({ personId: p.personId, day })));
+  await repo.replaceDays(db, tenant, keys, rows);
+}
+
+/**
+ * Makes sure the stored days of a range are computed, up to today: a day two or more days past is
+ * computed once and then closed (nothing of it can change but an approved make-up, which
+ * recomputes that person's day); yesterday (a night shift may still run) and today are recomputed
+ * on every read.
+ */
+export async function ensureDays(db: DbOrTx, tenant: TenantScope, from: string, to: string): Promise<void> {
+  const { timeZone, today } = await repo.estateClock(db, tenant.housingEstateId);
+  const last = to > today ? today : to;
+  if (from > last) return;
+  const closed = await repo.closedDays(db, tenant.housingEstateId, from, last);
+  const open = daysBetween(from, last).filter((d) => !closed.has(d));
+  if (!open.length) return;
+  await db.transaction(async (tx) => {
+    const staff = await repo.staffMembers(tx, tenant);
+    const rules = await loadRules(tx, tenant);
+    await storeDays(tx, tenant, timeZone, open, staff, rules, Date.now());
+    await repo.markClosed(
+      tx,
+      tenant.housingEstateId,
+      open.filter((d) => d < addDays(today, -1)),
+    );
+  });
+}
+
+/** Recomputes and stores one person's day (after a punch or an approved make-up). */
+async function recomputePerson(db: DbOrTx, tenant: TenantScope, personId: number, days: string[]): Promise<void> {
+  const { timeZone } = await repo.estateClock(db, tenant.housingEstateId);
+  const staff = await repo.staffMembers(db, tenant, [personId]);
+  const rules = await loadRules(db, tenant);
+  await storeDays(db, tenant, timeZone, days, staff, rules, Date.now());
+}
+
+// ---- rules and holidays ----
+
+/** GET /base/checkin/staff */
+export async function staffAndDepartments(ctx: AuthedContext) {
+  const [departments, staff] = await Promise.all([
+    repo.departments(ctx.db, ctx.tenant),
+    repo.staffMembers(ctx.db, ctx.tenant),
+  ]);
+  return { departments, staff: staff.map(({ personId, name, departmentId }) => ({ personId, name, departmentId })) };
+}
+
+export async function listRules(
+  ctx: AuthedContext,
+  f: { departmentId?: number; personId?: number },
+): Promise<CheckinRuleRow[]> {
+  const { today } = await repo.estateClock(ctx.db, ctx.tenant.housingEstateId);
+  return repo.ruleRows(ctx.db, ctx.tenant, today, f);
+}
+
+export async function saveRule(ctx: AuthedContext, body: CheckinRuleSave): Promise<CheckinRuleRow> {
+  const { today } = await repo.estateClock(ctx.db, ctx.tenant.housingEstateId);
+  if (body.effectiveFrom < today) throw AppError.badRequest('checkin.errors.closedDay', { day: today });
+  if (!(await repo.ownerExists(ctx.db, ctx.tenant, body))) throw AppError.notFound();
+  const id = await repo.saveRule(ctx.db, ctx.tenant, {
+    departmentId: body.personId ? null : body.departmentId,
+    personId: body.personId ?? null,
+    effectiveFrom: body.effectiveFrom,
+    workDays: [...body.workDays].sort(),
+    shifts: body.shifts,
+    lateGraceMinutes: body.lateGraceMinutes,
+    earlyGraceMinutes: body.earlyGraceMinutes,
+    earlyInMinutes: body.earlyInMinutes,
+    lateOutMinutes: body.lateOutMinutes,
+    placeName: body.placeName || null,
+    lat: body.lat,
+    lng: body.lng,
+    radiusMetres: body.radiusMetres,
+    createdBy: ctx.caller.personId,
+  });
+  const rows = await repo.ruleRows(ctx.db, ctx.tenant, today, {});
+  return rows.find((r) => r.ruleId === id)!;
+}
+
+export async function deleteRule(ctx: AuthedContext, id: number): Promise<null> {
+  const { today } = await repo.estateClock(ctx.db, ctx.tenant.housingEstateId);
+  const rule = await repo.findRule(ctx.db, ctx.tenant, id);
+  if (!rule) throw AppError.notFound();
+  if (rule.effectiveFrom <= today) throw AppError.badRequest('checkin.errors.ruleInForce');
+  await repo.deleteRule(ctx.db, ctx.tenant, id);
+  return null;
+}
+
+export const listHolidays = (ctx: AuthedContext) => repo.holidays(ctx.db, ctx.tenant);
+
+export async function saveHoliday(ctx: AuthedContext, day: string, name: string): Promise<null> {
+  const { today } = await repo.estateClock(ctx.db, ctx.tenant.housingEstateId);
+  if (day < today) throw AppError.badRequest('checkin.errors.closedDay', { day: today });
+  await repo.saveHoliday(ctx.db, ctx.tenant, day, name);
+  return null;
+}
+
+export async function deleteHoliday(ctx: AuthedContext, day: string): Promise<null> {
+  const { today } = await repo.estateClock(ctx.db, ctx.tenant.housingEstateId);
+  if (day < today) throw AppError.badRequest('checkin.errors.closedDay', { day: today });
+  if (!(await repo.deleteHoliday(ctx.db, ctx.tenant, day))) throw AppError.notFound();
+  return null;
+}
+
+// ---- lists ----
+
+export async function pagePunches(ctx: AuthedContext, body: z.output<typeof CheckinPunchPageSchema>) {
+  const { timeZone } = await repo.estateClock(ctx.db, ctx.tenant.housingEstateId);
+  const { rows, total } = await repo.pagePunches(ctx.db, ctx.tenant, timeZone, body);
+  return listPage(rows, total, body);
+}
+
+/** The default range of the day lists: the month up to today. */
+async function rangeOf(ctx: AuthedContext, f: { startDate?: string; endDate?: string }) {
+  const { today } = await repo.estateClock(ctx.db, ctx.tenant.housingEstateId);
+  const to = f.endDate ?? today;
+  const from = f.startDate ?? `${to.slice(0, 7)}-01`;
+  return { from, to };
+}
+
+export async function pageDays(ctx: AuthedContext, body: z.output<typeof CheckinDayPageSchema>) {
+  const { from, to } = await rangeOf(ctx, body);
+  await ensureDays(ctx.db, ctx.tenant, from, to);
+  const { rows, total } = await repo.pageDays(ctx.db, ctx.tenant, { ...body, startDate: from, endDate: to });
+  return listPage(rows, total, body);
+}
+
+export async function pageMonth(ctx: AuthedContext, body: z.output<typeof CheckinMonthPageSchema>) {
+  const first = `${body.month}-01`;
+  const last = addDays(`${addDays(first, 31).slice(0, 7)}-01`, -1);
+  await ensureDays(ctx.db, ctx.tenant, first, last);
+  const { rows, total } = await repo.pageMonth(ctx.db, ctx.tenant, body);
+  return listPage(rows, total, body);
+}
+
+export async function pageMakeups(ctx: AuthedContext, body: z.output<typeof CheckinMakeupPageSchema>) {
+  const { rows, total } = await repo.pageMakeups(ctx.db, ctx.tenant, body);
+  return listPage(rows, total, body);
+}
+
+// ---- the board ----
+
+/** Where a computed shift puts a person on the board. */
+function boardStateOf(s: DayResult['shifts'][number]): BoardState {
+  switch (s.state) {
+    case 'onDuty':
+      return s.late ? 'late' : 'onDuty';
+    case 'notYetIn':
+      return 'notYetIn';
+    case 'absent':
+      return 'absent';
+    case 'done':
+      return s.leftEarly ? 'leftEarly' : 'offDuty';
+    default:
+      return 'offDuty';
+  }
+}
+
+/**
+ * GET /base/checkin/board: today, computed live (not stored). The shift that decides is the first
+ * not over yet (yesterday's night shift included), else today's last; a last punch refused
+ * (outside the radius) shows the person out of place.
+ */
+export async function board(ctx: AuthedContext): Promise<CheckinBoard> {
+  const { timeZone, today } = await repo.estateClock(ctx.db, ctx.tenant.housingEstateId);
+  const [staff, rules] = await Promise.all([repo.staffMembers(ctx.db, ctx.tenant), loadRules(ctx.db, ctx.tenant)]);
+  const now = Date.now();
+  const yesterday = addDays(today, -1);
+  const computed = await computeDays(ctx.db, ctx.tenant, timeZone, [yesterday, today], staff, rules, now);
+  const last = await repo.lastPunches(ctx.db, ctx.tenant, new Date(zonedInstant(yesterday, 0, timeZone)));
+  const shiftsOf = new Map<number, { day: string; s: DayResult['shifts'][number] }[]>();
+  for (const { person, result } of computed)
+    for (const s of result.shifts) {
+      // Yesterday's shifts matter only while they still run.
+      if (result.date === yesterday && !['onDuty', 'notYetIn'].includes(s.state)) continue;
+      shiftsOf.set(person.personId, [...(shiftsOf.get(person.personId) ?? []), { day: result.date, s }]);
+    }
+  const rows: CheckinBoardRow[] = [];
+  for (const person of staff) {
+    if (!rules.ruleFor(person, today) && !shiftsOf.has(person.personId)) continue;
+    const shifts = shiftsOf.get(person.personId) ?? [];
+    const current =
+      shifts.find(({ s }) => ['upcoming', 'notYetIn', 'onDuty'].includes(s.state) && s.state !== 'upcoming') ??
+      shifts.find(({ s }) => s.state === 'upcoming' && now >= s.startAt) ??
+      [...shifts].reverse().find(({ s }) => s.state !== 'upcoming') ??
+      shifts[0];
+    const lastPunch = last.get(person.personId);
+    let state: BoardState = current ? boardStateOf(current.s) : 'offDuty';
+    if (lastPunch && !lastPunch.inPlace) state = 'outOfPlace';
+    rows.push({
+      personId: person.personId,
+      personName: person.name,
+      departmentName: person.departmentName,
+      state,
+      startAt: current ? new Date(current.s.startAt).toISOString() : null,
+      endAt: current ? new Date(current.s.endAt).toISOString() : null,
+      inAt: current?.s.inAt ? new Date(current.s.inAt).toISOString() : null,
+      lateMinutes: current?.s.late ? current.s.lateMinutes : 0,
+      lastPunchAt: lastPunch ? lastPunch.at.toISOString() : null,
+    });
+  }
+  const totals = Object.fromEntries(BOARD_STATES.map((s) => [s, 0])) as Record<BoardState, number>;
+  for (const r of rows) totals[r.state]++;
+  return { day: today, timeZone, rows, totals };
+}
+
+// ---- the staff app ----
+
+/** The staff member calling, with their rule of today (400 when they have none). */
+async function callerAsStaff(ctx: AuthedContext): Promise<repo.StaffMember> {
+  const [me] = await repo.staffMembers(ctx.db, ctx.tenant, [ctx.caller.personId]);
+  if (!me) throw AppError.badRequest('checkin.errors.noRule');
+  return me;
+}
+
+/** The day and shift a punch at `at` counts for: yesterday's night shift first for a punch-out. */
+function placePunch(rules: Rules, me: repo.StaffMember, today: string, timeZone: string, punch: Punch) {
+  const yesterday = addDays(today, -1);
+  const order = punch.kind === 'out' ? [yesterday, today] : [today, yesterday];
+  for (const day of order) {
+    const rule = rules.ruleFor(me, day);
+    if (!rule || !rule.workDays.length) continue;
+    const computed = computeDay({ date: day, rule, holidays: rules.holidays, timeZone, punches: [], now: punch.at });
+    if (!computed.workDay) continue;
+    const shift = shiftOfPunch(day, rule, timeZone, punch);
+    if (shift !== null) return { day, shift, rule };
+  }
+  return { day: null, shift: null, rule: rules.ruleFor(me, today) ?? rules.ruleFor(me, yesterday) };
+}
+
+/** The answer of a stored punch (also to a retried request). */
+async function answerOf(ctx: AuthedContext, p: repo.PunchRecord, radius: number): Promise<PunchAnswer> {
+  if (!p.inPlace) throw AppError.badRequest('checkin.errors.outOfPlace', { distance: p.distanceMetres ?? 0, radius });
+  const shifts = p.day ? await repo.daysOf(ctx.db, ctx.tenant, p.personId, p.day) : [];
+  const s = shifts.find((x) => x.shift === p.shift);
+  return {
+    punchId: p.id,
+    kind: p.kind,
+    at: p.at.toISOString(),
+    distanceMetres: p.distanceMetres ?? 0,
+    day: p.day,
+    shift: p.shift,
+    shiftStart: s?.startAt ?? null,
+    shiftEnd: s?.endAt ?? null,
+    lateMinutes: s?.lateMinutes ?? 0,
+  };
+}
+
+/**
+ * POST /app/checkin/punch: the caller punches at the server's time. Outside the radius the punch
+ * is kept as refused (the board shows it) and answered 400 with the distance; a retried request
+ * (same idempotency key) is answered from the stored punch.
+ */
+export async function punch(ctx: AuthedContext, body: z.output<typeof PunchSchema>): Promise<PunchAnswer> {
+  const me = await callerAsStaff(ctx);
+  const { timeZone, today } = await repo.estateClock(ctx.db, ctx.tenant.housingEstateId);
+  const rules = await loadRules(ctx.db, ctx.tenant);
+  const at = Date.now();
+  const placed = placePunch(rules, me, today, timeZone, { kind: body.kind, at });
+  if (!placed.rule) throw AppError.badRequest('checkin.errors.noRule');
+  const radius = placed.rule.radiusMetres;
+  const again = await repo.punchByKey(ctx.db, me.personId, body.idempotencyKey);
+  if (again) return answerOf(ctx, again, radius);
+  const distance = Math.round(distanceMetres(body, placed.rule));
+  const inPlace = distance <= radius;
+  const viewers = await staffWithPermission(ctx.db, ctx.tenant.housingEstateId, 'checkin:view');
+  const stored = await withPushes(
+    ctx.db,
+    ctx.services.realtime,
+    async (tx) => {
+      const row = await repo.insertPunch(tx, ctx.tenant, {
+        personId: me.personId,
+        kind: body.kind,
+        at: new Date(at),
+        lat: body.lat,
+        lng: body.lng,
+        accuracyMetres: body.accuracyMetres ?? null,
+        deviceId: body.deviceId,
+        idempotencyKey: body.idempotencyKey,
+        distanceMetres: distance,
+        inPlace,
+        day: inPlace ? placed.day : null,
+        shift: inPlace ? placed.shift : null,
+      });
+      if (!row) return null; // the same request, retried at the same moment, got there first
+      if (inPlace && placed.day) await recomputePerson(tx, ctx.tenant, me.personId, [placed.day]);
+      pushAfterCommit(tx, viewers, {
+        channelType: ChannelType.checkinPunch,
+        dataId: row.id,
+        personId: me.personId,
+        action: inPlace ? 'punch' : 'refused',
+        kind: body.kind,
+        at: row.at.toISOString(),
+      });
+      return row;
+    },
+    (err) => ctx.log.error({ err }, 'push after commit failed'),
+  );
+  return answerOf(ctx, stored ?? (await repo.punchByKey(ctx.db, me.personId, body.idempotencyKey))!, radius);
+}
+
+/** GET /app/checkin/today: the caller's shifts of today. */
+export async function myToday(ctx: AuthedContext) {
+  const me = await callerAsStaff(ctx);
+  const { today } = await repo.estateClock(ctx.db, ctx.tenant.housingEstateId);
+  await recomputePerson(ctx.db, ctx.tenant, me.personId, [today]);
+  return repo.daysOf(ctx.db, ctx.tenant, me.personId, today);
+}
+
+/** POST /app/checkin/makeup: the caller asks to make up a punch of one of their shifts. */
+export async function requestMakeup(
+  ctx: AuthedContext,
+  body: z.output<typeof MakeupRequestSchema>,
+): Promise<CheckinMakeupRow> {
+  const me = await callerAsStaff(ctx);
+  const { timeZone, today } = await repo.estateClock(ctx.db, ctx.tenant.housingEstateId);
+  if (body.day > today) throw AppError.badRequest('checkin.errors.futureDay');
+  const rules = await loadRules(ctx.db, ctx.tenant);
+  const rule = rules.ruleFor(me, body.day);
+  const shift = rule?.shifts[body.shift];
+  if (
+    !rule ||
+    !shift ||
+    !computeDay({ date: body.day, rule, holidays: rules.holidays, timeZone, punches: [], now: 0 }).workDay
+  )
+    throw AppError.badRequest('checkin.errors.noShift');
+  // A time before the start of a shift past midnight is on the next day.
+  const minutes = clockMinutes(body.time);
+  const { startAt, endAt } = shiftSpan(body.day, shift, timeZone);
+  const overnight = endAt - startAt > 0 && clockMinutes(shift.end) <= clockMinutes(shift.start);
+  const at = zonedInstant(
+    body.day,
+    minutes + (overnight && minutes < clockMinutes(shift.start) ? 24 * 60 : 0),
+    timeZone,
+  );
+  if (at > Date.now()) throw AppError.badRequest('checkin.errors.futureDay');
+  if (shiftOfPunch(body.day, rule, timeZone, { kind: body.kind, at }) !== body.shift)
+    throw AppError.badRequest('checkin.errors.timeOutsideShift');
+  const id = await ctx.db.transaction(async (tx) => {
+    if (await repo.hasPendingMakeup(tx, me.personId, body.day, body.shift))
+      throw AppError.conflict('checkin.errors.makeupPending');
+    return repo.insertMakeup(tx, ctx.tenant, {
+      personId: me.personId,
+      day: body.day,
+      shift: body.shift,
+      kind: body.kind,
+      at: new Date(at),
+      reason: body.reason,
+    });
+  });
+  return (await repo.findMakeup(ctx.db, ctx.tenant, id))!;
+}
+
+/** POST /base/checkin/makeup/review: approve (a make-up punch, the day recomputed) or refuse. */
+export async function reviewMakeup(
+  ctx: AuthedContext,
+  body: { makeupId: number; approve: boolean; note?: string },
+): Promise<CheckinMakeupRow> {
+  const viewers = await staffWithPermission(ctx.db, ctx.tenant.housingEstateId, 'checkin:view');
+  await withPushes(
+    ctx.db,
+    ctx.services.realtime,
+    async (tx) => {
+      const m = await repo.lockMakeup(tx, ctx.tenant, body.makeupId);
+      if (!m) throw AppError.notFound();
+      if (m.status !== MAKEUP_STATUSES.pending) throw AppError.conflict('checkin.errors.makeupReviewed');
+      await repo.reviewMakeup(tx, m.id, {
+        status: body.approve ? MAKEUP_STATUSES.approved : MAKEUP_STATUSES.refused,
+        reviewerPersonId: ctx.caller.personId,
+        reviewNote: body.note || null,
+      });
+      if (body.approve) {
+        await repo.insertPunch(tx, ctx.tenant, {
+          personId: m.personId,
+          kind: m.kind,
+          at: m.at,
+          inPlace: true,
+          source: 'makeup',
+          idempotencyKey: `makeup-${m.id}`,
+          day: m.day,
+          shift: m.shift,
+        });
+        await recomputePerson(tx, ctx.tenant, m.personId, [m.day]);
+      }
+      pushAfterCommit(tx, viewers, {
+        channelType: ChannelType.checkinPunch,
+        dataId: m.id,
+        personId: m.personId,
+        action: 'makeup',
+      });
+    },
+    (err) => ctx.log.error({ err }, 'push after commit failed'),
+  );
+  return (await repo.findMakeup(ctx.db, ctx.tenant, body.makeupId))!;
+}
