@@ -81,10 +81,8 @@ async function until(url: string, what: string): Promise<void> {
   throw new Error(`${what} did not start`);
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-
 /** One call over the kept-alive agent; resolves with the status once the answer is read. */
-function request(base: URL, call: Call, token: string): Promise<number> {
+function request(agent: http.Agent, base: URL, call: Call, token: string): Promise<number> {
   const body = call.body === undefined ? undefined : JSON.stringify(call.body);
   return new Promise((resolveStatus, reject) => {
     const req = http.request(
@@ -115,15 +113,19 @@ async function drive(base: URL, call: Call, token: string, ms: number): Promise<
   const deadline = Date.now() + ms;
   let calls = 0;
   let failed = 0;
+  // Connections of its own, closed at the end: a kept-alive one the server closed while idle
+  // between two phases would fail the next call.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (Date.now() < deadline) {
-        const status = await request(base, call, token);
+        const status = await request(agent, base, call, token);
         calls++;
         if (status !== 200) failed++;
       }
     }),
   );
+  agent.destroy();
   return { calls, failed };
 }
 
@@ -273,7 +275,6 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
 const figures: Record<string, unknown> = {};
 const loadBefore = loadavg()[0];
 for (const engine of ENGINES) figures[engine] = await measureEngine(engine);
-agent.destroy();
 console.log(
   JSON.stringify({
     bench: 'call-cost',
