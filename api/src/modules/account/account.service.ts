@@ -162,9 +162,11 @@ export async function saveAccount(
         .set({ name: body.name })
         .where(and(scopedTo(person, tenant), eq(person.id, existing.personId)));
   });
-  // A new password, a disabled account or a lost role ends the account's sessions.
+  // A new password, a disabled account or a lost role ends the account's sessions; any other
+  // change (name, role) reaches its open sessions at their next call.
   if (body.password || body.enabled === false || body.roleId === null)
     await ctx.services.tokens.revokeAccount(existing.id, null);
+  else await ctx.services.tokens.invalidateAccess([existing.id]);
   return { accId: existing.id };
 }
 
@@ -214,6 +216,7 @@ export async function setRole(ctx: AuthedContext, by: 'account' | 'person', id: 
   if (!target || !role) throw AppError.notFound();
   await assertMayChangeAccess(ctx.db, ctx.caller, { accounts: [target], changes: ['role'], grant: role });
   await ctx.db.update(account).set({ roleId, updatedAt: new Date() }).where(eq(account.id, target.id));
+  await ctx.services.tokens.invalidateAccess([target.id]);
 }
 
 /** POST /account/checkpassword: old password (objStr) → new password; every older token is revoked, a new one answered. */

@@ -112,7 +112,7 @@ export async function saveRole(ctx: AuthedContext, body: z.output<typeof RoleSav
     const known = await ctx.db.select({ id: sysMenu.id }).from(sysMenu).where(inArray(sysMenu.id, menuIds));
     if (known.length !== menuIds.length) throw AppError.badRequest('validation.invalid', { detail: 'menuIds' });
   }
-  return ctx.db.transaction(async (tx) => {
+  const saved = await ctx.db.transaction(async (tx) => {
     let roleId = body.roleId;
     if (roleId === undefined) {
       const roleValue = body.roleValue ?? `ROLE_${Date.now().toString(36).toUpperCase()}`;
@@ -141,6 +141,9 @@ export async function saveRole(ctx: AuthedContext, body: z.output<typeof RoleSav
       await tx.insert(sysRoleMenu).values(menuIds.map((menuId) => ({ roleId: roleId as number, menuId })));
     return { roleId };
   });
+  // Whoever holds the role has new permissions from the next call on (a new role has nobody yet).
+  if (body.roleId !== undefined) await ctx.services.tokens.invalidateAccess();
+  return saved;
 }
 
 /** Deletes roles of the estate; their accounts lose the role (and with it the console). Not the caller's own role. */
@@ -160,6 +163,7 @@ export async function deleteRoles(ctx: AuthedContext, roleIds: number[]): Promis
       .where(and(scopedTo(account, ctx.tenant), inArray(account.roleId, ids)));
     await tx.delete(sysRole).where(inArray(sysRole.id, ids));
   });
+  await ctx.services.tokens.invalidateAccess();
 }
 
 /**
@@ -198,6 +202,7 @@ export async function setPersonsRole(
       .returning({ id: account.id });
   });
   if (roleId === null) await ctx.services.tokens.revokeAccounts(rows.map((r) => r.id));
+  else await ctx.services.tokens.invalidateAccess(rows.map((r) => r.id));
   return rows.length;
 }
 
