@@ -116,11 +116,12 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     options.logDestination,
   );
   const metrics = new ApiMetrics();
+  // The engine's series of the query-duration metric, found once (not by its label on every query).
+  const querySeries = metrics.queryDuration.labels({ engine: options.databaseUrl ? 'postgres' : 'pglite' });
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
-    onQuery: (seconds) =>
-      metrics.queryDuration.observe({ engine: options.databaseUrl ? 'postgres' : 'pglite' }, seconds),
+    onQuery: (seconds) => querySeries.observe(seconds),
     lock: {
       onUnsupported: (reason) => log.warn({ dataDir: options.dataDir }, `DATA_DIR is not locked: ${reason}`),
       onLost: () => {
