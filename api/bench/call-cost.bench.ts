@@ -24,6 +24,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
 /** Extra node flags for the api, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it under this load. */
 const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** The same for the gateway. */
+const GATEWAY_NODE_ARGS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const TICKS_PER_MS = 100 / 1000; // /proc counts CPU time in clock ticks of 10 ms (USER_HZ 100)
 const log = benchLog('call-cost');
 /** Milliseconds to the microsecond. */
@@ -195,7 +197,7 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
   });
   const gatewayPort = await freePort();
   const gatewayMetrics = await freePort();
-  const gateway = start('gateway', ['--import', 'tsx', join(root, 'gateway/src/main.ts')], {
+  const gateway = start('gateway', [...GATEWAY_NODE_ARGS, '--import', 'tsx', join(root, 'gateway/src/main.ts')], {
     PORT: String(gatewayPort),
     METRICS_PORT: String(gatewayMetrics),
     API_URL: e.apiUrl,
