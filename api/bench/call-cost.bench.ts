@@ -111,10 +111,10 @@ function request(agent: http.Agent, base: URL, call: Call, token: string): Promi
 }
 
 /** CONNECTIONS loops calling `call` until `ms` have passed; the number of calls and of non-200 answers. */
-async function drive(base: URL, call: Call, token: string, ms: number): Promise<{ calls: number; failed: number }> {
+async function drive(base: URL, call: Call, token: string, ms: number): Promise<{ calls: number; failed: number[] }> {
   const deadline = Date.now() + ms;
   let calls = 0;
-  let failed = 0;
+  const failed: number[] = [];
   // Connections of its own, closed at the end: a kept-alive one the server closed while idle
   // between two phases would fail the next call.
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
@@ -123,7 +123,7 @@ async function drive(base: URL, call: Call, token: string, ms: number): Promise<
       while (Date.now() < deadline) {
         const status = await request(agent, base, call, token);
         calls++;
-        if (status !== 200) failed++;
+        if (status !== 200) failed.push(status);
       }
     }),
   );
@@ -250,8 +250,10 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
     const gatewayBefore = cpuMs(gateway.pid!);
     const viaGateway = await drive(gatewayUrl, call, token, SECONDS * 1000);
     const gatewayMs = (cpuMs(gateway.pid!) - gatewayBefore) / viaGateway.calls;
-    if (viaPipe.failed || viaGateway.failed)
-      throw new Error(`${call.name}: ${viaPipe.failed + viaGateway.failed} answers were not 200`);
+    if (viaPipe.failed.length || viaGateway.failed.length)
+      throw new Error(
+        `${call.name}: answers not 200: ${viaPipe.failed.join(', ') || 'none'} through the pipe, ${viaGateway.failed.join(', ') || 'none'} through the gateway`,
+      );
     results[call.name] = {
       apiMs: ms3(apiMs),
       dbMs: dbMs === null ? null : ms3(dbMs),
