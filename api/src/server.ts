@@ -113,10 +113,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
       redact: { paths: [...SECRET_KEYS.map((k) => `*.${k}`), 'req.headers'], censor: '[redacted]' },
       serializers: { err: errorWithoutSecrets },
     },
-    // Written asynchronously but never held back: lines that arrive while a write is under way
-    // go out together in the next one (a synchronous write per line cost as much as compressing
-    // an answer, issue 34), and what is pending is flushed when the process exits.
-    options.logDestination ?? pino.destination({ dest: 1, sync: false }),
+    options.logDestination,
   );
   const metrics = new ApiMetrics();
   // The engine's series of the query-duration metric, found once (not by its label on every query).
