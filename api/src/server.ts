@@ -11,7 +11,7 @@ import { createApp } from './http/create-app';
 import { errorWithoutSecrets, SECRET_KEYS } from './http/redact';
 import type { ApiModule } from './http/define-route';
 import { createMailer } from './mail/mailer';
-import { TokenService } from './modules/auth/token.service';
+import { TokenService, tokenCacheBus } from './modules/auth/token.service';
 import { ApiMetrics } from './metrics/api-metrics';
 import { measuredBus } from './metrics/measured-bus';
 import { modules } from './modules';
@@ -121,11 +121,12 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     options.logDestination,
   );
   const metrics = new ApiMetrics();
+  // The engine's series of the query-duration metric, found once (not by its label on every query).
+  const querySeries = metrics.queryDuration.labels({ engine: options.databaseUrl ? 'postgres' : 'pglite' });
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
-    onQuery: (seconds) =>
-      metrics.queryDuration.observe({ engine: options.databaseUrl ? 'postgres' : 'pglite' }, seconds),
+    onQuery: (seconds) => querySeries.observe(seconds),
     lock: {
       onUnsupported: (reason) => log.warn({ dataDir: options.dataDir }, `DATA_DIR is not locked: ${reason}`),
       onLost: () => {
@@ -182,6 +183,16 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
   const server: Server = createServer(app);
   server.requestTimeout = 30_000;
 
+  // The bus attachRealtime would build, with push latency measured, whose revocations and
+  // access changes also drop the verified tokens cached by this process (token.service.ts).
+  const bus = tokenCacheBus(
+    measuredBus(
+      database.databaseUrl ? await createPgEventBus({ connectionString: database.databaseUrl, log }) : createLocalBus(),
+      metrics,
+    ),
+    tokens,
+  );
+  tokens.announceAccessChanges((change) => bus.publish({ kind: 'access', ...change }));
   services.realtime = await attachRealtime(server, {
     verifyToken: async (token) => {
       const caller = await tokens.verify(token);
@@ -190,11 +201,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     databaseUrl: database.databaseUrl,
     log,
     journal: new PushJournal(db),
-    // The bus attachRealtime would build, with push latency measured.
-    bus: measuredBus(
-      database.databaseUrl ? await createPgEventBus({ connectionString: database.databaseUrl, log }) : createLocalBus(),
-      metrics,
-    ),
+    bus,
   });
   const stopReannouncer = startSosReannouncer(db, services.realtime, config.estateDefaults.sosReannounceMs, (err) =>
     log.error({ err }, 'sos: announcing unacknowledged calls again failed'),

@@ -5,7 +5,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshSchema, openRealtime, signIn, signInResident, spawnApi, type ApiProcess } from './kit';
+import {
+  callerOf,
+  freshSchema,
+  openRealtime,
+  roleWith,
+  signIn,
+  signInResident,
+  spawnApi,
+  staffWithRole,
+  type ApiProcess,
+} from './kit';
 
 /** Starts the api process on `databaseUrl` (seeding the demo) and waits until /health answers. */
 async function startProcess(databaseUrl: string, dataDir: string): Promise<ApiProcess> {
@@ -74,5 +84,37 @@ describe('two api processes on one PostgreSQL', () => {
     const onB = await openRealtime(b, staff);
     await staff.post('/auth/signOut');
     expect(await onB.closed).toBe(4001);
+  });
+
+  it('when a token is signed out on one process, then the other refuses it as soon as its socket closes', async () => {
+    const [a, b] = procs;
+    const staff = await signIn(a, 'staff');
+    const onB = await openRealtime(b, staff);
+    // B has verified (and cached) the token.
+    expect((await callerOf(b.url, staff.token).get('/auth/current/user')).status).toBe(200);
+    await staff.post('/auth/signOut');
+    // B drops the cached token before it closes the socket (the same revocation on the bus).
+    expect(await onB.closed).toBe(4001);
+    expect((await callerOf(b.url, staff.token).get('/auth/current/user')).status).toBe(401);
+  });
+
+  it('when a role loses a permission on one process, then the other refuses its holders once the change arrives', async () => {
+    const [a, b] = procs;
+    const admin = await signIn(a, 'admin');
+    const roleId = await roleWith(admin, (p) => p.startsWith('complain:'));
+    const staff = await staffWithRole(a, admin, roleId);
+    const listOnB = () => callerOf(b.url, staff.token).post('/complain/query/list', { page: 1, limit: 10 });
+    expect((await listOnB()).status).toBe(200);
+    const role = (await admin.get(`/base/sysrole/infoandmenu/${roleId}`)).body.data;
+    expect(
+      (await admin.post('/base/sysrole/saveorupdate', { roleId, roleName: role.roleName, menuIds: [] })).status,
+    ).toBe(200);
+    // The change travels by NOTIFY: B answers 403 from the first call after it arrives.
+    let status = 0;
+    for (let i = 0; i < 100 && status !== 403; i++) {
+      status = (await listOnB()).status;
+      if (status !== 403) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe(403);
   });
 });

@@ -5,6 +5,7 @@ import { HTTP_TIMEOUT_MS, TOKEN_REVOKED_HEADER, type Envelope } from '@pm/shared
 import { pickLanguage, translate } from './locale-messages';
 import type { Logger } from './logger';
 import type { GatewayMetrics } from './metrics';
+import type { IdentifiedRequest } from './request-log';
 import { DEFAULT_PROXY_LIMITS, ProxyAdmission, type ProxyLimits } from './proxy-admission';
 
 /**
@@ -16,8 +17,8 @@ export interface ProxyHooks {
   signedOut(token: string): void;
 }
 
-// `req.id` is the access log's request id (pino-http types it on IncomingMessage).
-type GatewayRequest = IncomingMessage & { gatewayTimedOut?: boolean; proxyStartedAt?: bigint };
+// `req.id` is the access log's request id (request-log.ts).
+type GatewayRequest = IdentifiedRequest & { gatewayTimedOut?: boolean; proxyStartedAt?: bigint };
 
 function bearer(req: IncomingMessage): string | null {
   const header = req.headers.authorization;

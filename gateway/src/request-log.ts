@@ -1,50 +1,55 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pinoHttp } from 'pino-http';
+import pino from 'pino';
 import { redactUrl, type Logger } from './logger';
 
 const SAFE_ID = /^[\w.-]{1,64}$/;
+const INFO = 30;
+const WARN = 40;
 
-/** A request as the access log leaves it: pino-http sets `req.id` (typed by pino-http on IncomingMessage). */
-export type IdentifiedRequest = IncomingMessage & { loggedUrl?: string };
+/** A request as the access log leaves it: its id and the URL as the browser asked for it, redacted. */
+export type IdentifiedRequest = IncomingMessage & { id?: string; loggedUrl?: string };
 
 /**
- * The access log (pino-http), with the same fields as the api's (api/src/http/request-log.ts):
- * one line `{ reqId, method, url, status, ms, msg: "request" }` per request when it finishes
- * or is aborted, `warn` for 5xx. A request keeps the id it came with in X-Request-Id when sane
- * (else gets a new one); it is echoed back and the proxy passes it to the api, whose line for
- * the same call carries the same reqId. Headers and bodies are never logged, and the URL only
- * with tokens, codes and passwords redacted (`redactUrl`, shared with the api).
+ * The access log, with the same fields as the api's (api/src/http/request-log.ts): one line
+ * `{ reqId, method, url, status, ms, msg: "request" }` per request when it finishes or is
+ * aborted, `warn` for 5xx. A request keeps the id it came with in X-Request-Id when sane (else
+ * gets a new one); it is echoed back and the proxy passes it to the api, whose line for the same
+ * call carries the same reqId. Headers and bodies are never logged, and the URL only with
+ * tokens, codes and passwords redacted (`redactUrl`, shared with the api).
+ *
+ * Written by hand in pino's own line format (level, time, the logger's bindings, the fields,
+ * msg) straight to the logger's destination: the line pino-http wrote, at a fraction of its cost
+ * per request (issue 34: no child logger, no redaction pass over fields that hold no secret).
  */
 export function requestLogger(logger: Logger): (req: IdentifiedRequest, res: ServerResponse) => void {
-  const line = (req: IncomingMessage, res: ServerResponse, ms: number) => ({
-    method: req.method,
-    url: (req as IdentifiedRequest).loggedUrl,
-    status: res.statusCode,
-    ms,
-    ...(res.writableEnded ? {} : { aborted: true }),
-  });
-  const middleware = pinoHttp({
-    logger,
-    genReqId: (req, res) => {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
-      res.setHeader('x-request-id', id);
-      return id;
-    },
-    // Only the fields above: no req/res objects (they would carry headers).
-    quietReqLogger: true,
-    quietResLogger: true,
-    customAttributeKeys: { reqId: 'reqId', responseTime: 'ms' },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'warn' : 'info'),
-    customSuccessObject: (req, res, value: { ms: number }) => line(req, res, value.ms),
-    customErrorObject: (req, res, _err, value: { ms: number }) => line(req, res, value.ms),
-    customSuccessMessage: () => 'request',
-    customErrorMessage: () => 'request',
-  });
+  const stream = (logger as unknown as Record<symbol, { write(line: string): void }>)[pino.symbols.streamSym];
+  // The logger's bindings as JSON (`"service":"gateway"`), between the time and the request's fields.
+  const bindings = JSON.stringify(logger.bindings()).slice(1, -1);
+  const prefix = bindings ? `,${bindings}` : '';
+  const write = (req: IdentifiedRequest, res: ServerResponse, started: number) => {
+    const level = res.statusCode >= 500 ? WARN : INFO;
+    if (level < logger.levelVal) return;
+    stream.write(
+      `{"level":${level},"time":${Date.now()}${prefix},"reqId":${JSON.stringify(req.id)},"method":${JSON.stringify(req.method)},` +
+        `"url":${JSON.stringify(req.loggedUrl)},"status":${res.statusCode},"ms":${Date.now() - started}` +
+        `${res.writableEnded ? '' : ',"aborted":true'},"msg":"request"}\n`,
+    );
+  };
   return (req, res) => {
+    const started = Date.now();
     // As the browser asked for it: the proxy rewrites req.url (/api/x → /x) before the line is written.
     req.loggedUrl = redactUrl(req.url ?? '');
-    middleware(req, res);
+    const incoming = req.headers['x-request-id'];
+    req.id = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('x-request-id', req.id);
+    let written = false;
+    const done = () => {
+      if (written) return;
+      written = true;
+      write(req, res, started);
+    };
+    res.once('finish', done);
+    res.once('close', done);
   };
 }

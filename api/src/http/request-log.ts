@@ -1,43 +1,57 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
+import pino, { type Logger } from 'pino';
 import { redactUrl } from '@pm/shared';
 
 const SAFE_ID = /^[\w.-]{1,64}$/;
+const INFO = 30;
+const WARN = 40;
+
+/** A request as the access log leaves it: its id (the caller's X-Request-Id when sane, else new). */
+export type IdentifiedRequest = IncomingMessage & { id: string; originalUrl?: string };
 
 /**
- * The access log (pino-http), with the same fields as the gateway's (gateway/src/request-log.ts):
- * one line `{ reqId, method, url, status, ms, msg: "request" }` per request when it finishes or
- * is aborted, `warn` for 5xx. The id is the caller's X-Request-Id when sane — the gateway sends
- * the id of its own line for the call, so one id follows a call through both logs — else a new
- * one; it is echoed back and set as `req.requestId`. Headers and bodies are never logged, and
- * the URL only with tokens, codes and passwords redacted (`redactUrl`, shared with the gateway).
+ * The access log, with the same fields as the gateway's (gateway/src/request-log.ts): one line
+ * `{ reqId, method, url, status, ms, msg: "request" }` per request when it finishes or is
+ * aborted, `warn` for 5xx. The id is the caller's X-Request-Id when sane — the gateway sends the
+ * id of its own line for the call, so one id follows a call through both logs — else a new one;
+ * it is echoed back and set as `req.id` and `req.requestId`. Headers and bodies are never logged, and the URL only
+ * with tokens, codes and passwords redacted (`redactUrl`, shared with the gateway).
+ *
+ * Written by hand in pino's own line format (level, time, the logger's bindings, the fields,
+ * msg) straight to the logger's destination: the same line pino-http wrote, at a fraction of its
+ * cost per request (issue 34: no child logger, no redaction pass over fields that hold no secret).
  */
 export function requestLogger(log: Logger) {
-  const line = (req: IncomingMessage, res: ServerResponse, ms: number) => ({
-    method: req.method,
-    url: redactUrl((req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? ''),
-    status: res.statusCode,
-    ms,
-    ...(res.writableEnded ? {} : { aborted: true }),
-  });
-  return pinoHttp({
-    logger: log,
-    genReqId: (req, res) => {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
-      res.setHeader('x-request-id', id);
-      return id;
-    },
-    // Only the fields above: no req/res objects (they would carry headers).
-    quietReqLogger: true,
-    quietResLogger: true,
-    customAttributeKeys: { reqId: 'reqId', responseTime: 'ms' },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'warn' : 'info'),
-    customSuccessObject: (req, res, value: { ms: number }) => line(req, res, value.ms),
-    customErrorObject: (req, res, _err, value: { ms: number }) => line(req, res, value.ms),
-    customSuccessMessage: () => 'request',
-    customErrorMessage: () => 'request',
-  });
+  const stream = (log as unknown as Record<symbol, { write(line: string): void }>)[pino.symbols.streamSym];
+  // The logger's bindings as JSON (`"service":"api"`), between the time and the request's fields.
+  const bindings = JSON.stringify(log.bindings()).slice(1, -1);
+  const prefix = bindings ? `,${bindings}` : '';
+  const write = (req: IdentifiedRequest, res: ServerResponse, started: number) => {
+    const level = res.statusCode >= 500 ? WARN : INFO;
+    if (level < log.levelVal) return;
+    const url = redactUrl(req.originalUrl ?? req.url ?? '');
+    stream.write(
+      `{"level":${level},"time":${Date.now()}${prefix},"reqId":${JSON.stringify(req.id)},"method":${JSON.stringify(req.method)},` +
+        `"url":${JSON.stringify(url)},"status":${res.statusCode},"ms":${Date.now() - started}` +
+        `${res.writableEnded ? '' : ',"aborted":true'},"msg":"request"}\n`,
+    );
+  };
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    const started = Date.now();
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
+    (req as IdentifiedRequest).id = id;
+    (req as IncomingMessage & { requestId?: string }).requestId = id;
+    res.setHeader('x-request-id', id);
+    let written = false;
+    const done = () => {
+      if (written) return;
+      written = true;
+      write(req as IdentifiedRequest, res, started);
+    };
+    res.once('finish', done);
+    res.once('close', done);
+    next();
+  };
 }

@@ -172,10 +172,11 @@ export async function saveAccount(
         .where(and(scopedTo(person, tenant), eq(person.id, existing.personId)));
     await assertAdminRemains(tx, tenant.companyId);
   });
-  // A new password, a disabled account or a lost role ends the account's sessions.
+  // A new password, a disabled account or a lost role ends the account's sessions; any other
+  // change (name, role) reaches its open sessions at their next call.
   if (body.password || body.enabled === false || body.roleId === null)
     await accessChanged(ctx, [existing.id], 'revoked');
-  else if (body.roleId !== undefined) await accessChanged(ctx, [existing.id], 'permissions');
+  else await accessChanged(ctx, [existing.id], 'permissions');
   return { accId: existing.id };
 }
 

@@ -74,7 +74,8 @@ export const authModule: ApiModule = {
       return null;
     }),
     route('GET /auth/current/user', async (ctx) => {
-      const username = await usernameOf(ctx.db, ctx.caller.accountId);
+      const username =
+        (ctx.caller as { username?: string }).username ?? (await usernameOf(ctx.db, ctx.caller.accountId));
       return { accountInfo: { accId: ctx.caller.accountId, personId: ctx.caller.personId, username } };
     }),
     route('GET /captcha/puzzle', async (ctx) => {

@@ -4,10 +4,34 @@ import { PERMISSIONS, isAdminRole } from '@pm/shared';
 import type { Db, DbOrTx } from '../../db/open-database';
 import { account, company, oauthToken, sysMenu, sysRole, sysRoleMenu } from '../../db/schema';
 import type { Caller } from '../../http/caller';
+import type { EventBus } from '../realtime/event-bus';
 
 /** A verified bearer token: the caller plus when the token expires (epoch ms). */
 export interface VerifiedCaller extends Caller {
   expiresAt: number;
+  /** The account's sign-in name (GET /auth/current/user answers it without a query). */
+  username?: string;
+}
+
+/** A change of whose access to drop from the caches: these accounts, or (null) everyone's. */
+export interface AccessChange {
+  accountIds: number[] | null;
+}
+
+/**
+ * How long a verified token is trusted without asking the database again. Every change that
+ * ends or alters access drops it at once (sign-out, revocation, `invalidateAccess`, on every api
+ * process through the real-time bus); this bound only limits the life of a change made some
+ * other way (by hand in the database, or a missed notification).
+ */
+const CACHE_MS = 30_000;
+/** Tokens kept verified at most (oldest first out): about 1 KB each. */
+const CACHE_ENTRIES = 50_000;
+
+interface Cached {
+  caller: VerifiedCaller;
+  /** Epoch ms after which the database is asked again. */
+  until: number;
 }
 
 /** Called with the hashes (and, when known, the raw value) of tokens that were just revoked. */
@@ -37,6 +61,13 @@ export async function loadRolePermissions(db: DbOrTx, roleId: number | null, rol
  */
 export class TokenService {
   private listeners: RevokeListener[] = [];
+  /** Verified tokens by hash (the raw token is never kept), and each account's hashes. */
+  private readonly cache = new Map<string, Cached>();
+  private readonly hashesOf = new Map<number, Set<string>>();
+  /** Bumped by every drop: a verification that raced with one does not fill the cache. */
+  private generation = 0;
+  /** Tells the other api processes of an access change (the real-time bus; set by server.ts). */
+  private announce: ((change: AccessChange) => Promise<void>) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -45,6 +76,57 @@ export class TokenService {
 
   onRevoke(listener: RevokeListener): void {
     this.listeners.push(listener);
+  }
+
+  /** How `invalidateAccess` reaches the other api processes (server.ts: the real-time bus). */
+  announceAccessChanges(announce: (change: AccessChange) => Promise<void>): void {
+    this.announce = announce;
+  }
+
+  /**
+   * THE entry point for any change of who may do what: call it (after the change is committed)
+   * when accounts' roles, permissions, enabled state, estate or name change, or with no argument
+   * when a role's menus or a company's settings change everyone's. Every api process forgets
+   * those accounts' verified tokens at once, so their next call is checked against the database.
+   */
+  async invalidateAccess(accountIds?: number[]): Promise<void> {
+    const change = { accountIds: accountIds ?? null };
+    this.forgetAccess(change);
+    await this.announce?.(change);
+  }
+
+  /** Drops cached tokens of an access change (from this process or another one, through the bus). */
+  forgetAccess(change: AccessChange): void {
+    this.generation++;
+    if (change.accountIds === null) {
+      this.cache.clear();
+      this.hashesOf.clear();
+      return;
+    }
+    for (const id of change.accountIds) {
+      for (const hash of this.hashesOf.get(id) ?? []) this.cache.delete(hash);
+      this.hashesOf.delete(id);
+    }
+  }
+
+  /** Drops one cached token (revoked here or on another api process). */
+  forgetToken(tokenHash: string): void {
+    this.generation++;
+    const cached = this.cache.get(tokenHash);
+    if (!cached) return;
+    this.cache.delete(tokenHash);
+    this.hashesOf.get(cached.caller.accountId)?.delete(tokenHash);
+  }
+
+  private remember(tokenHash: string, caller: VerifiedCaller): void {
+    if (this.cache.size >= CACHE_ENTRIES) {
+      const oldest = this.cache.keys().next().value as string;
+      this.forgetToken(oldest);
+    }
+    this.cache.set(tokenHash, { caller, until: Date.now() + CACHE_MS });
+    let hashes = this.hashesOf.get(caller.accountId);
+    if (!hashes) this.hashesOf.set(caller.accountId, (hashes = new Set()));
+    hashes.add(tokenHash);
   }
 
   async issue(accountId: number): Promise<{ accessToken: string; expiresIn: number; tokenId: number }> {
@@ -63,6 +145,25 @@ export class TokenService {
   /** The caller a raw token belongs to; null when unknown, revoked, expired or the account is disabled. */
   async verify(token: string): Promise<VerifiedCaller | null> {
     if (!token || token.length > 200) return null;
+    const tokenHash = hashToken(token);
+    const now = Date.now();
+    const cached = this.cache.get(tokenHash);
+    if (cached) {
+      if (cached.caller.expiresAt <= now) {
+        this.forgetToken(tokenHash);
+        return null;
+      }
+      if (cached.until > now) return cached.caller;
+    }
+    const generation = this.generation;
+    const caller = await this.load(tokenHash);
+    if (cached) this.forgetToken(tokenHash);
+    if (caller && generation === this.generation) this.remember(tokenHash, caller);
+    return caller;
+  }
+
+  /** The database's answer for a token hash (two queries: the token with its account, and the role's permissions). */
+  private async load(tokenHash: string): Promise<VerifiedCaller | null> {
     const [row] = await this.db
       .select({
         tokenId: oauthToken.id,
@@ -75,6 +176,7 @@ export class TokenService {
         kind: account.kind,
         roleValue: sysRole.roleValue,
         companyType: company.companyType,
+        username: account.username,
       })
       .from(oauthToken)
       .innerJoin(account, eq(account.id, oauthToken.accountId))
@@ -82,7 +184,7 @@ export class TokenService {
       .leftJoin(sysRole, eq(sysRole.id, account.roleId))
       .where(
         and(
-          eq(oauthToken.tokenHash, hashToken(token)),
+          eq(oauthToken.tokenHash, tokenHash),
           isNull(oauthToken.revokedAt),
           gt(oauthToken.expiresAt, new Date()),
           eq(account.enabled, true),
@@ -106,6 +208,7 @@ export class TokenService {
   async revoke(token: string): Promise<void> {
     const tokenHash = hashToken(token);
     await this.db.update(oauthToken).set({ revokedAt: new Date() }).where(eq(oauthToken.tokenHash, tokenHash));
+    this.forgetToken(tokenHash);
     this.emit([{ tokenHash, token }]);
   }
 
@@ -133,7 +236,25 @@ export class TokenService {
   }
 
   private emit(revoked: { tokenHash: string; token?: string }[]): void {
+    for (const r of revoked) this.forgetToken(r.tokenHash);
     if (revoked.length === 0) return;
     for (const l of this.listeners) l(revoked);
   }
+}
+
+/**
+ * The real-time bus, with each instance's copy of a revocation or access change also dropping
+ * the tokens its TokenService has cached; access changes concern only the cache and stop here.
+ */
+export function tokenCacheBus(bus: EventBus, tokens: TokenService): EventBus {
+  return {
+    publish: (envelope) => bus.publish(envelope),
+    onEnvelope: (handler) =>
+      bus.onEnvelope((envelope) => {
+        if (envelope.kind === 'access') return tokens.forgetAccess(envelope);
+        if (envelope.kind === 'revoke') tokens.forgetToken(envelope.tokenHash);
+        handler(envelope);
+      }),
+    close: () => bus.close(),
+  };
 }

@@ -118,7 +118,8 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
   const journal = options.journal;
   bus.onEnvelope((envelope) => {
     if (envelope.kind === 'push') registry.deliver(envelope.personIds, envelope.message, envelope.seqs);
-    else registry.closeByToken(envelope.tokenHash, CLOSE_TOKEN_REVOKED, 'token revoked');
+    else if (envelope.kind === 'revoke')
+      registry.closeByToken(envelope.tokenHash, CLOSE_TOKEN_REVOKED, 'token revoked');
   });
   // The journal is pruned with the rest of what the api keeps for a while (db/retention.ts).
 

@@ -6,7 +6,7 @@ export type PersonId = number | string;
 /**
  * What travels between api instances. A push goes to every open connection of each person;
  * a revocation closes every connection opened with that token (identified by its hash, so a
- * raw token never leaves the process).
+ * raw token never leaves the process); an access change drops cached verified tokens.
  */
 export type BusEnvelope =
   | {
@@ -16,7 +16,9 @@ export type BusEnvelope =
       /** Journaled pushes: the sequence number of each of personIds (same order). */
       seqs?: number[];
     }
-  | { kind: 'revoke'; tokenHash: string };
+  | { kind: 'revoke'; tokenHash: string }
+  /** Whose verified tokens every instance forgets (TokenService.invalidateAccess; null = everyone's). */
+  | { kind: 'access'; accountIds: number[] | null };
 
 /**
  * Carries envelopes to every api instance, this one included, exactly once each.

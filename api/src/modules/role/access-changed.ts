@@ -16,6 +16,8 @@ export async function accessChanged(ctx: AuthedContext, accountIds: number[], ch
   const ids = [...new Set(accountIds)];
   if (ids.length === 0) return;
   if (change === 'revoked') await ctx.services.tokens.revokeAccounts(ids);
-  // 'permissions': the api reads a caller's permissions on each call, so nothing is cached to
-  // drop yet; open tabs learn it when the gateway's live re-read lands (issue 30, not built yet).
+  // The api's verified-token cache holds each account's name, role and permissions: drop them on
+  // every api process, so the next call of each of these accounts reads them anew (issue 34).
+  // Open tabs learn it when the gateway's live re-read lands (issue 30, not built yet).
+  else await ctx.services.tokens.invalidateAccess(ids);
 }

@@ -1,0 +1,291 @@
+// The cost of an ordinary call (issue 34), run by `npm run bench call-cost`. Starts, on each
+// engine (PostgreSQL: a fresh schema with the demo estate; PGlite: a fresh data directory), the
+// api process, the gateway process in front of it and a plain node:http pipe in front of it
+// (call-cost-pipe.mjs, the yardstick), signs in as the demo administrator, and for each call of
+// a representative set (current user, counters, a complaint by id, a 10-row list page) drives
+// CONNECTIONS kept-alive connections for BENCH_SECONDS through the pipe, then as long through
+// the gateway. For each it reports the CPU time per call (user + system, from /proc) of the
+// pipe, the api, the PostgreSQL backends serving the api (found by application_name) and the
+// gateway, and the api's, the database's and the gateway's CPU as ratios to the pipe's in the
+// same run (absolute times vary from machine to machine; the ratios are the figures that count).
+// Every answer must be 200: a call answered otherwise fails the bench. Prints exactly one JSON line.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { benchLog, postgresSchema, round } from './kit';
+import { freePort } from '../test/kit/api-process';
+
+const root = resolve(import.meta.dirname, '../..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
+/** Extra node flags for the api, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it under this load. */
+const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** The same for the gateway. */
+const GATEWAY_NODE_ARGS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const TICKS_PER_MS = 100 / 1000; // /proc counts CPU time in clock ticks of 10 ms (USER_HZ 100)
+const log = benchLog('call-cost');
+/** Milliseconds to the microsecond. */
+const ms3 = (n: number): number => Math.round(n * 1000) / 1000;
+
+const children: ChildProcess[] = [];
+process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+
+interface Call {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+}
+
+/** CPU time (user + system) a process has spent, in ms; 0 once it has gone. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
+  } catch {
+    return 0;
+  }
+}
+
+function start(name: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  child.once('exit', (code, signal) => {
+    if (!stopping) {
+      log(`${name} exited (${code ?? signal}) during the run`);
+      process.exit(1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+let stopping = false;
+
+async function until(url: string, what: string): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not start`);
+}
+
+/** One call over the kept-alive agent; resolves with the status once the answer is read. */
+function request(agent: http.Agent, base: URL, call: Call, token: string): Promise<number> {
+  const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+  return new Promise((resolveStatus, reject) => {
+    const req = http.request(
+      {
+        host: base.hostname,
+        port: base.port,
+        method: call.method,
+        path: base.pathname.replace(/\/$/, '') + call.path,
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'accept-encoding': 'gzip, deflate, br',
+          ...(body && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.once('end', () => resolveStatus(res.statusCode ?? 0));
+      },
+    );
+    req.once('error', reject);
+    req.end(body);
+  });
+}
+
+/** CONNECTIONS loops calling `call` until `ms` have passed; the number of calls and of non-200 answers. */
+async function drive(base: URL, call: Call, token: string, ms: number): Promise<{ calls: number; failed: number[] }> {
+  const deadline = Date.now() + ms;
+  let calls = 0;
+  const failed: number[] = [];
+  // Connections of its own, closed at the end: a kept-alive one the server closed while idle
+  // between two phases would fail the next call.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < deadline) {
+        const status = await request(agent, base, call, token);
+        calls++;
+        if (status !== 200) failed.push(status);
+      }
+    }),
+  );
+  agent.destroy();
+  return { calls, failed };
+}
+
+interface Engine {
+  api: ChildProcess;
+  apiUrl: string;
+  /** PIDs of the PostgreSQL backends serving the api (none on PGlite). */
+  backends(): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+async function startApi(engine: string): Promise<Engine> {
+  const port = await freePort();
+  const env: Record<string, string> = {
+    API_PORT: String(port),
+    API_HOST: '127.0.0.1',
+    API_METRICS_PORT: 'off',
+    LOG_LEVEL: 'info',
+    SEED_DEMO: '1',
+  };
+  let cleanup: () => Promise<void>;
+  let backends: () => Promise<number[]> = async () => [];
+  if (engine === 'postgres') {
+    const schema = await postgresSchema();
+    if (!schema) throw new Error('no PostgreSQL server (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+    const appName = `call_cost_${process.pid}`;
+    const url = new URL(schema.url);
+    url.searchParams.set('application_name', appName);
+    env.DATABASE_URL = url.toString();
+    const admin = new pg.Client({ connectionString: schema.url });
+    await admin.connect();
+    backends = async () =>
+      (
+        await admin.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [appName])
+      ).rows.map((r) => r.pid);
+    cleanup = async () => {
+      await admin.end();
+      await schema.drop();
+    };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'call-cost-'));
+    env.DATA_DIR = dir;
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const api = start('api', [...API_NODE_ARGS, '--import', 'tsx', join(root, 'api/src/main.ts')], env);
+  const apiUrl = `http://127.0.0.1:${port}`;
+  await until(`${apiUrl}/health`, 'the api');
+  return {
+    api,
+    apiUrl,
+    backends,
+    async close() {
+      api.kill('SIGTERM');
+      await new Promise((r) => api.once('exit', r));
+      await cleanup();
+    },
+  };
+}
+
+async function measureEngine(engine: string): Promise<Record<string, unknown>> {
+  log(`${engine}: starting the api (and seeding the demo estate)`);
+  const e = await startApi(engine);
+  const pipePort = await freePort();
+  const pipe = start('pipe', [join(import.meta.dirname, 'call-cost-pipe.mjs')], {
+    PIPE_TARGET: e.apiUrl,
+    PIPE_PORT: String(pipePort),
+  });
+  const gatewayPort = await freePort();
+  const gatewayMetrics = await freePort();
+  const gateway = start('gateway', [...GATEWAY_NODE_ARGS, '--import', 'tsx', join(root, 'gateway/src/main.ts')], {
+    PORT: String(gatewayPort),
+    METRICS_PORT: String(gatewayMetrics),
+    API_URL: e.apiUrl,
+    REDIS_URL: '',
+    LOG_LEVEL: 'info',
+  });
+  const pipeUrl = new URL(`http://127.0.0.1:${pipePort}/`);
+  const gatewayUrl = new URL(`http://127.0.0.1:${gatewayPort}/api/`);
+  await until(`http://127.0.0.1:${gatewayMetrics}/metrics`, 'the gateway');
+  await until(`${pipeUrl}health`, 'the pipe');
+
+  const signIn = await fetch(`${gatewayUrl}oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: 'admin', password: 'admin123' }),
+  });
+  const token = ((await signIn.json()) as { access_token?: string }).access_token;
+  if (!token) throw new Error(`sign-in answered ${signIn.status}`);
+  const list = (await (
+    await fetch(`${e.apiUrl}/complain/query/list`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 1, limit: 10 }),
+    })
+  ).json()) as { data: { list: { complainId: number }[] } };
+  const complaintId = list.data.list[0]?.complainId;
+  if (!complaintId) throw new Error('the demo estate has no complaint');
+
+  const calls: Call[] = [
+    { name: 'currentUser', method: 'GET', path: '/auth/current/user' },
+    { name: 'counters', method: 'GET', path: '/realtime/counters' },
+    { name: 'complaintById', method: 'POST', path: `/complain/query/id/${complaintId}` },
+    { name: 'complaintList10', method: 'POST', path: '/complain/query/list', body: { page: 1, limit: 10 } },
+  ];
+  const results: Record<string, unknown> = {};
+  for (const call of calls) {
+    // Warm up both paths (JIT, connection pools, caches), then measure.
+    await drive(pipeUrl, call, token, 1000);
+    await drive(gatewayUrl, call, token, 1000);
+    const pids = await e.backends();
+    const before = { pipe: cpuMs(pipe.pid!), api: cpuMs(e.api.pid!), db: pids.map(cpuMs) };
+    const started = Date.now();
+    const viaPipe = await drive(pipeUrl, call, token, SECONDS * 1000);
+    const elapsed = (Date.now() - started) / 1000;
+    const pipeMs = (cpuMs(pipe.pid!) - before.pipe) / viaPipe.calls;
+    const apiMs = (cpuMs(e.api.pid!) - before.api) / viaPipe.calls;
+    const dbMs = pids.length
+      ? pids.reduce((sum, pid, i) => sum + Math.max(0, cpuMs(pid) - before.db[i]), 0) / viaPipe.calls
+      : null;
+    const gatewayBefore = cpuMs(gateway.pid!);
+    const viaGateway = await drive(gatewayUrl, call, token, SECONDS * 1000);
+    const gatewayMs = (cpuMs(gateway.pid!) - gatewayBefore) / viaGateway.calls;
+    if (viaPipe.failed.length || viaGateway.failed.length)
+      throw new Error(
+        `${call.name}: answers not 200: ${viaPipe.failed.join(', ') || 'none'} through the pipe, ${viaGateway.failed.join(', ') || 'none'} through the gateway`,
+      );
+    results[call.name] = {
+      apiMs: ms3(apiMs),
+      dbMs: dbMs === null ? null : ms3(dbMs),
+      pipeMs: ms3(pipeMs),
+      gatewayMs: ms3(gatewayMs),
+      apiPerPipe: round(apiMs / pipeMs),
+      dbPerPipe: dbMs === null ? null : round(dbMs / pipeMs),
+      gatewayPerPipe: round(gatewayMs / pipeMs),
+      callsPerSecond: Math.round(viaPipe.calls / elapsed),
+    };
+    log(`${engine} ${call.name}: ${JSON.stringify(results[call.name])}`);
+  }
+  stopping = true;
+  for (const c of [gateway, pipe]) {
+    c.kill('SIGTERM');
+    await new Promise((r) => c.once('exit', r));
+  }
+  await e.close();
+  stopping = false;
+  return results;
+}
+
+const figures: Record<string, unknown> = {};
+const loadBefore = loadavg()[0];
+for (const engine of ENGINES) figures[engine] = await measureEngine(engine);
+console.log(
+  JSON.stringify({
+    bench: 'call-cost',
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    loadAverage: [round(loadBefore), round(loadavg()[0])],
+    ...figures,
+  }),
+);
+process.exit(0);
