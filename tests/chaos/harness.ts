@@ -86,6 +86,8 @@ export interface ChaosReport {
   /** Writes whose answer never came (cut, killed) that the database holds anyway / does not hold. */
   unansweredStored: number;
   unansweredNotStored: number;
+  /** Why writes went unanswered: kind and HTTP status (or "no answer"). */
+  unanswered: Record<string, number>;
   countersWrong: number;
   alarmsMissed: number;
   worstAlarmDelayMs: number;
@@ -149,12 +151,22 @@ class Tier {
   }
 }
 
-/** A console tab: a socket.io client that reconnects, subscribes to every topic, and keeps counters. */
+/**
+ * A console tab as client/src/modules/live/states/liveState.ts keeps it: a socket.io client that
+ * reconnects and subscribes to every topic; after each (re)connect the next snapshot is taken
+ * whatever its version, events before the first snapshot are ignored. On every snapshot it reads
+ * the open SOS calls (GET /disaster/sos/open), as the console does to catch up on missed alarms.
+ */
 class ConsoleTab {
   socket: Socket<ServerToClientEvents, ClientToServerEvents>;
   events: { e: LiveEvent; at: number }[] = [];
+  /** When each SOS call id was first known to this tab (live push or catch-up read). */
+  sosSeen = new Map<number, number>();
   held: LiveSnapshot = emptySnapshot();
+  loaded = false;
+  acceptAny = true;
   topics: string[] = [];
+  snapshots = 0;
   constructor(
     readonly gatewayUrl: string,
     readonly token: string,
@@ -168,6 +180,7 @@ class ConsoleTab {
       forceNew: true,
     });
     this.socket.on('connect', () => {
+      this.acceptAny = true;
       this.socket
         .timeout(10_000)
         .emitWithAck('subscribe', [...TOPICS])
@@ -177,20 +190,40 @@ class ConsoleTab {
         );
     });
     this.socket.on('snapshot', (s) => {
-      if (s.version >= this.held.version) this.held = s;
+      this.snapshots += 1;
+      this.loaded = true;
+      if (this.acceptAny || s.version >= this.held.version) this.held = s;
+      this.acceptAny = false;
+      void this.catchUp();
     });
     for (const t of TOPICS)
       this.socket.on(t, ((e: LiveEvent) => {
-        this.events.push({ e, at: Date.now() });
-        this.held = applyEvent(this.held, e);
+        const at = Date.now();
+        this.events.push({ e, at });
+        if (e.topic === 'alarms' && e.kind === 'sos' && e.dataId !== undefined && !this.sosSeen.has(e.dataId))
+          this.sosSeen.set(e.dataId, at);
+        if (this.loaded) this.held = applyEvent(this.held, e);
       }) as never);
+  }
+  private async catchUp() {
+    try {
+      const res = await fetch(`${this.gatewayUrl}/api/disaster/sos/open`, {
+        headers: { authorization: `Bearer ${this.token}` },
+        signal: AbortSignal.timeout(10_000),
+      });
+      const body = (await res.json()) as { data?: { id: number }[] };
+      const at = Date.now();
+      for (const c of body.data ?? []) if (!this.sosSeen.has(c.id)) this.sosSeen.set(c.id, at);
+    } catch {
+      // The next snapshot tries again.
+    }
   }
 }
 
 export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   const random = prng(o.seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
-  const started = Date.now();
+  const startedAt = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'pm-chaos-'));
   const cleanups: (() => Promise<unknown>)[] = [];
   o.print(`chaos: seed ${o.seed}, ${o.faults} faults, at most ${o.concurrent} at once, in ${dir}`);
@@ -269,6 +302,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
 
     // Resident writes, each marked so that the database can be asked for it afterwards.
     const writes: Write[] = [];
+    const unanswered: Record<string, number> = {};
     let writing = true;
     let seq = 0;
     const inFlight = new Set<Promise<void>>();
@@ -302,6 +336,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           const saved = await client().call<{ eventOrderId: number }>('POST', '/app/eventOrder/save', {
             name: 'Chaos',
             note: w.marker,
+            type: 1,
             ...where,
           });
           w.id = saved.eventOrderId;
@@ -330,8 +365,12 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           }
         }
         w.acked = true;
-      } catch {
+      } catch (err) {
         // Unanswered or refused: counted against the database at the end.
+        const reason = `${w.kind} ${err instanceof ApiError ? err.status : 'no answer'}`;
+        unanswered[reason] = (unanswered[reason] ?? 0) + 1;
+        if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429)
+          o.print(`chaos: ${w.kind} refused: ${err.status} ${err.message}`);
       }
     };
     const chatOf = async (client: ResidentClient): Promise<number> => {
@@ -362,8 +401,9 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     const byFault: Partial<Record<FaultKind, FaultFigures>> = {};
     const busy = new Set<string>();
     const active = new Set<Promise<void>>();
+    let faultsStarted = 0;
+    // Everything before the first await runs at once: `faultsStarted` counts the fault as injected.
     const inject = async (kind: FaultKind) => {
-      const figures = (byFault[kind] ??= { injected: 0, failedToRecover: 0, worstRecoveryMs: 0 });
       const hold = 300 + Math.floor(random() * 2500);
       let target = '';
       const t0 = Date.now();
@@ -379,7 +419,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           target = tier.name;
           if (busy.has(target)) return;
           busy.add(target);
-          figures.injected += 1;
+          faultsStarted += 1;
           if (kind.startsWith('kill')) {
             await tier.kill();
             await sleep(hold);
@@ -398,7 +438,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           target = kind;
           if (busy.has(target)) return;
           busy.add(target);
-          figures.injected += 1;
+          faultsStarted += 1;
           await server.stop(kind === 'restartPostgres' ? 'SIGINT' : 'SIGKILL');
           await sleep(hold);
           await server.start().catch(() => (ok = false));
@@ -412,7 +452,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           target = `link:${kind === 'cutPostgresLink' ? 'pg' : kind === 'cutRedisLink' ? 'redis' : apiLinks.indexOf(link)}`;
           if (busy.has(target)) return;
           busy.add(target);
-          figures.injected += 1;
+          faultsStarted += 1;
           if (kind === 'slowApiLink') {
             link.delay(100 + Math.floor(random() * 400));
             await sleep(hold);
@@ -425,27 +465,28 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           target = `tab:${tabs.indexOf(tab)}`;
           if (busy.has(target)) return;
           busy.add(target);
-          figures.injected += 1;
+          faultsStarted += 1;
           // The transport closes as on a network blip; socket.io reconnects on its own.
           tab.socket.io.engine?.close();
           break;
         }
       }
       busy.delete(target);
-      if (!ok) figures.failedToRecover += 1;
-      figures.worstRecoveryMs = Math.max(figures.worstRecoveryMs, Date.now() - t0);
+      const total = (byFault[kind] ??= { injected: 0, failedToRecover: 0, worstRecoveryMs: 0 });
+      total.injected += 1;
+      if (!ok) total.failedToRecover += 1;
+      total.worstRecoveryMs = Math.max(total.worstRecoveryMs, Date.now() - t0);
     };
     let injected = 0;
     while (injected < o.faults) {
       await sleep(o.faultEveryMs);
       if (active.size >= o.concurrent) continue;
-      const before = Object.values(byFault).reduce((n, f) => n + f.injected, 0);
+      const before = faultsStarted;
       const p = inject(pick(FAULT_KINDS)).finally(() => active.delete(p));
       active.add(p);
-      await sleep(0);
-      const after = Object.values(byFault).reduce((n, f) => n + f.injected, 0);
-      injected += after > before ? 1 : 0;
-      if (injected % 10 === 0 && after > before) o.print(`chaos: ${injected} faults injected`);
+      if (faultsStarted === before) continue; // its target was busy with another fault
+      injected += 1;
+      if (injected % 50 === 0) o.print(`chaos: ${injected} faults injected`);
     }
     await Promise.all(active);
     writing = false;
@@ -506,9 +547,9 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     );
     for (const w of sosIds)
       for (const t of tabs) {
-        const got = t.events.find(({ e }) => e.topic === 'alarms' && e.kind === 'sos' && e.dataId === w.id);
-        if (!got) alarmsMissed += 1;
-        else worstAlarmDelayMs = Math.max(worstAlarmDelayMs, got.at - w.sentAt);
+        const at = t.sosSeen.get(w.id!);
+        if (at === undefined) alarmsMissed += 1;
+        else worstAlarmDelayMs = Math.max(worstAlarmDelayMs, at - w.sentAt);
       }
 
     // Chat events: never the same message twice, and in seq order within a conversation.
@@ -551,13 +592,14 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     return {
       seed: o.seed,
       faults: injected,
-      durationS: Math.round((Date.now() - started) / 1000),
+      durationS: Math.round((Date.now() - startedAt) / 1000),
       writes: writes.length,
       acknowledged: writes.filter((w) => w.acked).length,
       lost,
       duplicates,
       unansweredStored,
       unansweredNotStored,
+      unanswered,
       countersWrong,
       alarmsMissed,
       worstAlarmDelayMs,
