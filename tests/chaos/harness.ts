@@ -23,7 +23,7 @@ import { ApiError, ResidentClient, type House } from '../../api/src/simulator/re
 import { spawnService, type ServiceProcess } from '../support/processes';
 import { freePort } from '../support/product';
 import { startProxy, type TcpProxy } from './proxy';
-import { startPostgres, startRedis, type Server } from './servers';
+import { runningServers, startPostgres, startRedis, type Server } from './servers';
 
 export interface ChaosOptions {
   seed: number;
@@ -128,6 +128,17 @@ async function until(probe: () => Promise<boolean> | boolean, timeoutMs: number)
   }
 }
 
+/** Every process the harness started and has not seen end: killed by {@link stopEverything}. */
+const children = new Set<{ kill(signal: NodeJS.Signals): unknown }>();
+process.once('exit', () => stopEverything());
+
+/** Kills whatever the harness left running (a test that timed out, Ctrl+C). */
+export function stopEverything(): void {
+  for (const c of children) c.kill('SIGKILL');
+  children.clear();
+  for (const [server, signal] of runningServers) server.kill(signal);
+}
+
 /** An api or gateway process the harness can kill, freeze and start again on the same port. */
 class Tier {
   process!: ServiceProcess;
@@ -138,7 +149,11 @@ class Tier {
     private readonly env: Record<string, string>,
   ) {}
   async start(timeoutMs = 120_000): Promise<void> {
-    this.process = spawnService(this.tier, this.env);
+    const started = spawnService(this.tier, this.env);
+    this.process = started;
+    const handle = { kill: (sig: NodeJS.Signals) => started.child.kill(sig) };
+    children.add(handle);
+    void started.exited.then(() => children.delete(handle));
     if (!(await until(() => healthy(this.url), timeoutMs)))
       throw new Error(`${this.name} did not become healthy:\n${this.process.text().slice(-2000)}`);
   }
@@ -472,6 +487,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         }
       }
       busy.delete(target);
+      if (!ok) o.print(`chaos: ${target} did not recover from ${kind}`);
       const total = (byFault[kind] ??= { injected: 0, failedToRecover: 0, worstRecoveryMs: 0 });
       total.injected += 1;
       if (!ok) total.failedToRecover += 1;
@@ -541,15 +557,14 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     const sosIds = writes.filter((w) => w.kind === 'sos' && w.acked && w.id !== undefined);
     let alarmsMissed = 0;
     let worstAlarmDelayMs = 0;
-    await until(
-      () => sosIds.every((w) => tabs.every((t) => t.events.some(({ e }) => e.topic === 'alarms' && e.dataId === w.id))),
-      60_000,
-    );
+    await until(() => sosIds.every((w) => tabs.every((t) => t.sosSeen.has(w.id!))), 30_000);
     for (const w of sosIds)
       for (const t of tabs) {
         const at = t.sosSeen.get(w.id!);
-        if (at === undefined) alarmsMissed += 1;
-        else worstAlarmDelayMs = Math.max(worstAlarmDelayMs, at - w.sentAt);
+        if (at === undefined) {
+          alarmsMissed += 1;
+          o.print(`chaos: tab ${tabs.indexOf(t)} (${t.gatewayUrl}) never saw SOS call ${w.id}`);
+        } else worstAlarmDelayMs = Math.max(worstAlarmDelayMs, at - w.sentAt);
       }
 
     // Chat events: never the same message twice, and in seq order within a conversation.
@@ -583,7 +598,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     await until(async () => {
       const expected = await truth().catch(() => '');
       return tabs.every((t) => heldOf(t) === expected);
-    }, 60_000);
+    }, 30_000);
     const expected = await truth();
     for (const t of tabs) if (heldOf(t) !== expected) countersWrong += 1;
     if (countersWrong)

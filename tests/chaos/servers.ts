@@ -23,6 +23,14 @@ export interface Server {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** The servers running now, for the harness's last-resort cleanup. */
+export const runningServers = new Map<ChildProcess, NodeJS.Signals>();
+function track(child: ChildProcess, lastResort: NodeJS.Signals): ChildProcess {
+  runningServers.set(child, lastResort);
+  child.once('exit', () => runningServers.delete(child));
+  return child;
+}
+
 function exitOf(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
@@ -63,17 +71,21 @@ export async function startPostgres(dir: string): Promise<Server & { url: string
     pid: () => child?.pid,
     alive: () => !!child && child.exitCode === null && child.signalCode === null,
     async start() {
-      child = spawn(
-        pgBin('postgres'),
-        ['-D', join(dir, 'data'), '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1'].concat([
-          '-c',
-          'fsync=off',
-          '-c',
-          'max_connections=200',
-          '-c',
-          'shared_buffers=32MB',
-        ]),
-        { ...user, stdio: 'ignore' },
+      child = track(
+        spawn(
+          pgBin('postgres'),
+          ['-D', join(dir, 'data'), '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1'].concat([
+            '-c',
+            'fsync=off',
+            '-c',
+            'max_connections=200',
+            '-c',
+            'shared_buffers=32MB',
+          ]),
+          { ...user, stdio: 'ignore' },
+        ),
+        // Fast shutdown: PostgreSQL removes its shared memory and socket.
+        'SIGINT',
       );
       await until(async () => {
         const c = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
@@ -112,13 +124,8 @@ export async function startRedis(): Promise<Server & { url: string }> {
     pid: () => child?.pid,
     alive: () => !!child && child.exitCode === null && child.signalCode === null,
     async start() {
-      child = spawn(
-        'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-        {
-          stdio: 'ignore',
-        },
-      );
+      const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+      child = track(spawn('redis-server', args, { stdio: 'ignore' }), 'SIGKILL');
       await until(async () => {
         const ping = spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' });
         return ping.stdout.trim() === 'PONG';
