@@ -83,7 +83,7 @@ export interface ChaosReport {
   lost: number;
   /** Writes stored more than once. */
   duplicates: number;
-  /** Writes whose answer never came (cut, killed) that the database holds anyway / does not hold. */
+  /** Writes never answered within 90 s of resending that the database holds anyway / does not hold. */
   unansweredStored: number;
   unansweredNotStored: number;
   /** Why writes went unanswered: kind and HTTP status (or "no answer"). */
@@ -338,9 +338,23 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       const w: Write = { kind, marker: `chaos-${o.seed}-${++seq}`, acked: false, sentAt: Date.now(), attempts: 1 };
       writes.push(w);
       const where = { houseType: house.houseType, houseId: house.houseId };
+      // Every write carries a client id and is resent with it until answered (the api stores it once).
+      const clientId = randomUUID();
+      const send = async <T>(path: string, body: object): Promise<T> => {
+        for (;;) {
+          try {
+            return await client().call<T>('POST', path, { ...body, clientId });
+          } catch (err) {
+            if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429) throw err;
+            if (Date.now() - w.sentAt > 90_000) throw err;
+            w.attempts += 1;
+            await sleep(500);
+          }
+        }
+      };
       try {
         if (kind === 'complaint') {
-          const saved = await client().call<{ complainId: number }>('POST', '/app/complain/save', {
+          const saved = await send<{ complainId: number }>('/app/complain/save', {
             name: 'Chaos',
             note: w.marker,
             ...where,
@@ -348,7 +362,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           w.id = saved.complainId;
           r.complaints.push(saved.complainId);
         } else if (kind === 'workOrder') {
-          const saved = await client().call<{ eventOrderId: number }>('POST', '/app/eventOrder/save', {
+          const saved = await send<{ eventOrderId: number }>('/app/eventOrder/save', {
             name: 'Chaos',
             note: w.marker,
             type: 1,
@@ -357,27 +371,12 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           w.id = saved.eventOrderId;
           r.workOrders.push(saved.eventOrderId);
         } else if (kind === 'reply') {
-          await client().call('POST', '/app/complain/reply', { id: pick(r.complaints), content: w.marker });
+          await send('/app/complain/reply', { id: pick(r.complaints), content: w.marker });
         } else if (kind === 'sos') {
-          const saved = await client().call<{ sosHelpId: number }>('POST', '/app/sos/help', {
-            ...where,
-            position: w.marker,
-          });
+          const saved = await send<{ sosHelpId: number }>('/app/sos/help', { ...where, position: w.marker });
           w.id = saved.sosHelpId;
         } else {
-          // Chat: a client id per message, resent until it is acknowledged (the api stores it once).
-          const body = { groupId, content: w.marker, type: 1, clientId: randomUUID() };
-          for (;;) {
-            try {
-              await client().call('POST', '/im/chatrecord/save', body);
-              break;
-            } catch (err) {
-              if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429) throw err;
-              if (Date.now() - w.sentAt > 60_000) throw err;
-              w.attempts += 1;
-              await sleep(500);
-            }
-          }
+          await send('/im/chatrecord/save', { groupId, content: w.marker, type: 1 });
         }
         w.acked = true;
       } catch (err) {
