@@ -119,6 +119,14 @@ async function healthy(url: string): Promise<boolean> {
   );
 }
 
+/** The process answers HTTP at all (a gateway answers 503 while its api or Redis is away). */
+async function answering(url: string): Promise<boolean> {
+  return fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) }).then(
+    () => true,
+    () => false,
+  );
+}
+
 async function until(probe: () => Promise<boolean> | boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -154,8 +162,8 @@ class Tier {
     const handle = { kill: (sig: NodeJS.Signals) => started.child.kill(sig) };
     children.add(handle);
     void started.exited.then(() => children.delete(handle));
-    if (!(await until(() => healthy(this.url), timeoutMs)))
-      throw new Error(`${this.name} did not become healthy:\n${this.process.text().slice(-2000)}`);
+    if (!(await until(() => answering(this.url), timeoutMs)))
+      throw new Error(`${this.name} did not answer after its start:\n${this.process.text().slice(-2000)}`);
   }
   async kill(): Promise<void> {
     this.process.child.kill('SIGKILL');
@@ -422,7 +430,11 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       let target = '';
       const t0 = Date.now();
       let ok = true;
-      const recover = async (tier: Tier) => (ok = await until(() => healthy(tier.url), 120_000));
+      const recover = async (tier: Tier) => (ok = await until(() => answering(tier.url), 120_000));
+      const failed = (err: unknown) => {
+        ok = false;
+        o.print(`chaos: ${target}: ${(err as Error).message.slice(0, 500)}`);
+      };
       switch (kind) {
         case 'killApi':
         case 'killGateway':
@@ -437,7 +449,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           if (kind.startsWith('kill')) {
             await tier.kill();
             await sleep(hold);
-            await tier.start().catch(() => (ok = false));
+            await tier.start().catch(failed);
           } else {
             tier.signal('SIGSTOP');
             await sleep(hold);
@@ -455,7 +467,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           faultsStarted += 1;
           await server.stop(kind === 'restartPostgres' ? 'SIGINT' : 'SIGKILL');
           await sleep(hold);
-          await server.start().catch(() => (ok = false));
+          await server.start().catch(failed);
           break;
         }
         case 'cutApiLink':

@@ -11,7 +11,7 @@ it('when 50 faults hit the topology while residents write, then nothing acknowle
     seed,
     faults: 50,
     concurrent: 3,
-    faultEveryMs: 800,
+    faultEveryMs: 500,
     writesPerSecond: 4,
     tabs: 3,
     print: (line) => console.log(line),
@@ -38,7 +38,7 @@ it('when 50 faults hit the topology while residents write, then nothing acknowle
     chatOutOfOrder: 0,
     processesDown: [],
   });
-}, 300_000);
+}, 600_000);
 
 // A run cut short (the test's time-out) leaves no process behind.
 afterAll(() => stopEverything());
