@@ -12,7 +12,7 @@ const filter = process.argv[2] ?? '';
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 let failed = 0;
 
-for (const pkg of ['api', 'gateway', 'client']) {
+for (const pkg of ['api', 'gateway', 'client', 'tests']) {
   const dir = join(root, pkg, 'bench');
   if (!existsSync(dir)) continue;
   for (const file of readdirSync(dir)
