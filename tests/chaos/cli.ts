@@ -27,5 +27,11 @@ const report = await runChaos({
 });
 console.log(JSON.stringify({ bench: 'chaos', ...report }));
 const bad =
-  report.lost + report.duplicates + report.countersWrong + report.alarmsMissed + report.processesDown.length > 0;
+  report.lost +
+    report.duplicates +
+    report.countersWrong +
+    report.alarmsMissed +
+    report.processesDown.length +
+    report.crashes.length >
+  0;
 process.exit(bad ? 1 : 0);

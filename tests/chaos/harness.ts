@@ -94,6 +94,10 @@ export interface ChaosReport {
   chatDuplicates: number;
   chatOutOfOrder: number;
   processesDown: string[];
+  /** Ends of an api or gateway the harness did not cause (restarted as compose would). */
+  crashes: string[];
+  /** Starts that ended before answering because a dependency was away (restarted as compose would). */
+  failedStarts: number;
   byKind: Partial<Record<WriteKind, { acked: number; lost: number; duplicates: number }>>;
   byFault: Partial<Record<FaultKind, FaultFigures>>;
 }
@@ -147,30 +151,72 @@ export function stopEverything(): void {
   for (const [server, signal] of runningServers) server.kill(signal);
 }
 
-/** An api or gateway process the harness can kill, freeze and start again on the same port. */
+/**
+ * An api or gateway process the harness can kill, freeze and start again on the same port. Like
+ * compose's `restart: unless-stopped`, it is started again whenever it ends without the harness
+ * having killed it: at start-up because what it needs is away (PostgreSQL restarting), or later
+ * (a crash, counted in `crashes` with its last output).
+ */
 class Tier {
   process!: ServiceProcess;
+  /** Ends the harness did not cause, after the process had answered. */
+  crashes: string[] = [];
+  /** Starts that ended before answering (a dependency away), each restarted after a second. */
+  failedStarts = 0;
+  private killing = false;
+  private stopped = false;
   constructor(
     readonly name: string,
     readonly tier: 'api' | 'gateway',
     readonly url: string,
     private readonly env: Record<string, string>,
   ) {}
-  async start(timeoutMs = 120_000): Promise<void> {
+  private spawn(): ServiceProcess {
     const started = spawnService(this.tier, this.env);
     this.process = started;
     const handle = { kill: (sig: NodeJS.Signals) => started.child.kill(sig) };
     children.add(handle);
     void started.exited.then(() => children.delete(handle));
-    if (!(await until(() => answering(this.url), timeoutMs)))
-      throw new Error(`${this.name} did not answer after its start:\n${this.process.text().slice(-2000)}`);
+    return started;
+  }
+  /** Starts the process (again after each early end) until it answers HTTP. */
+  async start(timeoutMs = 240_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    this.killing = false;
+    for (;;) {
+      const p = this.spawn();
+      const answered = await until(
+        async () => !p.alive() || (await answering(this.url)),
+        Math.max(0, deadline - Date.now()),
+      );
+      if (answered && p.alive()) {
+        void p.exited.then((code) => this.ended(p, code));
+        return;
+      }
+      if (p.alive()) throw new Error(`${this.name} did not answer after its start:\n${p.text().slice(-2000)}`);
+      this.failedStarts += 1;
+      if (Date.now() > deadline)
+        throw new Error(`${this.name} kept ending at start: ${JSON.stringify(p.lines.slice(-3))}`);
+      await sleep(1000);
+    }
+  }
+  private ended(p: ServiceProcess, code: number | string) {
+    if (this.killing || this.stopped || p !== this.process) return;
+    this.crashes.push(`${code}: ${p.text().slice(-500)} ${JSON.stringify(p.lines.slice(-3)).slice(0, 1000)}`);
+    void this.start().catch(() => undefined);
   }
   async kill(): Promise<void> {
+    this.killing = true;
     this.process.child.kill('SIGKILL');
     await this.process.exited;
   }
   signal(sig: NodeJS.Signals): void {
     this.process.child.kill(sig);
+  }
+  /** The end of the run: no restart any more. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.process.stop('SIGKILL');
   }
 }
 
@@ -283,7 +329,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       });
       // The first seeds the demo estate; the second starts on it.
       await api.start();
-      cleanups.push(() => api.process.stop('SIGKILL'));
+      cleanups.push(() => api.stop());
       apis.push(api);
       const link = await startProxy(port);
       cleanups.push(() => link.close());
@@ -302,7 +348,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         LOG_LEVEL: 'warn',
       });
       await gateway.start();
-      cleanups.push(() => gateway.process.stop('SIGKILL'));
+      cleanups.push(() => gateway.stop());
       gateways.push(gateway);
     }
     o.print('chaos: PostgreSQL, Redis, 2 apis and 2 gateways are up');
@@ -632,6 +678,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       chatDuplicates,
       chatOutOfOrder,
       processesDown,
+      crashes: [...apis, ...gateways].flatMap((t) => t.crashes.map((c) => `${t.name} ${c}`)),
+      failedStarts: [...apis, ...gateways].reduce((n, t) => n + t.failedStarts, 0),
       byKind,
       byFault,
     };

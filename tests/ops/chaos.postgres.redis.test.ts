@@ -28,6 +28,7 @@ it('when 50 faults hit the topology while residents write, then nothing acknowle
     chatDuplicates: report.chatDuplicates,
     chatOutOfOrder: report.chatOutOfOrder,
     processesDown: report.processesDown,
+    crashes: report.crashes,
   }).toEqual({
     seed,
     lost: 0,
@@ -37,6 +38,7 @@ it('when 50 faults hit the topology while residents write, then nothing acknowle
     chatDuplicates: 0,
     chatOutOfOrder: 0,
     processesDown: [],
+    crashes: [],
   });
 }, 600_000);
 
