@@ -236,6 +236,8 @@ class ConsoleTab {
   acceptAny = true;
   topics: string[] = [];
   snapshots = 0;
+  /** Why the socket was closed, each time (socket.io's reasons). */
+  disconnects: string[] = [];
   constructor(
     readonly gatewayUrl: string,
     readonly token: string,
@@ -258,6 +260,8 @@ class ConsoleTab {
           () => this.socket.io.engine?.close(), // not answered: reconnect and try again
         );
     });
+    this.socket.on('disconnect', (reason) => this.disconnects.push(reason));
+    this.socket.on('connect_error', (err) => this.disconnects.push(`connect_error: ${err.message}`));
     this.socket.on('snapshot', (s) => {
       this.snapshots += 1;
       this.loaded = true;
