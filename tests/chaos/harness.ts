@@ -260,8 +260,17 @@ class ConsoleTab {
           () => this.socket.io.engine?.close(), // not answered: reconnect and try again
         );
     });
-    this.socket.on('disconnect', (reason) => this.disconnects.push(reason));
-    this.socket.on('connect_error', (err) => this.disconnects.push(`connect_error: ${err.message}`));
+    // As client/src/modules/live/utils/liveSocket.ts: socket.io retries transport failures by
+    // itself; a close by the gateway or a refused handshake is retried a second later.
+    const retryLater = () => setTimeout(() => this.socket.connect(), 1000);
+    this.socket.on('disconnect', (reason) => {
+      this.disconnects.push(reason);
+      if (reason === 'io server disconnect') retryLater();
+    });
+    this.socket.on('connect_error', (err) => {
+      this.disconnects.push(`connect_error: ${err.message}`);
+      if (!this.socket.active) retryLater();
+    });
     this.socket.on('snapshot', (s) => {
       this.snapshots += 1;
       this.loaded = true;
