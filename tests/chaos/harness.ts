@@ -673,6 +673,11 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     }, 30_000);
     const expected = await truth();
     for (const t of tabs) if (heldOf(t) !== expected) countersWrong += 1;
+    for (const t of tabs)
+      if (heldOf(t) !== expected)
+        o.print(
+          `chaos: tab ${tabs.indexOf(t)} connected ${t.socket.connected}, ${t.snapshots} snapshots, ${t.events.length} events, closed: ${t.disconnects.slice(-8).join('; ')}`,
+        );
     if (countersWrong)
       o.print(`chaos: counters differ: api ${expected}; tab ${tabs.map(heldOf).find((h) => h !== expected)}`);
 
