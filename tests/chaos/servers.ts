@@ -2,14 +2,19 @@
 // temporary folder, free ports. The shared services (5432, 6379) are never touched, so killing
 // and restarting these disturbs no other test running beside the harness.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../support/product';
 
 /** Where Debian and the official images put PostgreSQL's server binaries. */
 function pgBin(name: string): string {
-  const dirs = [process.env.PG_BIN, '/usr/local/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'];
+  const debian = existsSync('/usr/lib/postgresql')
+    ? readdirSync('/usr/lib/postgresql')
+        .sort((a, b) => Number(b) - Number(a))
+        .map((v) => `/usr/lib/postgresql/${v}/bin`)
+    : [];
+  const dirs = [process.env.PG_BIN, '/usr/local/bin', ...debian];
   for (const dir of dirs) if (dir && existsSync(join(dir, name))) return join(dir, name);
   throw new Error(`${name} not found (set PG_BIN to the folder of PostgreSQL's server binaries)`);
 }
