@@ -41,7 +41,7 @@ function isJson(line) {
   }
 }
 
-for (const pkg of ['api', 'gateway', 'client']) {
+for (const pkg of ['api', 'gateway', 'client', 'tests']) {
   const dir = join(benchRoot, pkg, 'bench');
   if (!existsSync(dir)) continue;
   for (const file of readdirSync(dir)

@@ -79,6 +79,10 @@ export async function openDatabase(options: {
     }
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     pool.on('error', () => undefined); // a dropped idle client is replaced on the next query
+    // A client checked out by a transaction and idle between statements reports a server-side
+    // disconnect (PostgreSQL restarting) as an 'error' event: without a listener Node would end
+    // the process. The transaction's next statement fails instead and the pool drops the client.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     if (options.onQuery) timePgPool(pool, options.onQuery);
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {

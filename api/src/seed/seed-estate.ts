@@ -726,7 +726,16 @@ export async function seedEstate(
       },
     ])
     .returning({ id: s.disasterWarn.id });
-  const warned = linkRows.filter((l) => l.status === 2).slice(0, 15);
+  // One row per person with a confirmed house (their first), as a warning sent from the console
+  // has (disaster.repository.ts, `distinct on (person_id)`).
+  const warned = [
+    ...new Map(
+      linkRows
+        .filter((l) => l.status === 2)
+        .reverse()
+        .map((l) => [l.personId, l]),
+    ).values(),
+  ].reverse();
   await tx.insert(s.disasterWarnPerson).values(
     warns.slice(0, 2).flatMap((w, wi) =>
       warned.map((l, i) => ({

@@ -13,6 +13,18 @@ const houseType = intSchema(1, 3);
 /** `;`-joined list of uploaded file paths (SPEC §9). */
 const fileList = z.string().max(4000).optional();
 const text = (max: number) => z.string().trim().min(1).max(max);
+/**
+ * The app's own id of a write (8-64 letters, digits, - or _, e.g. a UUID): the same clientId
+ * sent again by the same person (a retry after a cut connection or a timeout) answers the write
+ * already stored and stores nothing more (docs/internal-contract.md "Resident writes are idempotent").
+ */
+const clientId = z
+  .string()
+  .trim()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/)
+  .optional();
 
 export const ResidentHouseSchema = z.object({
   houseType: z.number().int(),
@@ -30,13 +42,14 @@ export const ComplainSaveSchema = z.object({
   voice: fileList,
   houseType,
   houseId: id,
+  clientId,
 });
 export type ComplainSave = z.infer<typeof ComplainSaveSchema>;
 
 export const EventOrderSaveSchema = ComplainSaveSchema.extend({ type: intSchema(1, 5) });
 export type EventOrderSave = z.infer<typeof EventOrderSaveSchema>;
 
-export const ResidentReplySchema = z.object({ id, content: text(2000), img: fileList, voice: fileList });
+export const ResidentReplySchema = z.object({ id, content: text(2000), img: fileList, voice: fileList, clientId });
 export type ResidentReply = z.infer<typeof ResidentReplySchema>;
 
 const stars = intSchema(1, 3);
@@ -49,7 +62,12 @@ export const ResidentRateSchema = z.object({
 });
 export type ResidentRate = z.infer<typeof ResidentRateSchema>;
 
-export const SosHelpSchema = z.object({ houseType, houseId: id, position: z.string().trim().max(200).optional() });
+export const SosHelpSchema = z.object({
+  houseType,
+  houseId: id,
+  position: z.string().trim().max(200).optional(),
+  clientId,
+});
 export type SosHelp = z.infer<typeof SosHelpSchema>;
 
 /** reply: 1 safe, 2 in danger zone, 3 not in danger zone, 4 wait in place, 5 ask for help, 6 other (DisasterReply). */

@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, real, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantColumns, time } from './columns';
 
 /** A check-in rule: working hours ('HH:mm'), weekdays (1 = Monday … 7) and a geofence. */
@@ -62,4 +62,21 @@ export const ad = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [index().on(t.housingEstateId, t.enabled, t.sort)],
+);
+
+/**
+ * A resident write that carried a clientId (issue 35): the first call claims (person, kind,
+ * clientId) in the transaction of its write and keeps its answer; a retry with the same key
+ * answers that instead of writing again (api/src/modules/resident/write-once.ts).
+ */
+export const residentWrite = pgTable(
+  'resident_write',
+  {
+    personId: integer().notNull(),
+    kind: text().notNull(),
+    clientId: text().notNull(),
+    answer: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.personId, t.kind, t.clientId] }), index().on(t.createdAt)],
 );

@@ -7,6 +7,7 @@ import { houseColumns, linkedHouse } from '../person/resident-houses.service';
 import type { ResidentDeps } from '../resident/resident-api';
 import { pushAfterCommit } from '../message/notify';
 import { declarationStaff, sosStaff, warningFollowers } from './disaster.recipients';
+import { writeOnce } from '../resident/write-once';
 import {
   insertDeclaration,
   insertSosHelp,
@@ -35,30 +36,31 @@ export async function sosHelpCall(d: ResidentDeps, body: SosHelp): Promise<{ sos
   return withPushes(
     d.db,
     d.realtime,
-    async (tx) => {
-      const id = await insertSosHelp(tx, {
-        companyId: house.companyId,
-        housingEstateId: house.housingEstateId,
-        personId: d.personId,
-        houseType: house.houseType,
-        ...houseColumns(house),
-        position: body.position ?? null,
-      });
-      await notify(tx, {
-        companyId: house.companyId,
-        housingEstateId: house.housingEstateId,
-        messageType: MessageType.sosAlarm,
-        channelType: ChannelType.disasterWarning,
-        dataId: id,
-        recipients: await sosStaff(tx, house.housingEstateId),
-        personTriggerId: d.personId,
-        name: house.name,
-        position: body.position ?? null,
-        ...houseColumns(house),
-        push: { houseType: house.houseType, position: body.position ?? null, sos: 'new' },
-      });
-      return { sosHelpId: id };
-    },
+    async (tx) =>
+      writeOnce(tx, { personId: d.personId, kind: 'sos', clientId: body.clientId }, async () => {
+        const id = await insertSosHelp(tx, {
+          companyId: house.companyId,
+          housingEstateId: house.housingEstateId,
+          personId: d.personId,
+          houseType: house.houseType,
+          ...houseColumns(house),
+          position: body.position ?? null,
+        });
+        await notify(tx, {
+          companyId: house.companyId,
+          housingEstateId: house.housingEstateId,
+          messageType: MessageType.sosAlarm,
+          channelType: ChannelType.disasterWarning,
+          dataId: id,
+          recipients: await sosStaff(tx, house.housingEstateId),
+          personTriggerId: d.personId,
+          name: house.name,
+          position: body.position ?? null,
+          ...houseColumns(house),
+          push: { houseType: house.houseType, position: body.position ?? null, sos: 'new' },
+        });
+        return { sosHelpId: id };
+      }),
     d.onPushError,
   );
 }

@@ -12,6 +12,7 @@ import { notify } from '../message/notify';
 import { withPushes } from '../message/push-outbox';
 import { houseColumns, linkedHouse } from '../person/resident-houses.service';
 import type { ResidentDeps } from '../resident/resident-api';
+import { writeOnce } from '../resident/write-once';
 import { handlingStaff, listingStaff } from './work-orders.recipients';
 import { insertResidentReply, insertWork, nextCode, ownWork, rateWork } from './work-orders.repository';
 
@@ -30,36 +31,41 @@ async function reportWork(
   return withPushes(
     d.db,
     d.realtime,
-    async (tx) => {
-      const code = await nextCode(tx, k, house.housingEstateId);
-      const id = await insertWork(tx, k, {
-        companyId: house.companyId,
-        housingEstateId: house.housingEstateId,
-        name: body.name,
-        note: body.note,
-        img: body.img || null,
-        voice: body.voice || null,
-        reportPersonId: d.personId,
-        personType: house.houseType,
-        personIdentity: house.identity,
-        ...houseColumns(house),
-        code,
-        type: body.type,
-      });
-      await notify(tx, {
-        companyId: house.companyId,
-        housingEstateId: house.housingEstateId,
-        messageType: k.newMessage,
-        channelType: k.channel,
-        dataId: id,
-        recipients: await listingStaff(tx, k, house.housingEstateId),
-        personTriggerId: d.personId,
-        name: body.name,
-        ...houseColumns(house),
-        push: { code, status: 1, ...(k.hasType ? { type: body.type } : {}) },
-      });
-      return { id, code };
-    },
+    async (tx) =>
+      writeOnce(
+        tx,
+        { personId: d.personId, kind: k === COMPLAINT ? 'complaint' : 'workOrder', clientId: body.clientId },
+        async () => {
+          const code = await nextCode(tx, k, house.housingEstateId);
+          const id = await insertWork(tx, k, {
+            companyId: house.companyId,
+            housingEstateId: house.housingEstateId,
+            name: body.name,
+            note: body.note,
+            img: body.img || null,
+            voice: body.voice || null,
+            reportPersonId: d.personId,
+            personType: house.houseType,
+            personIdentity: house.identity,
+            ...houseColumns(house),
+            code,
+            type: body.type,
+          });
+          await notify(tx, {
+            companyId: house.companyId,
+            housingEstateId: house.housingEstateId,
+            messageType: k.newMessage,
+            channelType: k.channel,
+            dataId: id,
+            recipients: await listingStaff(tx, k, house.housingEstateId),
+            personTriggerId: d.personId,
+            name: body.name,
+            ...houseColumns(house),
+            push: { code, status: 1, ...(k.hasType ? { type: body.type } : {}) },
+          });
+          return { id, code };
+        },
+      ),
     d.onPushError,
   );
 }
@@ -88,29 +94,34 @@ export async function replyAsResident(
   return withPushes(
     d.db,
     d.realtime,
-    async (tx) => {
-      const replyId = await insertResidentReply(tx, k, request, {
-        personId: d.personId,
-        content: body.content,
-        img: body.img || null,
-        voice: body.voice || null,
-      });
-      await notify(tx, {
-        companyId: request.companyId,
-        housingEstateId: request.housingEstateId,
-        messageType: k.replyMessage,
-        channelType: k.channel,
-        dataId: request.id,
-        recipients: await handlingStaff(tx, k, request.id),
-        personTriggerId: d.personId,
-        name: request.name,
-        unitId: request.unitId,
-        carSpaceId: request.carSpaceId,
-        shopId: request.shopId,
-        push: { replyId },
-      });
-      return { replyId };
-    },
+    async (tx) =>
+      writeOnce(
+        tx,
+        { personId: d.personId, kind: k === COMPLAINT ? 'complaintReply' : 'workOrderReply', clientId: body.clientId },
+        async () => {
+          const replyId = await insertResidentReply(tx, k, request, {
+            personId: d.personId,
+            content: body.content,
+            img: body.img || null,
+            voice: body.voice || null,
+          });
+          await notify(tx, {
+            companyId: request.companyId,
+            housingEstateId: request.housingEstateId,
+            messageType: k.replyMessage,
+            channelType: k.channel,
+            dataId: request.id,
+            recipients: await handlingStaff(tx, k, request.id),
+            personTriggerId: d.personId,
+            name: request.name,
+            unitId: request.unitId,
+            carSpaceId: request.carSpaceId,
+            shopId: request.shopId,
+            push: { replyId },
+          });
+          return { replyId };
+        },
+      ),
     d.onPushError,
   );
 }

@@ -1,0 +1,710 @@
+// The chaos harness (issue 35, README "Chaos run"): the whole topology of docker-compose.yml on
+// this machine — its own PostgreSQL and Redis, two api processes, two gateways, a TCP proxy of the
+// harness on every link between tiers — with residents writing and staff tabs listening while
+// faults are injected at random from a printed seed. At the end, with every process back, it
+// checks what was acknowledged against the database and what each tab holds, and answers one
+// report (printed as one JSON line by cli.ts).
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import {
+  applyEvent,
+  emptySnapshot,
+  TOPICS,
+  type ClientToServerEvents,
+  type LiveEvent,
+  type LiveSnapshot,
+  type ServerToClientEvents,
+} from '@pm/shared';
+import { ApiError, ResidentClient, type House } from '../../api/src/simulator/resident-client';
+import { spawnService, type ServiceProcess } from '../support/processes';
+import { freePort } from '../support/product';
+import { startProxy, type TcpProxy } from './proxy';
+import { runningServers, startPostgres, startRedis, type Server } from './servers';
+
+export interface ChaosOptions {
+  seed: number;
+  /** Faults to inject in all. */
+  faults: number;
+  /** At most this many at once. */
+  concurrent: number;
+  /** A new fault is considered every this many ms. */
+  faultEveryMs: number;
+  /** Resident writes per second over all residents. */
+  writesPerSecond: number;
+  /** Console tabs of the administrator (socket.io clients), spread over both gateways. */
+  tabs: number;
+  print: (line: string) => void;
+}
+
+export const FAULT_KINDS = [
+  'killApi',
+  'killGateway',
+  'freezeApi',
+  'freezeGateway',
+  'restartPostgres',
+  'redisGone',
+  'cutApiLink',
+  'cutPostgresLink',
+  'cutRedisLink',
+  'slowApiLink',
+  'dropTab',
+] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+const WRITE_KINDS = ['complaint', 'workOrder', 'reply', 'sos', 'chat'] as const;
+type WriteKind = (typeof WRITE_KINDS)[number];
+
+interface Write {
+  kind: WriteKind;
+  marker: string;
+  acked: boolean;
+  id?: number;
+  sentAt: number;
+  attempts: number;
+}
+
+interface FaultFigures {
+  injected: number;
+  failedToRecover: number;
+  worstRecoveryMs: number;
+}
+
+export interface ChaosReport {
+  seed: number;
+  faults: number;
+  durationS: number;
+  writes: number;
+  acknowledged: number;
+  /** Acknowledged writes not in the database. */
+  lost: number;
+  /** Writes stored more than once. */
+  duplicates: number;
+  /** Writes never answered within 90 s of resending that the database holds anyway / does not hold. */
+  unansweredStored: number;
+  unansweredNotStored: number;
+  /** Why writes went unanswered: kind and HTTP status (or "no answer"). */
+  unanswered: Record<string, number>;
+  countersWrong: number;
+  alarmsMissed: number;
+  worstAlarmDelayMs: number;
+  chatDuplicates: number;
+  chatOutOfOrder: number;
+  processesDown: string[];
+  /** Ends of an api or gateway the harness did not cause (restarted as compose would). */
+  crashes: string[];
+  /** Starts that ended before answering because a dependency was away (restarted as compose would). */
+  failedStarts: number;
+  byKind: Partial<Record<WriteKind, { acked: number; lost: number; duplicates: number }>>;
+  byFault: Partial<Record<FaultKind, FaultFigures>>;
+}
+
+/** A small seeded PRNG (mulberry32): the same seed gives the same faults in the same order. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function healthy(url: string): Promise<boolean> {
+  return fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) }).then(
+    (r) => r.ok,
+    () => false,
+  );
+}
+
+/** The process answers HTTP at all (a gateway answers 503 while its api or Redis is away). */
+async function answering(url: string): Promise<boolean> {
+  return fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) }).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function until(probe: () => Promise<boolean> | boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await probe()) return true;
+    if (Date.now() > deadline) return false;
+    await sleep(100);
+  }
+}
+
+/** Every process the harness started and has not seen end: killed by {@link stopEverything}. */
+const children = new Set<{ kill(signal: NodeJS.Signals): unknown }>();
+process.once('exit', () => stopEverything());
+
+/** Kills whatever the harness left running (a test that timed out, Ctrl+C). */
+export function stopEverything(): void {
+  for (const c of children) c.kill('SIGKILL');
+  children.clear();
+  for (const [server, signal] of runningServers) server.kill(signal);
+}
+
+/**
+ * An api or gateway process the harness can kill, freeze and start again on the same port. Like
+ * compose's `restart: unless-stopped`, it is started again whenever it ends without the harness
+ * having killed it: at start-up because what it needs is away (PostgreSQL restarting), or later
+ * (a crash, counted in `crashes` with its last output).
+ */
+class Tier {
+  process!: ServiceProcess;
+  /** Ends the harness did not cause, after the process had answered. */
+  crashes: string[] = [];
+  /** Starts that ended before answering (a dependency away), each restarted after a second. */
+  failedStarts = 0;
+  private killing = false;
+  private stopped = false;
+  constructor(
+    readonly name: string,
+    readonly tier: 'api' | 'gateway',
+    readonly url: string,
+    private readonly env: Record<string, string>,
+  ) {}
+  private spawn(): ServiceProcess {
+    const started = spawnService(this.tier, this.env);
+    this.process = started;
+    const handle = { kill: (sig: NodeJS.Signals) => started.child.kill(sig) };
+    children.add(handle);
+    void started.exited.then(() => children.delete(handle));
+    return started;
+  }
+  /** Starts the process (again after each early end) until it answers HTTP. */
+  async start(timeoutMs = 240_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    this.killing = false;
+    for (;;) {
+      const p = this.spawn();
+      const answered = await until(
+        async () => !p.alive() || (await answering(this.url)),
+        Math.max(0, deadline - Date.now()),
+      );
+      if (answered && p.alive()) {
+        void p.exited.then((code) => this.ended(p, code));
+        return;
+      }
+      if (p.alive()) throw new Error(`${this.name} did not answer after its start:\n${p.text().slice(-2000)}`);
+      this.failedStarts += 1;
+      if (Date.now() > deadline)
+        throw new Error(`${this.name} kept ending at start: ${JSON.stringify(p.lines.slice(-3))}`);
+      await sleep(1000);
+    }
+  }
+  private ended(p: ServiceProcess, code: number | string) {
+    if (this.killing || this.stopped || p !== this.process) return;
+    this.crashes.push(`${code}: ${p.text().slice(-500)} ${JSON.stringify(p.lines.slice(-3)).slice(0, 1000)}`);
+    void this.start().catch(() => undefined);
+  }
+  async kill(): Promise<void> {
+    this.killing = true;
+    this.process.child.kill('SIGKILL');
+    await this.process.exited;
+  }
+  signal(sig: NodeJS.Signals): void {
+    this.process.child.kill(sig);
+  }
+  /** The end of the run: no restart any more. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.process.stop('SIGKILL');
+  }
+}
+
+/**
+ * A console tab as client/src/modules/live/states/liveState.ts keeps it: a socket.io client that
+ * reconnects and subscribes to every topic; after each (re)connect the next snapshot is taken
+ * whatever its version, events before the first snapshot are ignored. On every snapshot it reads
+ * the open SOS calls (GET /disaster/sos/open), as the console does to catch up on missed alarms.
+ */
+class ConsoleTab {
+  socket: Socket<ServerToClientEvents, ClientToServerEvents>;
+  events: { e: LiveEvent; at: number }[] = [];
+  /** When each SOS call id was first known to this tab (live push or catch-up read). */
+  sosSeen = new Map<number, number>();
+  held: LiveSnapshot = emptySnapshot();
+  loaded = false;
+  acceptAny = true;
+  topics: string[] = [];
+  snapshots = 0;
+  /** Why the socket was closed, each time (socket.io's reasons). */
+  disconnects: string[] = [];
+  constructor(
+    readonly gatewayUrl: string,
+    readonly token: string,
+  ) {
+    this.socket = io(gatewayUrl, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: true,
+      reconnectionDelay: 200,
+      reconnectionDelayMax: 2000,
+      forceNew: true,
+    });
+    this.socket.on('connect', () => {
+      this.acceptAny = true;
+      this.socket
+        .timeout(10_000)
+        .emitWithAck('subscribe', [...TOPICS])
+        .then(
+          (ack) => (this.topics = ack.topics),
+          () => this.socket.io.engine?.close(), // not answered: reconnect and try again
+        );
+    });
+    // As client/src/modules/live/utils/liveSocket.ts: socket.io retries transport failures by
+    // itself; a close by the gateway or a refused handshake is retried a second later.
+    const retryLater = () => setTimeout(() => this.socket.connect(), 1000);
+    this.socket.on('disconnect', (reason) => {
+      this.disconnects.push(reason);
+      if (reason === 'io server disconnect') retryLater();
+    });
+    this.socket.on('connect_error', (err) => {
+      this.disconnects.push(`connect_error: ${err.message}`);
+      if (!this.socket.active) retryLater();
+    });
+    this.socket.on('snapshot', (s) => {
+      this.snapshots += 1;
+      this.loaded = true;
+      if (this.acceptAny || s.version >= this.held.version) this.held = s;
+      this.acceptAny = false;
+      void this.catchUp();
+    });
+    for (const t of TOPICS)
+      this.socket.on(t, ((e: LiveEvent) => {
+        const at = Date.now();
+        this.events.push({ e, at });
+        if (e.topic === 'alarms' && e.kind === 'sos' && e.dataId !== undefined && !this.sosSeen.has(e.dataId))
+          this.sosSeen.set(e.dataId, at);
+        if (this.loaded) this.held = applyEvent(this.held, e);
+      }) as never);
+  }
+  private async catchUp() {
+    try {
+      const res = await fetch(`${this.gatewayUrl}/api/disaster/sos/open`, {
+        headers: { authorization: `Bearer ${this.token}` },
+        signal: AbortSignal.timeout(10_000),
+      });
+      const body = (await res.json()) as { data?: { id: number }[] };
+      const at = Date.now();
+      for (const c of body.data ?? []) if (!this.sosSeen.has(c.id)) this.sosSeen.set(c.id, at);
+    } catch {
+      // The next snapshot tries again.
+    }
+  }
+}
+
+export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
+  const random = prng(o.seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  const startedAt = Date.now();
+  const dir = mkdtempSync(join(tmpdir(), 'pm-chaos-'));
+  const cleanups: (() => Promise<unknown>)[] = [];
+  o.print(`chaos: seed ${o.seed}, ${o.faults} faults, at most ${o.concurrent} at once, in ${dir}`);
+
+  try {
+    // The engines, each behind a proxy of the harness.
+    const pgDir = mkdtempSync(join(tmpdir(), 'pm-chaos-pg-'));
+    cleanups.push(async () => rmSync(pgDir, { recursive: true, force: true }));
+    const postgres = await startPostgres(pgDir);
+    cleanups.push(() => postgres.stop('SIGQUIT'));
+    const redis = await startRedis();
+    await redis.start();
+    cleanups.push(() => redis.stop());
+    const pgLink = await startProxy(postgres.port);
+    const redisLink = await startProxy(redis.port);
+    cleanups.push(
+      () => pgLink.close(),
+      () => redisLink.close(),
+    );
+
+    // Two apis on one database, as two replicas of compose's api service would be.
+    const apis: Tier[] = [];
+    const apiLinks: TcpProxy[] = [];
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort();
+      const api = new Tier(`api${i + 1}`, 'api', `http://127.0.0.1:${port}`, {
+        API_PORT: String(port),
+        API_HOST: '127.0.0.1',
+        DATABASE_URL: `postgres://postgres@127.0.0.1:${pgLink.port}/pm`,
+        DATA_DIR: join(dir, 'data'),
+        SEED_DEMO: '1',
+        API_METRICS_PORT: 'off',
+        LOG_LEVEL: 'warn',
+      });
+      // The first seeds the demo estate; the second starts on it.
+      await api.start();
+      cleanups.push(() => api.stop());
+      apis.push(api);
+      const link = await startProxy(port);
+      cleanups.push(() => link.close());
+      apiLinks.push(link);
+    }
+    const gateways: Tier[] = [];
+    for (let i = 0; i < 2; i++) {
+      const [port, metricsPort] = [await freePort(), await freePort()];
+      const gateway = new Tier(`gateway${i + 1}`, 'gateway', `http://127.0.0.1:${port}`, {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        API_URL: `http://127.0.0.1:${apiLinks[i].port}`,
+        REDIS_URL: `redis://127.0.0.1:${redisLink.port}`,
+        METRICS_PORT: String(metricsPort),
+        METRICS_HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      });
+      await gateway.start();
+      cleanups.push(() => gateway.stop());
+      gateways.push(gateway);
+    }
+    o.print('chaos: PostgreSQL, Redis, 2 apis and 2 gateways are up');
+
+    // Residents sign in once per gateway (the app reaches the api through either).
+    const residents: { clients: ResidentClient[]; houses: House[]; complaints: number[]; workOrders: number[] }[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const clients = gateways.map((g) => new ResidentClient(`${g.url}/api`, `resident${i}`));
+      for (const c of clients) await c.login('resident123');
+      const houses = await clients[0].houses();
+      if (houses.length) residents.push({ clients, houses, complaints: [], workOrders: [] });
+    }
+    const admin = new ResidentClient(`${gateways[0].url}/api`, 'admin');
+    await admin.login('admin123');
+    const adminToken = (admin as unknown as { token: string }).token;
+    const tabs: ConsoleTab[] = [];
+    for (let i = 0; i < o.tabs; i++) tabs.push(new ConsoleTab(gateways[i % 2].url, adminToken));
+    cleanups.push(async () => tabs.forEach((t) => t.socket.disconnect()));
+    await until(() => tabs.every((t) => t.topics.includes('alarms')), 30_000);
+
+    // Resident writes, each marked so that the database can be asked for it afterwards.
+    const writes: Write[] = [];
+    const unanswered: Record<string, number> = {};
+    let writing = true;
+    let seq = 0;
+    const inFlight = new Set<Promise<void>>();
+    const write = async (chosen: WriteKind) => {
+      const r = pick(residents);
+      const house = pick(r.houses);
+      const client = () => pick(r.clients);
+      const kind = chosen === 'reply' && r.complaints.length === 0 ? 'complaint' : chosen;
+      let groupId = 0;
+      if (kind === 'chat') {
+        // A conversation of the resident's (a private chat with a staff member on the first).
+        try {
+          groupId = await chatOf(client());
+        } catch {
+          return;
+        }
+      }
+      const w: Write = { kind, marker: `chaos-${o.seed}-${++seq}`, acked: false, sentAt: Date.now(), attempts: 1 };
+      writes.push(w);
+      const where = { houseType: house.houseType, houseId: house.houseId };
+      // Every write carries a client id and is resent with it until answered (the api stores it once).
+      const clientId = randomUUID();
+      const send = async <T>(path: string, body: object): Promise<T> => {
+        for (;;) {
+          try {
+            return await client().call<T>('POST', path, { ...body, clientId });
+          } catch (err) {
+            if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429) throw err;
+            if (Date.now() - w.sentAt > 90_000) throw err;
+            w.attempts += 1;
+            await sleep(500);
+          }
+        }
+      };
+      try {
+        if (kind === 'complaint') {
+          const saved = await send<{ complainId: number }>('/app/complain/save', {
+            name: 'Chaos',
+            note: w.marker,
+            ...where,
+          });
+          w.id = saved.complainId;
+          r.complaints.push(saved.complainId);
+        } else if (kind === 'workOrder') {
+          const saved = await send<{ eventOrderId: number }>('/app/eventOrder/save', {
+            name: 'Chaos',
+            note: w.marker,
+            type: 1,
+            ...where,
+          });
+          w.id = saved.eventOrderId;
+          r.workOrders.push(saved.eventOrderId);
+        } else if (kind === 'reply') {
+          await send('/app/complain/reply', { id: pick(r.complaints), content: w.marker });
+        } else if (kind === 'sos') {
+          const saved = await send<{ sosHelpId: number }>('/app/sos/help', { ...where, position: w.marker });
+          w.id = saved.sosHelpId;
+        } else {
+          await send('/im/chatrecord/save', { groupId, content: w.marker, type: 1 });
+        }
+        w.acked = true;
+      } catch (err) {
+        // Unanswered or refused: counted against the database at the end.
+        const reason = `${w.kind} ${err instanceof ApiError ? err.status : 'no answer'}`;
+        unanswered[reason] = (unanswered[reason] ?? 0) + 1;
+        if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429)
+          o.print(`chaos: ${w.kind} refused: ${err.status} ${err.message}`);
+      }
+    };
+    const chatOf = async (client: ResidentClient): Promise<number> => {
+      const list = async () =>
+        (await client.call<{ list: { groupId: number }[] }>('POST', '/im/disgroup/list', { page: 1, limit: 20 })).list;
+      let groups = await list();
+      if (groups.length === 0) {
+        const book = await client.call<{ sections: { people: { personId: number }[] }[] }>('GET', '/app/addressbook');
+        const me = await client.call<{ accountInfo: { personId: number } }>('GET', '/auth/current/user');
+        const other = pick(book.sections.flatMap((s) => s.people));
+        await client.call('GET', `/im/chatrecord/check/chat/${me.accountInfo.personId}/${other.personId}`);
+        groups = await list();
+      }
+      return pick(groups).groupId;
+    };
+    const writer = (async () => {
+      const every = 1000 / o.writesPerSecond;
+      while (writing) {
+        if (inFlight.size < 20) {
+          const p = write(pick(WRITE_KINDS)).finally(() => inFlight.delete(p));
+          inFlight.add(p);
+        }
+        await sleep(every);
+      }
+    })();
+
+    // Faults, at random from the seed, at most `concurrent` at once and one per target.
+    const byFault: Partial<Record<FaultKind, FaultFigures>> = {};
+    const busy = new Set<string>();
+    const active = new Set<Promise<void>>();
+    let faultsStarted = 0;
+    // Everything before the first await runs at once: `faultsStarted` counts the fault as injected.
+    const inject = async (kind: FaultKind) => {
+      const hold = 300 + Math.floor(random() * 2500);
+      let target = '';
+      const t0 = Date.now();
+      let ok = true;
+      const recover = async (tier: Tier) => (ok = await until(() => answering(tier.url), 120_000));
+      const failed = (err: unknown) => {
+        ok = false;
+        o.print(`chaos: ${target}: ${(err as Error).message.slice(0, 500)}`);
+      };
+      switch (kind) {
+        case 'killApi':
+        case 'killGateway':
+        case 'freezeApi':
+        case 'freezeGateway': {
+          const list = kind.endsWith('Api') ? apis : gateways;
+          const tier = pick(list);
+          target = tier.name;
+          if (busy.has(target)) return;
+          busy.add(target);
+          faultsStarted += 1;
+          if (kind.startsWith('kill')) {
+            await tier.kill();
+            await sleep(hold);
+            await tier.start().catch(failed);
+          } else {
+            tier.signal('SIGSTOP');
+            await sleep(hold);
+            tier.signal('SIGCONT');
+            await recover(tier);
+          }
+          break;
+        }
+        case 'restartPostgres':
+        case 'redisGone': {
+          const server: Server = kind === 'restartPostgres' ? postgres : redis;
+          target = kind;
+          if (busy.has(target)) return;
+          busy.add(target);
+          faultsStarted += 1;
+          await server.stop(kind === 'restartPostgres' ? 'SIGINT' : 'SIGKILL');
+          await sleep(hold);
+          await server.start().catch(failed);
+          break;
+        }
+        case 'cutApiLink':
+        case 'cutPostgresLink':
+        case 'cutRedisLink':
+        case 'slowApiLink': {
+          const link = kind === 'cutPostgresLink' ? pgLink : kind === 'cutRedisLink' ? redisLink : pick(apiLinks);
+          target = `link:${kind === 'cutPostgresLink' ? 'pg' : kind === 'cutRedisLink' ? 'redis' : apiLinks.indexOf(link)}`;
+          if (busy.has(target)) return;
+          busy.add(target);
+          faultsStarted += 1;
+          if (kind === 'slowApiLink') {
+            link.delay(100 + Math.floor(random() * 400));
+            await sleep(hold);
+            link.delay(0);
+          } else link.cut();
+          break;
+        }
+        case 'dropTab': {
+          const tab = pick(tabs);
+          target = `tab:${tabs.indexOf(tab)}`;
+          if (busy.has(target)) return;
+          busy.add(target);
+          faultsStarted += 1;
+          // The transport closes as on a network blip; socket.io reconnects on its own.
+          tab.socket.io.engine?.close();
+          break;
+        }
+      }
+      busy.delete(target);
+      if (!ok) o.print(`chaos: ${target} did not recover from ${kind}`);
+      const total = (byFault[kind] ??= { injected: 0, failedToRecover: 0, worstRecoveryMs: 0 });
+      total.injected += 1;
+      if (!ok) total.failedToRecover += 1;
+      total.worstRecoveryMs = Math.max(total.worstRecoveryMs, Date.now() - t0);
+    };
+    let injected = 0;
+    while (injected < o.faults) {
+      await sleep(o.faultEveryMs);
+      if (active.size >= o.concurrent) continue;
+      const before = faultsStarted;
+      const p = inject(pick(FAULT_KINDS)).finally(() => active.delete(p));
+      active.add(p);
+      if (faultsStarted === before) continue; // its target was busy with another fault
+      injected += 1;
+      if (injected % 50 === 0) o.print(`chaos: ${injected} faults injected`);
+    }
+    await Promise.all(active);
+    writing = false;
+    await writer;
+    await Promise.all(inFlight);
+    o.print('chaos: faults done, writes settled; checking');
+
+    // Every process back and healthy.
+    const processesDown: string[] = [];
+    for (const t of [...apis, ...gateways])
+      if (!(await until(() => healthy(t.url), 60_000))) processesDown.push(t.name);
+    if (!postgres.alive()) processesDown.push('postgres');
+    if (!redis.alive()) processesDown.push('redis');
+
+    // Writes against the database.
+    const db = new pg.Client({ connectionString: postgres.url });
+    await db.connect();
+    cleanups.push(() => db.end());
+    const stored = new Map<string, number>();
+    const count = async (q: string) => {
+      for (const row of (await db.query<{ m: string; n: string }>(q)).rows) stored.set(row.m, Number(row.n));
+    };
+    const like = `'chaos-${o.seed}-%'`;
+    await count(`select note as m, count(*) as n from complain where note like ${like} group by note`);
+    await count(`select note as m, count(*) as n from event_order where note like ${like} group by note`);
+    await count(`select content as m, count(*) as n from complain_reply where content like ${like} group by content`);
+    await count(`select position as m, count(*) as n from sos_help where position like ${like} group by position`);
+    await count(`select content as m, count(*) as n from im_chat_record where content like ${like} group by content`);
+    const byKind: ChaosReport['byKind'] = {};
+    let lost = 0;
+    let duplicates = 0;
+    let unansweredStored = 0;
+    let unansweredNotStored = 0;
+    for (const w of writes) {
+      const k = (byKind[w.kind] ??= { acked: 0, lost: 0, duplicates: 0 });
+      const n = stored.get(w.marker) ?? 0;
+      if (n > 1) {
+        duplicates += 1;
+        k.duplicates += 1;
+      }
+      if (w.acked) {
+        k.acked += 1;
+        if (n === 0) {
+          lost += 1;
+          k.lost += 1;
+        }
+      } else if (n > 0) unansweredStored += 1;
+      else unansweredNotStored += 1;
+    }
+
+    // Every SOS call stored reached every tab (live, or on catch-up after a reconnect).
+    const sosIds = writes.filter((w) => w.kind === 'sos' && w.acked && w.id !== undefined);
+    let alarmsMissed = 0;
+    let worstAlarmDelayMs = 0;
+    await until(() => sosIds.every((w) => tabs.every((t) => t.sosSeen.has(w.id!))), 30_000);
+    for (const w of sosIds)
+      for (const t of tabs) {
+        const at = t.sosSeen.get(w.id!);
+        if (at === undefined) {
+          alarmsMissed += 1;
+          o.print(`chaos: tab ${tabs.indexOf(t)} (${t.gatewayUrl}) never saw SOS call ${w.id}`);
+        } else worstAlarmDelayMs = Math.max(worstAlarmDelayMs, at - w.sentAt);
+      }
+
+    // Chat events: never the same message twice, and in seq order within a conversation.
+    let chatDuplicates = 0;
+    let chatOutOfOrder = 0;
+    for (const t of tabs) {
+      const seen = new Set<string>();
+      const last = new Map<number, number>();
+      for (const { e } of t.events) {
+        const c = e as unknown as { topic: string; groupId?: number; seq?: number };
+        if (c.topic !== 'chat' || c.groupId === undefined || c.seq === undefined) continue;
+        const key = `${c.groupId}:${c.seq}`;
+        if (seen.has(key)) chatDuplicates += 1;
+        seen.add(key);
+        if ((last.get(c.groupId) ?? 0) > c.seq) chatOutOfOrder += 1;
+        last.set(c.groupId, Math.max(last.get(c.groupId) ?? 0, c.seq));
+      }
+    }
+
+    // Every tab's counters equal what the api reads from the database for the person.
+    const truth = async () => {
+      const c = await admin
+        .call<Record<string, unknown>>('GET', '/realtime/counters')
+        .catch(() => ({ unavailable: true }) as Record<string, unknown>);
+      delete c.pushSeq;
+      return JSON.stringify(c);
+    };
+    const heldOf = (t: ConsoleTab) => {
+      const { version: _v, ...rest } = t.held;
+      return JSON.stringify(rest);
+    };
+    let countersWrong = 0;
+    await until(async () => {
+      const expected = await truth().catch(() => '');
+      return tabs.every((t) => heldOf(t) === expected);
+    }, 30_000);
+    const expected = await truth();
+    for (const t of tabs) if (heldOf(t) !== expected) countersWrong += 1;
+    for (const t of tabs)
+      if (heldOf(t) !== expected)
+        o.print(
+          `chaos: tab ${tabs.indexOf(t)} connected ${t.socket.connected}, ${t.snapshots} snapshots, ${t.events.length} events, closed: ${t.disconnects.slice(-8).join('; ')}`,
+        );
+    if (countersWrong)
+      o.print(`chaos: counters differ: api ${expected}; tab ${tabs.map(heldOf).find((h) => h !== expected)}`);
+
+    return {
+      seed: o.seed,
+      faults: injected,
+      durationS: Math.round((Date.now() - startedAt) / 1000),
+      writes: writes.length,
+      acknowledged: writes.filter((w) => w.acked).length,
+      lost,
+      duplicates,
+      unansweredStored,
+      unansweredNotStored,
+      unanswered,
+      countersWrong,
+      alarmsMissed,
+      worstAlarmDelayMs,
+      chatDuplicates,
+      chatOutOfOrder,
+      processesDown,
+      crashes: [...apis, ...gateways].flatMap((t) => t.crashes.map((c) => `${t.name} ${c}`)),
+      failedStarts: [...apis, ...gateways].reduce((n, t) => n + t.failedStarts, 0),
+      byKind,
+      byFault,
+    };
+  } finally {
+    for (const c of cleanups.reverse()) await c().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

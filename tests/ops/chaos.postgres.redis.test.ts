@@ -1,0 +1,47 @@
+// The short chaos run (issue 35, README "Chaos run"): about 50 faults at random from a printed
+// seed over the whole topology (own PostgreSQL and Redis, two apis, two gateways), with residents
+// writing and console tabs listening. Runs where both engines are configured (CI), since that is
+// where the machine's PostgreSQL and Redis binaries are. The long run is `npm run chaos`.
+import { afterAll, expect, it } from 'vitest';
+import { runChaos, stopEverything } from '../chaos/harness';
+
+// Not asserted yet: `countersWrong`. Some runs leave one tab connected but behind on events with
+// no snapshot to repair it (README "Chaos run", open finding); it is printed in the JSON line
+// and becomes an assertion with that fix.
+it('when 50 faults hit the topology while residents write, then nothing acknowledged is lost or doubled, every tab saw every SOS call and every process is back', async () => {
+  const seed = Number(process.env.CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31));
+  const report = await runChaos({
+    seed,
+    faults: 50,
+    concurrent: 3,
+    faultEveryMs: 500,
+    writesPerSecond: 4,
+    tabs: 3,
+    print: (line) => console.log(line),
+  });
+  console.log(JSON.stringify({ bench: 'chaos-short', ...report }));
+  expect(report.faults).toBe(50);
+  expect(report.acknowledged).toBeGreaterThan(0);
+  expect({
+    seed,
+    lost: report.lost,
+    duplicates: report.duplicates,
+    alarmsMissed: report.alarmsMissed,
+    chatDuplicates: report.chatDuplicates,
+    chatOutOfOrder: report.chatOutOfOrder,
+    processesDown: report.processesDown,
+    crashes: report.crashes,
+  }).toEqual({
+    seed,
+    lost: 0,
+    duplicates: 0,
+    alarmsMissed: 0,
+    chatDuplicates: 0,
+    chatOutOfOrder: 0,
+    processesDown: [],
+    crashes: [],
+  });
+}, 600_000);
+
+// A run cut short (the test's time-out) leaves no process behind.
+afterAll(() => stopEverything());
