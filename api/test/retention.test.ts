@@ -82,6 +82,14 @@ const kinds: Record<string, { table: string; old: number; fresh: number; insert(
     insert: (ages) =>
       sql`insert into account_usage (account_id, kind, amount, at) select 1, 'upload-bytes', 1000, now() - a from ${ages}`,
   },
+  residentWrites: {
+    table: 'resident_write',
+    old: 8 * DAY,
+    fresh: 6 * DAY,
+    insert: (ages) =>
+      sql`insert into resident_write (person_id, kind, client_id, created_at)
+          select 900000 + g, 'complaint', 'retention-' || extract(epoch from a), now() - a from ${ages}`,
+  },
 };
 
 /** `n` rows aged `ms`: a set `(g, a)` to select from. */

@@ -83,6 +83,9 @@ export function retentionRules(r: Retention): RetentionRule[] {
     // is past any count. Each account's own old uses are also dropped when it uses a quota again;
     // this catches the accounts that never come back.
     { kind: 'quotaUses', table: 'account_usage', expired: (now) => sql`at < ${before(now, 2 * DAY)}` },
+    // Client ids of resident writes (modules/resident/write-once.ts): an app retries a write within
+    // minutes, or when it is back online; a week is past any retry.
+    { kind: 'residentWrites', table: 'resident_write', expired: (now) => sql`created_at < ${before(now, 7 * DAY)}` },
   ];
 }
 
