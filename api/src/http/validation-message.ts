@@ -70,7 +70,13 @@ export function validationError(
         ? rule('wrongType', { expected: translate(lang, `validation.rules.expected.${issue.expected}`) })
         : rule('invalid');
     case 'invalid_value':
-      return rule('oneOf', { options: issue.values.map(String).join(', ') });
+      // Word options are named in the person's language (`validation.optionNames.in` → 上班).
+      return rule('oneOf', {
+        options: issue.values
+          .map(String)
+          .map((v) => (hasMessage(`validation.optionNames.${v}`) ? translate(lang, `validation.optionNames.${v}`) : v))
+          .join(', '),
+      });
     case 'invalid_format':
       return rule(issue.format === 'email' ? 'email' : 'format');
     case 'custom':
