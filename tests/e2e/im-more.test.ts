@@ -27,6 +27,18 @@ describe('instant messaging, continued', () => {
     return groupId;
   }
 
+  /** What `read` answers once it answered the same five times in a row, 100 ms apart (nothing moves any more). */
+  async function still<T>(read: () => Promise<T>): Promise<T> {
+    let value = await read();
+    for (let same = 0, tries = 0; same < 5 && tries < 150; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const next = await read();
+      same = JSON.stringify(next) === JSON.stringify(value) ? same + 1 : 0;
+      value = next;
+    }
+    return value;
+  }
+
   const open = async (page: Page, groupId: number) => {
     await page.goto(`${url()}/instant-messaging/chat?open=${groupId}`);
     await page.getByTestId('chat-conversation').waitFor();
@@ -100,11 +112,12 @@ describe('instant messaging, continued', () => {
     const page = await signedInPage(run, ADMIN, { path: '/login?redirect=/instant-messaging/chat', width: 1366 });
     await open(page, groupId);
     await expect.poll(() => inView(page, 'Line 24 of the long story'), { timeout: 15_000 }).toBe(true);
+    const scroller = page.locator('[data-testid=chat-history] [data-virtuoso-scroller]');
+    // The list places itself at the bottom after measuring its rows: let it finish first.
+    await still(() => scroller.evaluate((el) => [el.scrollTop, el.scrollHeight]));
 
     // Read further up: the message at the top of the view, and where it is, must stay put.
-    const scroller = page.locator('[data-testid=chat-history] [data-virtuoso-scroller]');
     await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight - el.clientHeight - 400));
-    await expect.poll(() => inView(page, 'Line 24 of the long story')).toBe(false);
     const topLine = () =>
       scroller.evaluate((el) => {
         const box = el.getBoundingClientRect();
@@ -113,16 +126,9 @@ describe('instant messaging, continued', () => {
         );
         return first ? { text: first.textContent, top: Math.round(first.getBoundingClientRect().top - box.top) } : null;
       });
-    // Older pages may still load in front: wait until the view is still.
-    let before = await topLine();
-    await expect
-      .poll(async () => {
-        const now = await topLine();
-        const still = JSON.stringify(now) === JSON.stringify(before);
-        before = now;
-        return still;
-      })
-      .toBe(true);
+    // Older pages load in front (the position stays): wait until the view is still.
+    const before = await still(topLine);
+    expect(await inView(page, 'Line 24 of the long story')).toBe(false);
 
     await residentWrites('Are you still there?');
     const marker = page.getByTestId('chat-new-marker');
