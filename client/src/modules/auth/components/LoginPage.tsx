@@ -30,11 +30,14 @@ export default function LoginPage() {
   const [captchaX, setCaptchaX] = useState<number | undefined>(undefined);
   const [captchaStatus, setCaptchaStatus] = useState<CaptchaStatus>('idle');
 
+  // The status turns back to "drag" only with the new puzzle: until it arrives, a "failed" one
+  // stays on screen, so nobody (nor "place the piece for me") works on a puzzle already used up.
   const loadPuzzle = useCallback(async () => {
     setCaptchaX(undefined);
-    setCaptchaStatus('idle');
     try {
-      setPuzzle(await fetchCaptchaPuzzle());
+      const next = await fetchCaptchaPuzzle();
+      setPuzzle(next);
+      setCaptchaStatus('idle');
     } catch (e) {
       setError(e instanceof Error ? e.message : t('errors.generic'));
     }

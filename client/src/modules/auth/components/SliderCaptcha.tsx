@@ -40,6 +40,9 @@ export function SliderCaptcha({ puzzle, status, onDrop, onRefresh }: Props) {
   // A new puzzle starts from the left; the handle stays the same element, so it keeps the focus.
   const puzzleId = puzzle?.captchaId;
   useEffect(() => setX(0), [puzzleId]);
+  // "Place the piece for me" loads the pictures first; a puzzle replaced meanwhile is not dropped on.
+  const currentPuzzle = useRef(puzzleId);
+  currentPuzzle.current = puzzleId;
   // Passed: "place the piece for me" goes away; a keyboard user's focus stays on the slider
   // (which now says it passed) instead of falling to the page, and Tab goes on to "Sign in".
   useEffect(() => {
@@ -90,6 +93,7 @@ export function SliderCaptcha({ puzzle, status, onDrop, onRefresh }: Props) {
     setPlacing(true);
     try {
       const [picture, piece] = await Promise.all([loadPixels(puzzle.background), loadPixels(puzzle.piece)]);
+      if (currentPuzzle.current !== puzzle.captchaId) return;
       const gap = clamp(findPuzzleGap(picture, piece, puzzle.y));
       setX(gap);
       onDrop(gap);
