@@ -3,6 +3,7 @@
 // with who punched, in or out, accepted or refused and the server's time; a tab of an account
 // without checkin:view (the demo staff role has checkin:punch only) hears nothing of it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '@pm/shared';
 import type { GatewayHandle } from '../src/server';
 import {
   call,
@@ -41,13 +42,16 @@ afterEach(async () => {
   await waitFor(() => api.realtime.connectionCount() === 0);
 });
 
-async function tabOf(person: Person): Promise<Tab> {
+/** A console tab subscribed to `checkin`; answers it and the topics the gateway refused it. */
+async function tabOf(person: Person): Promise<{ tab: Tab; refused: string[] }> {
   const tab = await openTab(gateway!.url, person.token);
   tabs.push(tab);
+  // The kit's tabs listen to the older topics only; this one is heard here.
+  tab.socket.on('checkin' as never, (e: LiveEvent) => void tab.events.push(e));
   await waitFor(() => api.realtime.connectionCount(person.personId) === 1);
   await waitFor(() => tab.snapshots[0]);
-  await tab.subscribe(['checkin']);
-  return tab;
+  const ack = await tab.subscribe(['checkin']);
+  return { tab, refused: ack.refused };
 }
 
 /** A punch from the staff app, through the gateway as the app would; answers the HTTP status. */
@@ -64,8 +68,10 @@ async function punch(kind: 'in' | 'out', where: { lat: number; lng: number }, ke
 describe('the checkin topic', () => {
   it('when a staff member punches in the place, then a subscribed console tab gets the punch with its person, kind and server time, and a tab without checkin:view gets nothing', async () => {
     gateway = await startTestGateway(api);
-    const board = await tabOf(admin);
-    const guard = await tabOf(staff);
+    const { tab: board, refused: boardRefused } = await tabOf(admin);
+    const { tab: guard, refused: guardRefused } = await tabOf(staff);
+    expect(boardRefused).toEqual([]);
+    expect(guardRefused).toEqual(['checkin']);
 
     const before = Date.now();
     expect(await punch('in', PLACE, `gw-topic-in-${before}`)).toBe(200);
@@ -96,8 +102,8 @@ describe('the checkin topic', () => {
 
   it('when a punch is refused outside the radius, then the subscribed tab hears it as refused, and a retried request is heard once', async () => {
     gateway = await startTestGateway(api);
-    const board = await tabOf(admin);
-    const guard = await tabOf(staff);
+    const { tab: board } = await tabOf(admin);
+    const { tab: guard } = await tabOf(staff);
 
     const key = `gw-topic-far-${Date.now()}`;
     const far = { lat: PLACE.lat + 0.005, lng: PLACE.lng }; // ≈ 555 m north
