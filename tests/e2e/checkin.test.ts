@@ -76,7 +76,7 @@ describe('staff check-in in the browser', () => {
     }
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(id);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId(id!).count()).toBe(0);
+    await expect.poll(() => page.getByTestId(id!).count(), { timeout: 15_000 }).toBe(0);
   });
 
   it.each(['en', 'zh-CN', 'zh-TW'])(
@@ -159,7 +159,7 @@ describe('staff check-in in the browser', () => {
     }
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(id);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId(id).count()).toBe(0);
+    await expect.poll(() => page.getByTestId(id).count(), { timeout: 15_000 }).toBe(0);
     await page.getByTestId('status-tab-3').click();
     await page.getByTestId(`makeup-row-${makeupId}`).waitFor();
     expect(new URL(page.url()).search).toContain('view=makeups');
