@@ -176,4 +176,27 @@ describe('staff check-in in the browser', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^check-in-totals-\d{4}-\d{2}\.xlsx$/);
   });
+
+  it('when the rule form is used with the keyboard alone, then a person is chosen and shift rows are added and removed', async () => {
+    const page = await signedInPage(run, ADMIN, { path: at('check-in-rule-settings') });
+    await page.locator('[data-testid^="rule-row-"]').first().waitFor();
+    const focusOn = async (testId: string) => {
+      for (let i = 0; i < 300; i++) {
+        if (await page.evaluate((s) => document.activeElement?.getAttribute('data-testid') === s, testId)) return;
+        await page.keyboard.press('Tab');
+      }
+      throw new Error(`${testId} never reached with Tab`);
+    };
+    await focusOn('rule-owner-department');
+    // Arrow keys move between the radios of a group, as everywhere.
+    await page.keyboard.press('ArrowDown');
+    expect(await page.getByTestId('rule-owner-person').isChecked()).toBe(true);
+    await page.getByTestId('rule-person').waitFor();
+    await focusOn('rule-add-shift');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('rule-shift-1').waitFor();
+    await focusOn('rule-remove-shift-1');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('rule-shift-1').count()).toBe(0);
+  });
 });

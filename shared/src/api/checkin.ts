@@ -325,7 +325,7 @@ export const checkinEndpoints = /* @__PURE__ */ defineEndpoints({
   'POST /base/checkin/rule/save': {
     permission: 'checkin:rules',
     summary:
-      'A new version of a department’s rule (departmentId) or of one person’s own (personId), from effectiveFrom on: today or later in the estate’s days (400 for a past day: closed days are never rewritten). workDays are ISO weekdays (1 Monday); a shift whose end is not after its start ends the next day and counts on the day it starts. A version of the same owner and day is replaced.',
+      'A new version of a department’s rule (departmentId) or of one person’s own (personId), from effectiveFrom on: today or later in the estate’s days (400 for a past day: closed days are never rewritten). workDays are ISO weekdays (1 Monday); a shift whose end is not after its start ends the next day and counts on the day it starts; one to four shifts, none sharing a minute with another (400 otherwise). earlyInMinutes: how long before a shift’s start a punch-in counts; lateOutMinutes: how long after its end a punch-out counts. A person’s own rule wins over their department’s. A version of the same owner and day is replaced.',
     body: CheckinRuleSaveSchema,
     response: CheckinRuleRowSchema,
     successMessage: 'checkin.ruleSaved',
