@@ -900,48 +900,6 @@ export async function seedEstate(
 
   // Chats: api/src/seed/seed-im.ts (issue 31).
 
-  // Check-in: one rule and two weeks of punches (some late, some missing).
-  const [rule] = await tx
-    .insert(s.checkinRule)
-    .values({
-      ...t,
-      name: 'Office hours',
-      startTime: '09:00',
-      endTime: '18:00',
-      weekdays: [1, 2, 3, 4, 5],
-      latitude: 22.28,
-      longitude: 114.16,
-      radiusMeters: 300,
-    })
-    .returning();
-  const punches = staffPersons.flatMap((p, pi) =>
-    Array.from({ length: 10 }, (_, d) => {
-      const day = new Date(now - (d + 1) * 86_400_000);
-      day.setUTCHours(1, 0, 0, 0);
-      const late = (d + pi) % 7 === 0;
-      const missing = (d + pi) % 9 === 0;
-      return [
-        {
-          ...t,
-          personId: p.id,
-          ruleId: rule.id,
-          type: 1,
-          status: late ? 2 : 1,
-          punchTime: new Date(day.getTime() + (late ? 25 : -5) * 60_000),
-          position: 'Management office',
-        },
-        {
-          ...t,
-          personId: p.id,
-          ruleId: rule.id,
-          type: 2,
-          status: missing ? 4 : 1,
-          punchTime: new Date(day.getTime() + 9 * 3_600_000),
-          position: missing ? null : 'Management office',
-        },
-      ];
-    }).flat(),
-  );
-  await tx.insert(s.punchRecord).values(punches);
+  // Check-in: api/src/seed/seed-checkin.ts (issue 32).
   // The estate's ads and settings: seed-setup.ts (issue 33).
 }

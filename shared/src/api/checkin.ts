@@ -33,6 +33,30 @@ export const DAY_PROBLEMS = ['late', 'leftEarly', 'missingIn', 'missingOut', 'ab
 
 export const ShiftSchema = z.object({ start: clock, end: clock });
 
+const clockMinutes = (v: string) => Number(v.slice(0, 2)) * 60 + Number(v.slice(3, 5));
+
+/**
+ * Whether two shifts of a day share a minute (a punch then could not tell which it counts for):
+ * each as minutes of a two-day span, a shift whose end is not after its start ending the next day,
+ * compared also one day shifted (tonight's night shift against tomorrow's early one).
+ */
+export function shiftsOverlap(shifts: readonly { start: string; end: string }[]): boolean {
+  const spans = shifts.map((s) => {
+    const start = clockMinutes(s.start);
+    let end = clockMinutes(s.end);
+    if (end <= start) end += 24 * 60;
+    return [start, end] as const;
+  });
+  for (let i = 0; i < spans.length; i++)
+    for (let j = i + 1; j < spans.length; j++)
+      for (const shift of [-24 * 60, 0, 24 * 60]) {
+        const [a0, a1] = spans[i];
+        const [b0, b1] = [spans[j][0] + shift, spans[j][1] + shift];
+        if (a0 < b1 && b0 < a1) return true;
+      }
+  return false;
+}
+
 /** A rule version as staff see it. Exactly one of departmentId and personId is set. */
 export const CheckinRuleRowSchema = z.object({
   ruleId: z.number(),
@@ -76,6 +100,7 @@ export const CheckinRuleSaveSchema = z
       .min(1, { message: 'checkin.errors.workDays' })
       .max(7)
       .refine((d) => new Set(d).size === d.length, { message: 'checkin.errors.workDays' }),
+    /** One to four shifts a day, none sharing a minute with another. */
     shifts: z.array(ShiftSchema).min(1, { message: 'checkin.errors.shifts' }).max(4),
     lateGraceMinutes: minutes.default(0),
     earlyGraceMinutes: minutes.default(0),
@@ -89,7 +114,8 @@ export const CheckinRuleSaveSchema = z
   .refine((r) => (r.departmentId === undefined) !== (r.personId === undefined), {
     message: 'checkin.errors.owner',
     path: ['departmentId'],
-  });
+  })
+  .refine((r) => !shiftsOverlap(r.shifts), { message: 'checkin.errors.shiftsOverlap', path: ['shifts'] });
 export type CheckinRuleSave = z.infer<typeof CheckinRuleSaveSchema>;
 
 export const CheckinHolidaySchema = z.object({ day: z.string(), name: z.string() });
@@ -299,7 +325,7 @@ export const checkinEndpoints = /* @__PURE__ */ defineEndpoints({
   'POST /base/checkin/rule/save': {
     permission: 'checkin:rules',
     summary:
-      'A new version of a department’s rule (departmentId) or of one person’s own (personId), from effectiveFrom on: today or later in the estate’s days (400 for a past day: closed days are never rewritten). workDays are ISO weekdays (1 Monday); a shift whose end is not after its start ends the next day and counts on the day it starts. A version of the same owner and day is replaced.',
+      'A new version of a department’s rule (departmentId) or of one person’s own (personId), from effectiveFrom on: today or later in the estate’s days (400 for a past day: closed days are never rewritten). workDays are ISO weekdays (1 Monday); a shift whose end is not after its start ends the next day and counts on the day it starts; one to four shifts, none sharing a minute with another (400 otherwise). earlyInMinutes: how long before a shift’s start a punch-in counts; lateOutMinutes: how long after its end a punch-out counts. A person’s own rule wins over their department’s. A version of the same owner and day is replaced.',
     body: CheckinRuleSaveSchema,
     response: CheckinRuleRowSchema,
     successMessage: 'checkin.ruleSaved',

@@ -14,8 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantColumns, time } from './columns';
 
-// Staff check-in (issue 32). (checkin_rule and punch_record of misc.ts are the first schema's
-// placeholders, read by nothing; these tables replace them.) The rule engine (modules/checkin/checkin-rules.ts) reads these rows;
+// Staff check-in (issue 32). (The first schema's placeholders checkin_rule and punch_record were
+// dropped by the migration drop_checkin_placeholders.) The rule engine (modules/checkin/checkin-rules.ts) reads these rows;
 // days are counted in the estate's time zone (housing_estate.time_zone).
 
 /** A shift of a rule: local "HH:mm"; an end not after the start ends the next day. */

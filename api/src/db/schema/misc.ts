@@ -1,44 +1,5 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, tenantColumns, time } from './columns';
-
-/** A check-in rule: working hours ('HH:mm'), weekdays (1 = Monday … 7) and a geofence. */
-export const checkinRule = pgTable(
-  'checkin_rule',
-  {
-    id: id(),
-    ...tenantColumns(),
-    name: text().notNull(),
-    startTime: text().notNull(),
-    endTime: text().notNull(),
-    weekdays: integer().array().notNull().default([1, 2, 3, 4, 5]),
-    latitude: real(),
-    longitude: real(),
-    radiusMeters: integer(),
-    departmentId: integer(),
-    createdAt: createdAt(),
-  },
-  (t) => [index().on(t.housingEstateId)],
-);
-
-/** A punch: type 1 in, 2 out; status 1 normal, 2 late, 3 early leave, 4 missing (filled in later). */
-export const punchRecord = pgTable(
-  'punch_record',
-  {
-    id: id(),
-    ...tenantColumns(),
-    personId: integer().notNull(),
-    ruleId: integer(),
-    type: smallint().notNull(),
-    status: smallint().notNull().default(1),
-    punchTime: time().notNull(),
-    position: text(),
-  },
-  (t) => [
-    index().on(t.housingEstateId, t.punchTime.desc().nullsFirst()),
-    index().on(t.personId, t.punchTime.desc().nullsFirst()),
-    index().on(t.housingEstateId, t.status, t.punchTime.desc().nullsFirst()),
-  ],
-);
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantColumns } from './columns';
 
 /**
  * An ad shown in the resident app (issue 33): picture, detail picture, jump link (http(s) or

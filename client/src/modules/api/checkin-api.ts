@@ -29,3 +29,5 @@ export const deleteCheckinRule = (ruleId: number) => call('POST /base/checkin/ru
 export const fetchCheckinHolidays = (signal?: AbortSignal) => call('GET /base/checkin/holiday/list', {}, { signal });
 export const saveCheckinHoliday = (day: string, name: string) => call('POST /base/checkin/holiday/save', { day, name });
 export const deleteCheckinHoliday = (day: string) => call('POST /base/checkin/holiday/delete', { day });
+export const fetchMakeups = (body: CallInput<'POST /base/checkin/makeup/page'>, signal?: AbortSignal) =>
+  call('POST /base/checkin/makeup/page', body, { signal }) as Promise<ListPage<CheckinMakeupRow>>;

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router-dom';
 import { Button, Form } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { DAY_PROBLEMS, type CheckinDayRow } from '@pm/shared';
@@ -8,20 +9,58 @@ import { useLiveEvent } from '../../live/hooks/useLiveEvent';
 import { DateRangePicker } from '../../ui/components/DateRangePicker';
 import { SelectField } from '../../ui/components/SelectField';
 import { showToast } from '../../ui/states/toasts';
+import { LinkTabs } from '../../ui/components/LinkTabs';
 import { isDateRangeValid } from '../../ui/utils/dateRange';
 import { formatTime } from '../../ui/utils/formatTime';
 import { CheckinExportButton } from './CheckinExportButton';
+import { MakeupRequests } from './MakeupRequests';
+import { MonthTotals } from './MonthTotals';
 import { useDepartments } from './useDepartments';
 
 /** Filters and their URL names: `?problem=late&from=2026-11-01`. */
 const FILTERS = { q: '', dept: '', problem: '', from: '', to: '' };
 
+/** The screen's views (`?view=`): SPEC §2 has no route for make-up requests or month totals. */
+const VIEWS = ['records', 'makeups', 'month'] as const;
+type View = (typeof VIEWS)[number];
+
 /**
- * /check-in/missing-card-record (issue 32): the shifts of working days with a problem (late, left
- * early, missing punch, absent), counted in the estate's days; a pending make-up request is
- * approved or refused here and the day is recomputed.
+ * /check-in/missing-card-record (issue 32): three views as tabs (links, `?view=makeups|month`;
+ * SPEC §2 gives the area no other route, README "Check-in screens"): the missing-card records,
+ * the make-up requests, and the month's totals per person.
  */
 export default function MissingCardRecordPage() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const asked = new URLSearchParams(search).get('view');
+  const view: View = (VIEWS as readonly string[]).includes(asked ?? '') ? (asked as View) : 'records';
+  return (
+    <>
+      <LinkTabs
+        label={t('checkin.views.label')}
+        className="checkin-views"
+        items={VIEWS.map((v) => ({
+          key: v,
+          // A view starts from its own defaults: the other view's filters and page stay behind.
+          to: { pathname, search: v === 'records' ? '' : `?view=${v}` },
+          active: view === v,
+          testId: `checkin-view-${v}`,
+          content: t(`checkin.views.${v}`),
+        }))}
+      />
+      {view === 'records' && <MissingDays />}
+      {view === 'makeups' && <MakeupRequests />}
+      {view === 'month' && <MonthTotals />}
+    </>
+  );
+}
+
+/**
+ * The shifts of working days with a problem (late, left early, missing punch, absent), counted in
+ * the estate's days; a pending make-up request is approved or refused here and the day is
+ * recomputed.
+ */
+function MissingDays() {
   const { t } = useTranslation();
   const departments = useDepartments();
   const list = useListController<CheckinDayRow, typeof FILTERS>({
