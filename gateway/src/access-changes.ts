@@ -28,10 +28,10 @@ function localTabs(io: GatewayServer, personId: number): TabSocket[] {
  * person follow it at once, without signing in again.
  * - `revoked` (account deleted or disabled): the tabs signed in with that account are told on the
  *   session topic and dropped, their tokens forgotten;
- * - `permissions`: each tab's token is asked about anew (one call per token); the tab keeps the
- *   permissions the api answers now, leaves the topics it may no longer receive and is told on
- *   the `access` topic which ones stopped (the client then reloads its menu). A token the api no
- *   longer knows ends its tabs as above.
+ * - `permissions`: each tab of the accounts named takes the permissions the push carries (a tab
+ *   of another account asks the api anew, one call per token), leaves the topics it may no longer
+ *   receive and is told on the `access` topic which ones stopped (the client then reloads its
+ *   menu). A token the api no longer knows ends its tabs as above.
  */
 export async function applyAccessChange(
   io: GatewayServer,
@@ -49,8 +49,17 @@ export async function applyAccessChange(
     }
     return;
   }
+  // The push names the accounts and the permissions they hold now: their tabs take them as they
+  // are; a tab of the person on another account (or an older api) asks the api, once per token.
+  const { accIds, perms: pushed, change } = event.payload;
+  const told: AccessEvent = { ...event, payload: { change } };
   const byToken = new Map<string, TabSocket[]>();
   for (const socket of tabs) {
+    if (pushed && accIds && socket.data.accId !== undefined && accIds.includes(socket.data.accId)) {
+      identities.forget(socket.data.token);
+      applyPermissions(socket, personId, pushed, told);
+      continue;
+    }
     const list = byToken.get(socket.data.token);
     if (list) list.push(socket);
     else byToken.set(socket.data.token, [socket]);
@@ -68,22 +77,27 @@ export async function applyAccessChange(
       }
       for (const socket of sockets) {
         if (!socket.connected) continue;
-        if (perms === null) {
-          endTab(socket, identities);
-          continue;
-        }
-        const stopped: Topic[] = [];
-        if (perms !== undefined) {
-          const allowed = new Set(allowedTopics(new Set(perms)));
-          for (const t of socket.data.topics) if (!allowed.has(t)) stopped.push(t);
-          for (const t of stopped) void socket.leave(rooms.topic(personId, t));
-          socket.data.perms = perms;
-          socket.data.topics = socket.data.topics.filter((t) => allowed.has(t));
-        }
-        socket.emit('access', { ...event, payload: { ...event.payload, stopped } });
+        if (perms === null) endTab(socket, identities);
+        else applyPermissions(socket, personId, perms, told);
       }
     }),
   );
+}
+
+/**
+ * The tab holds these permissions from now on: it leaves the topics they no longer allow and is
+ * told on the `access` topic which ones stopped. Undefined `perms`: unknown, nothing stops.
+ */
+function applyPermissions(socket: TabSocket, personId: number, perms: string[] | undefined, told: AccessEvent): void {
+  const stopped: Topic[] = [];
+  if (perms !== undefined) {
+    const allowed = new Set(allowedTopics(new Set(perms)));
+    for (const t of socket.data.topics) if (!allowed.has(t)) stopped.push(t);
+    for (const t of stopped) void socket.leave(rooms.topic(personId, t));
+    socket.data.perms = perms;
+    socket.data.topics = socket.data.topics.filter((t) => allowed.has(t));
+  }
+  socket.emit('access', { ...told, payload: { ...told.payload, stopped } });
 }
 
 function endTab(socket: TabSocket, identities: IdentityCache): void {

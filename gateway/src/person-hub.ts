@@ -267,10 +267,10 @@ export class PersonHub {
     if (applied === null) return;
     // A counters change is no event for tabs: they get the new snapshot instead (below).
     if (event.topic === 'access') {
-      // Not passed on as it came: each tab is told once its permissions were read anew; then the
-      // counters are reloaded (totals the person may no longer list count as zero).
+      // Not passed on as it came: each tab is told once its permissions were updated (on every
+      // instance); the counters follow at the next reconciliation.
       this.ctx.metrics.events.inc({ topic: event.topic });
-      void this.ctx.accessChanged(this.personId, event).finally(() => void this.reconcile());
+      void this.ctx.accessChanged(this.personId, event);
     } else if (event.topic !== null) {
       this.ctx.metrics.events.inc({ topic: event.topic });
       emitLive(this.ctx.io.to(rooms.topic(this.personId, event.topic)), event);

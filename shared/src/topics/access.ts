@@ -9,6 +9,12 @@ export type AccessPayload = {
   accId?: number;
   /** 'permissions': role, role's menus, department or account details; 'revoked': deleted or disabled. */
   change?: 'permissions' | 'revoked';
+  /**
+   * To the gateway only (never passed on to tabs): the accounts of a `permissions` change and the
+   * permission codes they hold now (one role's), so the gateway needs no call back per tab.
+   */
+  accIds?: number[];
+  perms?: string[];
   /** Set by the gateway: topics this tab was subscribed to and may no longer receive. */
   stopped?: string[];
 };
