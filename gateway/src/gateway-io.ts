@@ -1,17 +1,21 @@
 import type { Server, Socket } from 'socket.io';
 import type { BroadcastOperator } from 'socket.io';
-import type { ClientToServerEvents, LiveEvent, ServerToClientEvents, Topic } from '@pm/shared';
+import type { AccessEvent, ClientToServerEvents, LiveEvent, ServerToClientEvents, Topic } from '@pm/shared';
 import type { Language } from './locale-messages';
 
 /** Messages between gateway instances (through the Redis adapter). */
 export interface InterServerEvents {
   /** "This token was revoked": forget its identity (sha256 hex of the token, never the token). */
   forgetToken: (tokenHash: string) => void;
+  /** A person's access changed (the upstream holder got the api's push): each instance updates its own tabs. */
+  accessChanged: (personId: number, event: AccessEvent) => void;
 }
 
 /** What a tab's socket carries; plain data so connection-state recovery can store it in Redis. */
 export interface TabData {
   personId: number;
+  /** The account the token belongs to (a revoked account's tabs are signed out, issue 30). */
+  accId?: number;
   token: string;
   perms: string[];
   lang: Language;

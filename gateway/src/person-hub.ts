@@ -1,4 +1,5 @@
 import {
+  type AccessEvent,
   countersChangeOf,
   normalizeUpstream,
   type LiveSnapshot,
@@ -32,6 +33,8 @@ export interface HubContext {
   reconnectDelayMs?: number;
   /** Forgets a revoked token's identity on every instance. */
   forgetToken(token: string): void;
+  /** The api says the person's access changed: every instance's tabs of the person follow (issue 30). */
+  accessChanged(personId: number, event: AccessEvent): Promise<void>;
   /** Called when the hub has nothing left to do on this instance. */
   dispose(personId: number): void;
 }
@@ -263,7 +266,12 @@ export class PersonHub {
     // Already delivered (sent again after a reconnect or a takeover): the tabs have it.
     if (applied === null) return;
     // A counters change is no event for tabs: they get the new snapshot instead (below).
-    if (event.topic !== null) {
+    if (event.topic === 'access') {
+      // Not passed on as it came: each tab is told once its permissions were updated (on every
+      // instance); the counters follow at the next reconciliation.
+      this.ctx.metrics.events.inc({ topic: event.topic });
+      void this.ctx.accessChanged(this.personId, event);
+    } else if (event.topic !== null) {
       this.ctx.metrics.events.inc({ topic: event.topic });
       emitLive(this.ctx.io.to(rooms.topic(this.personId, event.topic)), event);
     }

@@ -1,4 +1,5 @@
-import type { SessionEvent } from '@pm/shared';
+import type { AccessEvent, SessionEvent } from '@pm/shared';
+import { applyAccessChange } from './access-changes';
 import { emitLive } from './gateway-io';
 import { tokenHash } from './identity-cache';
 import { PersonHub, type HubContext } from './person-hub';
@@ -9,12 +10,29 @@ export class PersonHubs {
   private readonly hubs = new Map<number, PersonHub>();
   private readonly ctx: HubContext;
 
-  constructor(ctx: Omit<HubContext, 'dispose' | 'forgetToken'>) {
+  constructor(ctx: Omit<HubContext, 'dispose' | 'forgetToken' | 'accessChanged'>) {
     this.ctx = {
       ...ctx,
       dispose: (personId) => this.hubs.delete(personId),
       forgetToken: (token) => this.forgetToken(token),
+      accessChanged: (personId, event) => this.accessChanged(personId, event),
     };
+  }
+
+  /**
+   * A person's access changed (the `access` push reached the upstream this instance holds): the
+   * other instances are told through the adapter, and each updates its own tabs of the person.
+   */
+  async accessChanged(personId: number, event: AccessEvent): Promise<void> {
+    if (this.ctx.clustered) this.ctx.io.serverSideEmit('accessChanged', personId, event);
+    await this.applyAccessChange(personId, event);
+  }
+
+  /** This instance's part of an access change (also called for another instance's 'accessChanged'). */
+  applyAccessChange(personId: number, event: AccessEvent): Promise<void> {
+    return applyAccessChange(this.ctx.io, this.ctx.identities, this.ctx.logger, personId, event).catch((err: Error) =>
+      this.ctx.logger.error({ personId, err: err.message }, 'access change failed'),
+    );
   }
 
   /** A revoked token is forgotten here and, through the adapter, on every other instance. */

@@ -123,7 +123,15 @@ export function attachTabSockets(
         topics = socket.data.topics.filter((t) => allowed.has(t));
         for (const t of socket.data.topics) if (!allowed.has(t)) void socket.leave(rooms.topic(identity.personId, t));
       }
-      socket.data = { personId: identity.personId, token, perms, lang, topics, expiresAt: identity.expiresAt };
+      socket.data = {
+        personId: identity.personId,
+        accId: identity.accId,
+        token,
+        perms,
+        lang,
+        topics,
+        expiresAt: identity.expiresAt,
+      };
       next();
     } catch (err) {
       if (!(err instanceof ApiUnavailableError)) logger.error({ err }, 'handshake failed');
@@ -135,9 +143,14 @@ export function attachTabSockets(
     const { personId, token } = socket.data;
     const hub = hubs.get(personId);
     if (!socket.recovered) {
-      // Session news (logout, expiry) reaches every tab, subscribed or not.
-      void socket.join([rooms.person(personId), rooms.token(token), rooms.topic(personId, 'session')]);
-      socket.data.topics = ['session'];
+      // Session news (logout, expiry) and access changes reach every tab, subscribed or not.
+      void socket.join([
+        rooms.person(personId),
+        rooms.token(token),
+        rooms.topic(personId, 'session'),
+        rooms.topic(personId, 'access'),
+      ]);
+      socket.data.topics = ['session', 'access'];
     }
     bindToTokenExpiry(socket);
     hub.addTab(socket.id, token, socket.data.expiresAt);
@@ -176,6 +189,7 @@ export function attachTabSockets(
   });
 
   io.on('forgetToken', (hash) => identities.forgetHash(hash));
+  io.on('accessChanged', (personId, event) => void hubs.applyAccessChange(personId, event));
 
   // A token revoked at the api without passing through this gateway (a password change revokes the
   // account's other tokens) drops its tabs here at the next check.

@@ -21,6 +21,7 @@ export type { AnnouncementPayload } from './topics/announcements';
 export type { SessionPayload } from './topics/session';
 export type { EstatePayload } from './topics/estate';
 export type { CheckinPayload } from './topics/checkin';
+export type { AccessPayload } from './topics/access';
 // The zod schemas live in their own module, which the client never loads (it validates nothing live).
 export {
   LiveCountersSchema,
@@ -48,6 +49,7 @@ export type ChatEvent = EventOf<'chat'>;
 export type ResidentEvent = EventOf<'residents'>;
 export type AnnouncementEvent = EventOf<'announcements'>;
 export type SessionEvent = EventOf<'session'>;
+export type AccessEvent = EventOf<'access'>;
 
 /** Counter changes a push can carry: unread messages by type, and every topic's number counters. */
 export type CounterDelta = {

@@ -97,7 +97,7 @@ export interface Tab {
   close(): void;
 }
 
-const TOPIC_NAMES: Topic[] = ['alarms', 'workorders', 'chat', 'residents', 'announcements', 'session'];
+const TOPIC_NAMES: Topic[] = ['alarms', 'workorders', 'chat', 'residents', 'announcements', 'session', 'access'];
 
 export async function openTab(
   gatewayUrl: string,

@@ -1,4 +1,5 @@
 import type { Permission } from '../permissions';
+import { access } from './access';
 import { alarms } from './alarms';
 import { announcements } from './announcements';
 import { chat } from './chat';
@@ -22,7 +23,17 @@ import { workorders } from './workorders';
  * Every live topic of DESIGN §3, in the order tabs list them. Adding a topic is its file in this
  * folder and one line here; everything below is derived from the definitions.
  */
-export const LIVE_TOPICS = [alarms, workorders, chat, residents, announcements, session, estate, checkin] as const;
+export const LIVE_TOPICS = [
+  alarms,
+  workorders,
+  chat,
+  residents,
+  announcements,
+  session,
+  estate,
+  checkin,
+  access,
+] as const;
 
 type Definitions = (typeof LIVE_TOPICS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

@@ -198,7 +198,7 @@ export async function deleteAccounts(ctx: AuthedContext, accIds: number[]): Prom
           targets.map((t) => t.id),
         ),
       )
-      .returning({ id: account.id });
+      .returning({ id: account.id, personId: account.personId });
     await assertAdminRemains(tx, ctx.tenant.companyId);
     return rows;
   });
@@ -206,6 +206,7 @@ export async function deleteAccounts(ctx: AuthedContext, accIds: number[]): Prom
     ctx,
     deleted.map((d) => d.id),
     'revoked',
+    new Map(deleted.map((d) => [d.id, d.personId])),
   );
 }
 

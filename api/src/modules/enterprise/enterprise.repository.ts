@@ -72,13 +72,18 @@ export interface StaffFilter {
   personCompanyIds?: number[];
 }
 
-const STAFF_FROM = sql`
-  from person_company pc
+const STAFF_JOINS = sql`
   join person p on p.id = pc.person_id
   left join department d on d.id = pc.department_id
   left join account a on a.person_id = pc.person_id and a.kind = 'staff'
   left join sys_role r on r.id = a.role_id`;
 
+/**
+ * The filters, on `person_company pc` alone (the person's and the account's through subqueries),
+ * so a page is chosen on the base table before anything is joined to it (a deferred join), and
+ * the count joins nothing. The keyword meets the trigram indexes of person (name, tel) and
+ * person_company (staff number, position).
+ */
 function staffWhere(tenant: TenantScope, f: StaffFilter): SQL {
   const parts: SQL[] = [
     sql`pc.company_id = ${tenant.companyId}`,
@@ -86,9 +91,15 @@ function staffWhere(tenant: TenantScope, f: StaffFilter): SQL {
   ];
   if (f.keyword) {
     const k = likePattern(f.keyword);
-    parts.push(sql`(p.name ilike ${k} or pc.staff_number ilike ${k} or p.tel ilike ${k} or pc.position ilike ${k})`);
+    // One branch per indexed column (an OR across them would read every row of the estate).
+    parts.push(
+      sql`pc.id in (select id from person_company where staff_number ilike ${k}
+           union select id from person_company where position ilike ${k}
+           union select e.id from person p join person_company e on e.person_id = p.id where p.name ilike ${k}
+           union select e.id from person p join person_company e on e.person_id = p.id where p.tel ilike ${k})`,
+    );
   }
-  if (f.gender) parts.push(sql`p.gender = ${f.gender}`);
+  if (f.gender) parts.push(sql`exists (select 1 from person p where p.id = pc.person_id and p.gender = ${f.gender})`);
   if (f.departmentIds)
     parts.push(
       f.departmentIds.length
@@ -99,8 +110,12 @@ function staffWhere(tenant: TenantScope, f: StaffFilter): SQL {
         : sql`false`,
     );
   if (f.withoutDepartment) parts.push(sql`pc.department_id is null`);
-  if (f.withAccount) parts.push(sql`a.id is not null`);
-  if (f.roleId) parts.push(sql`a.role_id = ${f.roleId}`);
+  if (f.withAccount || f.roleId)
+    parts.push(
+      sql`exists (select 1 from account a where a.person_id = pc.person_id and a.kind = 'staff'${
+        f.roleId ? sql` and a.role_id = ${f.roleId}` : sql``
+      })`,
+    );
   if (f.personCompanyIds)
     parts.push(
       sql`pc.id in (${sql.join(
@@ -117,6 +132,10 @@ const STAFF_COLUMNS = sql`pc.id as "personCompanyId", p.id as "personId", p.name
   a.id as "accId", a.username, a.role_id as "roleId", r.role_name as "roleName",
   to_char(pc.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createTime"`;
 
+/**
+ * A page of staff: the page's ids chosen from person_company alone, then only those rows joined to
+ * person, department and account (a deferred join); the count joins nothing.
+ */
 export async function pageStaff(
   db: DbOrTx,
   tenant: TenantScope,
@@ -126,8 +145,10 @@ export async function pageStaff(
 ): Promise<{ rows: StaffRow[]; total: number }> {
   const where = staffWhere(tenant, f);
   return pageRows<StaffRow>(db, {
-    select: (cut) => sql`select ${STAFF_COLUMNS} ${STAFF_FROM} where ${where} order by pc.id desc ${cut}`,
-    count: sql`select count(*)::int as n ${STAFF_FROM} where ${where}`,
+    select: (cut) => sql`with page as (select pc.id from person_company pc where ${where} order by pc.id desc ${cut})
+      select ${STAFF_COLUMNS} from page join person_company pc on pc.id = page.id ${STAFF_JOINS}
+      order by pc.id desc`,
+    count: sql`select count(*)::int as n from person_company pc where ${where}`,
     page,
     limit,
   });
@@ -135,7 +156,10 @@ export async function pageStaff(
 
 export async function staffByIds(db: DbOrTx, tenant: TenantScope, personCompanyIds: number[]): Promise<StaffRow[]> {
   const where = staffWhere(tenant, { personCompanyIds });
-  return queryRows<StaffRow>(db, sql`select ${STAFF_COLUMNS} ${STAFF_FROM} where ${where} order by pc.id`);
+  return queryRows<StaffRow>(
+    db,
+    sql`select ${STAFF_COLUMNS} from person_company pc ${STAFF_JOINS} where ${where} order by pc.id`,
+  );
 }
 
 /** The estate's staff numbers → personCompanyId (for uniqueness and the import's updates). */

@@ -7,6 +7,7 @@ import { person, personCompany } from '../../db/schema';
 import { scopedTo } from '../../db/sql';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext, TenantScope } from '../../http/request-context';
+import { personsAccessChanged } from '../role/access-changed';
 import { departmentOfEstate, departmentWithSubs } from './department.service';
 import { pageStaff, staffByIds, staffNumbers, type StaffFilter } from './enterprise.repository';
 
@@ -97,13 +98,16 @@ export async function writeStaff(
 
 export async function saveStaff(ctx: AuthedContext, body: z.output<typeof StaffSaveSchema>): Promise<StaffRow> {
   const { tenant } = ctx;
-  return ctx.db.transaction(async (tx) => {
+  const saved = await ctx.db.transaction(async (tx) => {
     if (body.departmentId && !(await departmentOfEstate(tx, tenant, body.departmentId)))
       throw AppError.badRequest('enterprise.errors.noSuchDepartment');
     const numbers = await staffNumbers(tx, tenant);
     const id = await writeStaff(tx, tenant, ctx.caller.companyType, body, body.personCompanyId, numbers);
     return staffInfo(tx, tenant, id);
   });
+  // An account's person changed (name, department): their open tabs take it at once (issue 30).
+  if (body.personCompanyId !== undefined && saved.accId !== null) await personsAccessChanged(ctx, [saved.personId]);
+  return saved;
 }
 
 /** Ends the employment of the selected staff; the persons stay (their names stay on what they did). */
@@ -135,7 +139,11 @@ export async function moveStaff(ctx: AuthedContext, ids: number[], departmentId:
     .update(personCompany)
     .set({ departmentId })
     .where(and(scopedTo(personCompany, tenant), inArray(personCompany.id, ids)))
-    .returning({ id: personCompany.id });
+    .returning({ id: personCompany.id, personId: personCompany.personId });
   if (rows.length === 0) throw AppError.notFound();
+  await personsAccessChanged(
+    ctx,
+    rows.map((r) => r.personId),
+  );
   return { updated: rows.length };
 }

@@ -100,8 +100,10 @@ describe('the registered topics (DESIGN §3)', () => {
       'session',
       'estate',
       'checkin',
+      'access',
     ]);
     expect(TOPIC_PERMISSIONS.estate).toBeNull();
+    expect(TOPIC_PERMISSIONS.access).toBeNull();
     expect(TOPIC_PERMISSIONS.session).toBeNull();
     expect(TOPIC_PERMISSIONS.residents).toEqual(['unit:list', 'carpark:list', 'shop:list']);
   });

@@ -20,40 +20,10 @@ export function isUnreachable(e: unknown): boolean {
  */
 export async function loadSession(): Promise<SessionProfile> {
   try {
-    const user = await fetchCurrentUser();
-    const accId = user.accountInfo.accId;
-    const info = await fetchAccountInfo(accId);
-    const roleId = info.role?.roleId;
-    if (roleId == null) throw new Error(i18n.t('errors.noPagePermission'));
-    let menus;
-    try {
-      menus = await fetchRoleMenu(roleId);
-    } catch (e) {
-      if (isUnreachable(e)) throw e;
-      throw new Error(i18n.t('errors.roleFailed'));
-    }
-    const roleValue = menus.roleValue ?? info.role?.roleValue ?? '';
-    const perms = permissionsOf(menus.menus ?? [], roleValue);
-    const person = info.personCompany?.person;
-    const profile: SessionProfile = {
-      accId,
-      pId: person?.personId ?? user.accountInfo.personId,
-      name: person?.name ?? user.accountInfo.username,
-      avatar: person?.images?.[0]?.url ?? '',
-      gender: person?.gender,
-      companyId: info.company?.companyId,
-      housingEstateId: info.company?.housingEstateId,
-      companyType: info.company?.companyType,
-      timeZone: info.company?.timeZone,
-      roleId,
-      roleValue,
-      perms,
-      routes: filterRoutes(LAYOUT_ROUTES, new Set(perms), roleValue),
-    };
+    const { profile, language } = await readProfile();
     completeSession(profile);
     // The account's saved language applies when this browser has not chosen one (cookie first).
-    const saved = parseLanguage(info.personCompany?.language);
-    if (saved && !Cookies.get(COOKIES.language) && saved !== i18n.language) void changeLanguage(saved);
+    if (language && !Cookies.get(COOKIES.language) && language !== i18n.language) void changeLanguage(language);
     return profile;
   } catch (e) {
     if (isUnreachable(e)) throw e;
@@ -61,4 +31,42 @@ export async function loadSession(): Promise<SessionProfile> {
     const message = e instanceof ApiError || e instanceof Error ? e.message : i18n.t('errors.generic');
     throw new Error(message || i18n.t('errors.generic'));
   }
+}
+
+/**
+ * The signed-in person as the api sees them now (current user → account info → role menu →
+ * allowed routes), without storing it: the login flow stores it, an access change compares first.
+ */
+export async function readProfile(): Promise<{ profile: SessionProfile; language: ReturnType<typeof parseLanguage> }> {
+  const user = await fetchCurrentUser();
+  const accId = user.accountInfo.accId;
+  const info = await fetchAccountInfo(accId);
+  const roleId = info.role?.roleId;
+  if (roleId == null) throw new Error(i18n.t('errors.noPagePermission'));
+  let menus;
+  try {
+    menus = await fetchRoleMenu(roleId);
+  } catch (e) {
+    if (isUnreachable(e)) throw e;
+    throw new Error(i18n.t('errors.roleFailed'));
+  }
+  const roleValue = menus.roleValue ?? info.role?.roleValue ?? '';
+  const perms = permissionsOf(menus.menus ?? [], roleValue);
+  const person = info.personCompany?.person;
+  const profile: SessionProfile = {
+    accId,
+    pId: person?.personId ?? user.accountInfo.personId,
+    name: person?.name ?? user.accountInfo.username,
+    avatar: person?.images?.[0]?.url ?? '',
+    gender: person?.gender,
+    companyId: info.company?.companyId,
+    housingEstateId: info.company?.housingEstateId,
+    companyType: info.company?.companyType,
+    timeZone: info.company?.timeZone,
+    roleId,
+    roleValue,
+    perms,
+    routes: filterRoutes(LAYOUT_ROUTES, new Set(perms), roleValue),
+  };
+  return { profile, language: parseLanguage(info.personCompany?.language) };
 }

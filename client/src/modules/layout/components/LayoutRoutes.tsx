@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Loader } from 'semantic-ui-react';
 import { useSnapshot } from 'valtio';
 import { flattenRoutes, type RouteDef } from '@pm/shared';
 import { session } from '../../auth/states/session';
+import { closedScreen } from '../../auth/utils/accessEvents';
 import { SCREENS } from '../utils/screenRegistry';
 import ComingSoonPage from './ComingSoonPage';
 
@@ -11,6 +12,9 @@ import ComingSoonPage from './ComingSoonPage';
 export function LayoutRoutes() {
   const snap = useSnapshot(session);
   const routes = flattenRoutes(snap.routes as RouteDef[]);
+  const { pathname } = useLocation();
+  // A screen the person's access no longer allows (issue 30) leads to the allowed one chosen then.
+  const unknown = closedScreen?.from === pathname ? closedScreen.to : '/404';
   return (
     <Suspense fallback={<Loader active inline="centered" />}>
       <Routes>
@@ -22,7 +26,7 @@ export function LayoutRoutes() {
         })}
         {/* Only a signed-in session knows which paths are unknown; right after logout (routes
             cleared, navigation to /login pending) nothing may send the person to /404. */}
-        <Route path="*" element={snap.ready ? <Navigate to="/404" replace /> : null} />
+        <Route path="*" element={snap.ready ? <Navigate to={unknown} replace /> : null} />
       </Routes>
     </Suspense>
   );

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { session } from '../../auth/states/session';
+import { handleAccessEvent } from '../../auth/utils/accessEvents';
 import { handleSessionEvent, sessionRefused } from '../../auth/utils/sessionEvents';
 import { currentLanguage } from '../../i18n/utils/currentLanguage';
 import { notifyLiveEvent } from '../../messages/utils/notifyLiveEvent';
@@ -25,6 +26,8 @@ export function useLiveConnection(): void {
       onEvent: (e) => {
         // The session topic: this token signed out, expired or was revoked elsewhere (DESIGN §3).
         if (e.topic === 'session') handleSessionEvent(e, navigate.current);
+        // Access changed (issue 30): the menu, the permission directive and the screen follow.
+        else if (e.topic === 'access') handleAccessEvent(e, navigate.current, () => window.location.pathname);
         else notifyLiveEvent(e, (path) => navigate.current(path));
       },
       onRefused: sessionRefused,
