@@ -67,23 +67,19 @@ export class PushJournal {
     const next = new Map<number, number>();
     for (const c of cursors)
       next.set(Number(c.person_id), Number(c.last_seq) - (counts.get(Number(c.person_id)) ?? 0) + 1);
-    // Each message is sent once with its recipients' [person, seq] pairs, not once per recipient:
-    // a message to a group of 500 was 500 copies of its JSON for the database to parse.
+    const rows: { p: number; s: number; m: UpstreamMessage }[] = [];
     const stamped = pushes.map((push, i) => {
       const seqs = recipients[i].map((id) => {
         const seq = next.get(id) as number;
         next.set(id, seq + 1);
+        rows.push({ p: id, s: seq, m: push.message });
         return seq;
       });
       return { personIds: recipients[i].map(String), message: push.message, seqs };
     });
-    const batches = stamped
-      .filter((p) => p.seqs.length > 0)
-      .map((p) => ({ m: p.message, r: p.seqs.map((seq, j) => [Number(p.personIds[j]), seq]) }));
     await tx.execute(
       sql`insert into push_journal (person_id, seq, message)
-          select (r->>0)::int, (r->>1)::bigint, b->'m'
-          from jsonb_array_elements(${JSON.stringify(batches)}::jsonb) as b, jsonb_array_elements(b->'r') as r`,
+          select (e->>'p')::int, (e->>'s')::bigint, e->'m' from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as e`,
     );
     return stamped;
   }
