@@ -6,9 +6,11 @@
 //   2. BENCH_SENDERS (50) members send into one group at once, BENCH_ROUNDS rounds: every seq
 //      from the first to the last exactly once (gapless, no duplicate), and a resend of each with
 //      its client id stores nothing.
+// The list's statements are also timed by EXPLAIN (ANALYZE, BUFFERS) (listExplainMs: the database's
+// own time); BENCH_EXPLAIN=1 prints the first plans on stderr.
 // Prints exactly one JSON line on stdout; progress goes to stderr.
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { signIn, startTestApi } from '../test/kit';
 import { listConversations } from '../src/modules/im/chat.repository';
 import { benchLog, percentile, round, timeRuns } from './kit';
@@ -78,6 +80,30 @@ try {
     { runs: RUNS },
   );
   const unread = await timeRuns(() => admin.post('/im/chatrecord/query/total/unread'), { runs: RUNS });
+  // The database's own time for the list's statements (EXPLAIN ANALYZE, BUFFERS), less sensitive
+  // to a loaded machine than the round trips above: the median of a few plans, per statement.
+  const explained: number[][] = [];
+  let printPlans = process.env.BENCH_EXPLAIN === '1';
+  const explaining = {
+    execute: async (query: SQL) => {
+      const result = (await api.db.execute(sql`explain (analyze, buffers) ${query}`)) as unknown as {
+        rows: { 'QUERY PLAN': string }[];
+      };
+      const plan = result.rows.map((r) => r['QUERY PLAN']);
+      const ms = Number(/Execution Time: ([\d.]+)/.exec(plan.at(-1) ?? '')?.[1] ?? NaN);
+      explained.push([ms]);
+      if (printPlans) log(`plan:\n${plan.join('\n')}`);
+      return { rows: [] };
+    },
+  } as unknown as typeof api.db;
+  const planMs: number[] = [];
+  for (let i = 0; i < 9; i++) {
+    explained.length = 0;
+    await listConversations(explaining, tenant, admin.personId, {}, 1000, 0);
+    printPlans = false;
+    planMs.push(explained.reduce((n, [ms]) => n + ms, 0));
+  }
+  planMs.sort((a, b) => a - b);
 
   log(`${SENDERS} senders into one group, ${ROUNDS} rounds`);
   // One after another: concurrent sign-ins from one address would meet the sign-in limits.
@@ -145,6 +171,7 @@ try {
       listLimit: 1000,
       listHttpMs: { p50: http.p50, p95: http.p95, max: http.max },
       listSqlMs: { p50: repository.p50, p95: repository.p95, max: repository.max },
+      listExplainMs: { p50: round(percentile(planMs, 50)), max: round(planMs[planMs.length - 1]) },
       unreadTotalHttpMs: { p50: unread.p50, p95: unread.p95 },
       budgetListP95Ms: 25,
       senders: SENDERS,

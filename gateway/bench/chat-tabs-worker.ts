@@ -28,10 +28,23 @@ async function openTab(url: string, token: string): Promise<Tab> {
 
 process.on('message', async (m: { type: string; url?: string; tokens?: string[]; tabsPerPerson?: number }) => {
   if (m.type === 'open') {
+    // In batches of 25 per worker: handshakes in flight stay below the gateway's 100 unauthenticated
+    // connections per address even when both workers open at once. A tab that fails is counted and
+    // the first reason reported (before, a refused handshake left the bench waiting for ever).
     const jobs = m.tokens!.flatMap((token) => Array.from({ length: m.tabsPerPerson! }, () => token));
-    for (let i = 0; i < jobs.length; i += 50)
-      tabs.push(...(await Promise.all(jobs.slice(i, i + 50).map((token) => openTab(m.url!, token)))));
-    process.send!({ type: 'opened', count: tabs.length });
+    let failed = 0;
+    let firstError = '';
+    for (let i = 0; i < jobs.length; i += 25) {
+      const results = await Promise.allSettled(jobs.slice(i, i + 25).map((token) => openTab(m.url!, token)));
+      for (const r of results) {
+        if (r.status === 'fulfilled') tabs.push(r.value);
+        else {
+          failed++;
+          firstError ||= String((r.reason as Error)?.message ?? r.reason);
+        }
+      }
+    }
+    process.send!({ type: 'opened', count: tabs.length, failed, firstError });
   } else if (m.type === 'collect') {
     process.send!({ type: 'arrivals', values: arrivals, background });
     arrivals = [];

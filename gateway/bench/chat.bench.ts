@@ -109,7 +109,7 @@ async function main(): Promise<void> {
   log(`opening ${PERSONS * TABS_PER_PERSON} tabs`);
   const opened = await Promise.all(
     workers.map((w, i) =>
-      ask<{ count: number }>(
+      ask<{ count: number; failed: number; firstError: string }>(
         w,
         {
           type: 'open',
@@ -122,6 +122,11 @@ async function main(): Promise<void> {
     ),
   );
   const tabs = opened.reduce((n, o) => n + o.count, 0);
+  const failed = opened.reduce((n, o) => n + o.failed, 0);
+  if (failed > 0)
+    throw new Error(
+      `${failed} of ${PERSONS * TABS_PER_PERSON} tabs did not open: ${opened.find((o) => o.firstError)?.firstError}`,
+    );
   for (let i = 0; i < 600 && api.realtime.connectionCount() < PERSONS; i++)
     await new Promise((r) => setTimeout(r, 100));
   const personIds = staff.map((s) => s.personId);

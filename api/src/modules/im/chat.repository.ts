@@ -379,63 +379,68 @@ export async function listConversations(
   const where = sql`m.person_id = ${me} and m.quit_at is null and not g.dismissed
       and g.company_id = ${tenant.companyId} and g.housing_estate_id = ${tenant.housingEstateId}
       and ${sql.join(filters, sql` and `)}`;
-  const [count, rows] = await Promise.all([
-    queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from im_group_member m join im_group g on g.id = m.group_id where ${where}`,
-    ),
-    queryRows<{
-      id: number;
-      group_type: number;
-      name: string | null;
-      owner_person_id: number;
-      is_work_group: boolean;
-      last_seq: number;
-      member_count: number;
-      unread: number;
-      updated_at: unknown;
-      created_at: unknown;
-      last_type: number | null;
-      last_content: string | null;
-      last_from_person_id: number | null;
-      last_at: unknown;
-      r_seq: number | null;
-      r_type: number;
-      r_content: string;
-      r_from: number;
-      r_from_name: string;
-      r_at: unknown;
-      other_id: number | null;
-      other_name: string | null;
-      other_images: unknown;
-      other_resident: boolean | null;
-    }>(
-      db,
-      sql`with page as (
-            select g.id, g.group_type, g.name, g.owner_person_id, g.is_work_group, g.last_seq, g.member_count,
-                   g.updated_at, g.created_at, g.message_count - m.read_count as unread,
-                   g.last_type, g.last_content, g.last_from_person_id, g.last_at
-            from im_group_member m join im_group g on g.id = m.group_id
-            where ${where}
-            order by coalesce(g.updated_at, g.created_at) desc, g.id desc
-            limit ${limit} offset ${offset})
-          select page.*, case when page.last_at is null then null else page.last_seq end as r_seq, page.last_type as r_type,
-                 page.last_content as r_content, page.last_from_person_id as r_from, rp.name as r_from_name, page.last_at as r_at,
-                 op.id as other_id, op.name as other_name, op.images as other_images,
-                 op.id is not null and exists (select 1 from person_house ph where ph.person_id = op.id and ph.status = ${JoinStatus.approved}) as other_resident
-          from page
-            left join person rp on rp.id = page.last_from_person_id
-            left join lateral (
-              select om.person_id from im_group_member om
-              where page.group_type = ${ChatGroupType.private} and om.group_id = page.id and om.person_id <> ${me}
-              limit 1
-            ) o on true
-            left join person op on op.id = o.person_id
-          order by coalesce(page.updated_at, page.created_at) desc, page.id desc`,
-    ),
-  ]);
+  const rows = await queryRows<{
+    id: number;
+    group_type: number;
+    name: string | null;
+    owner_person_id: number;
+    is_work_group: boolean;
+    last_seq: number;
+    member_count: number;
+    unread: number;
+    updated_at: unknown;
+    last_type: number | null;
+    last_content: string | null;
+    last_from_person_id: number | null;
+    last_at: unknown;
+    total: number;
+    r_from_name: string | null;
+    other_id: number | null;
+    other_name: string | null;
+    other_images: unknown;
+    other_resident: boolean | null;
+  }>(
+    db,
+    // One statement: the total is a window count over the person's conversations, taken before
+    // the page is cut (the sort reads them all anyway).
+    sql`with page as (
+          select g.id, g.group_type, g.name, g.owner_person_id, g.is_work_group, g.last_seq, g.member_count,
+                 g.updated_at, g.message_count - m.read_count as unread,
+                 g.last_type, g.last_content, g.last_from_person_id, g.last_at,
+                 coalesce(g.updated_at, g.created_at) as active_at, count(*) over ()::int as total
+          from im_group_member m join im_group g on g.id = m.group_id
+          where ${where}
+          order by active_at desc, g.id desc
+          limit ${limit} offset ${offset})
+        select page.id, page.group_type, page.name, page.owner_person_id, page.is_work_group, page.last_seq,
+               page.member_count, page.updated_at, page.unread, page.last_type, page.last_content,
+               page.last_from_person_id, page.last_at, page.total, rp.name as r_from_name,
+               op.id as other_id, op.name as other_name, op.images as other_images,
+               op.id is not null and exists (select 1 from person_house ph where ph.person_id = op.id and ph.status = ${JoinStatus.approved}) as other_resident
+        from page
+          left join person rp on rp.id = page.last_from_person_id
+          left join lateral (
+            select om.person_id from im_group_member om
+            where page.group_type = ${ChatGroupType.private} and om.group_id = page.id and om.person_id <> ${me}
+            limit 1
+          ) o on true
+          left join person op on op.id = o.person_id
+        order by page.active_at desc, page.id desc`,
+  );
+  // A page past the end has no row to carry the total.
+  const total =
+    rows.length > 0
+      ? rows[0].total
+      : offset === 0
+        ? 0
+        : ((
+            await queryRows<{ n: number }>(
+              db,
+              sql`select count(*)::int as n from im_group_member m join im_group g on g.id = m.group_id where ${where}`,
+            )
+          )[0]?.n ?? 0);
   return {
-    total: count[0]?.n ?? 0,
+    total,
     rows: rows.map((g) => {
       const members =
         g.other_id === null ? [] : [{ personId: g.other_id, name: g.other_name ?? '', images: images(g.other_images) }];
@@ -448,15 +453,15 @@ export async function listConversations(
         unread: Math.max(0, Number(g.unread)),
         lastSeq: g.last_seq,
         lastRecord:
-          g.r_seq === null
+          g.last_at === null
             ? null
             : {
-                seq: g.r_seq,
-                type: g.r_type,
-                content: g.r_content,
-                fromPersonId: g.r_from,
-                fromName: g.r_from_name,
-                createdAt: iso(g.r_at) as string,
+                seq: g.last_seq,
+                type: g.last_type as number,
+                content: g.last_content as string,
+                fromPersonId: g.last_from_person_id as number,
+                fromName: g.r_from_name as string,
+                createdAt: iso(g.last_at) as string,
               },
         members,
         memberCount: g.member_count,

@@ -187,7 +187,8 @@ export function ConversationView({ row, me, canMakeWork, narrow, onBack, onLeft 
             </Button>
           )}
         </div>
-        {residentId && panel && <ResidentPanel personId={residentId} />}
+        {/* After the history's first page: its request does not queue behind the panel's at the api. */}
+        {residentId && panel && !state.loading && <ResidentPanel personId={residentId} />}
       </div>
       {closed ? (
         <div className="chat-closed" role="status" data-testid="chat-closed">
