@@ -1,0 +1,48 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AuditRow } from '@pm/shared';
+import type { DbOrTx } from '../../db/open-database';
+import { dayRange, likePattern, pageRows } from '../../db/sql';
+import type { TenantScope } from '../../http/request-context';
+
+/** The SQL of the audit trail's list (written by record-audit.ts). */
+
+export interface AuditFilter {
+  actorAccountId?: number;
+  actor?: string;
+  kind?: string;
+  action?: string;
+  entityId?: number;
+  startTime?: string;
+  endTime?: string;
+}
+
+export async function pageAudit(
+  db: DbOrTx,
+  tenant: TenantScope,
+  f: AuditFilter,
+  page: number,
+  limit: number,
+): Promise<{ rows: AuditRow[]; total: number }> {
+  const conditions: SQL[] = [
+    sql`e.company_id = ${tenant.companyId}`,
+    sql`e.housing_estate_id = ${tenant.housingEstateId}`,
+    ...dayRange(sql`e.created_at`, tenant.housingEstateId, f.startTime, f.endTime),
+  ];
+  if (f.actorAccountId !== undefined) conditions.push(sql`e.actor_account_id = ${f.actorAccountId}`);
+  if (f.actor) conditions.push(sql`e.actor_name ilike ${likePattern(f.actor)}`);
+  if (f.kind) conditions.push(sql`e.kind = ${f.kind}`);
+  if (f.action) conditions.push(sql`e.action = ${f.action}`);
+  if (f.entityId !== undefined) conditions.push(sql`e.entity_id = ${f.entityId}`);
+  const where = sql.join(conditions, sql` and `);
+  const { rows, total } = await pageRows<AuditRow & { time: string | Date }>(db, {
+    select: (cut) =>
+      sql`select e.id as "auditId", e.created_at as "time", e.actor_account_id as "actorAccountId",
+            e.actor_name as "actorName", e.kind, e.entity_id as "entityId", e.action, e.summary, e.before, e.after
+          from audit_event e where ${where}
+          order by e.created_at desc, e.id desc ${cut}`,
+    count: sql`select count(*)::int as n from audit_event e where ${where}`,
+    page,
+    limit,
+  });
+  return { rows: rows.map((r) => ({ ...r, time: new Date(r.time).toISOString() })), total };
+}
