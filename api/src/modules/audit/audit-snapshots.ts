@@ -99,6 +99,7 @@ export function departmentValues(d: DepartmentRow | null | undefined) {
   return {
     name: d.name,
     parentId: d.parentId,
+    parentName: d.parentName,
     principalPersonId: d.principalPersonId,
     principalName: d.principalName,
     sort: d.sort,

@@ -25,6 +25,7 @@ const LABELLED = new Set([
   'departmentId',
   'departmentName',
   'parentId',
+  'parentName',
   'principalPersonId',
   'principalName',
   'sort',
