@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantColumns } from './columns';
 
 /**
@@ -26,4 +26,20 @@ export const auditEvent = pgTable(
     index().on(t.companyId, t.actorAccountId, t.createdAt.desc()),
     index().on(t.companyId, t.kind, t.createdAt.desc()),
   ],
+);
+
+/**
+ * Events per estate and kind, kept by an insert trigger of `audit_event` (migration
+ * `audit_append_only`), so the list's unfiltered and kind-only totals are a sum of a few rows,
+ * not a count of the whole trail.
+ */
+export const auditTotal = pgTable(
+  'audit_total',
+  {
+    companyId: integer().notNull(),
+    housingEstateId: integer().notNull(),
+    kind: text().notNull(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.housingEstateId, t.kind] })],
 );
