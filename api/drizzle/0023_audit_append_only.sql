@@ -12,14 +12,14 @@ CREATE TRIGGER audit_event_no_change BEFORE UPDATE OR DELETE ON audit_event
 CREATE TRIGGER audit_event_no_truncate BEFORE TRUNCATE ON audit_event
   FOR EACH STATEMENT EXECUTE FUNCTION audit_event_append_only();
 --> statement-breakpoint
--- The list's totals per estate and kind (audit_total), kept in the inserting transaction; the
+-- The list's totals per estate, kind and actor (audit_total), kept in the inserting transaction; the
 -- trail only grows, so inserts are all there is to count.
 CREATE OR REPLACE FUNCTION audit_event_totals() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO audit_total AS t (company_id, housing_estate_id, kind, n)
-    SELECT company_id, housing_estate_id, kind, count(*)::int FROM new_rows
-    GROUP BY company_id, housing_estate_id, kind
-  ON CONFLICT (company_id, housing_estate_id, kind) DO UPDATE SET n = t.n + excluded.n;
+  INSERT INTO audit_total AS t (company_id, housing_estate_id, kind, actor_account_id, n)
+    SELECT company_id, housing_estate_id, kind, actor_account_id, count(*)::int FROM new_rows
+    GROUP BY company_id, housing_estate_id, kind, actor_account_id
+  ON CONFLICT (company_id, housing_estate_id, kind, actor_account_id) DO UPDATE SET n = t.n + excluded.n;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

@@ -29,9 +29,9 @@ export const auditEvent = pgTable(
 );
 
 /**
- * Events per estate and kind, kept by an insert trigger of `audit_event` (migration
- * `audit_append_only`), so the list's unfiltered and kind-only totals are a sum of a few rows,
- * not a count of the whole trail.
+ * Events per estate, kind and actor, kept by an insert trigger of `audit_event` (migration
+ * `audit_append_only`), so the list's totals unfiltered, by kind, by actor or both are a sum of
+ * a few rows, not a count of the trail.
  */
 export const auditTotal = pgTable(
   'audit_total',
@@ -39,7 +39,8 @@ export const auditTotal = pgTable(
     companyId: integer().notNull(),
     housingEstateId: integer().notNull(),
     kind: text().notNull(),
+    actorAccountId: integer().notNull(),
     n: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.housingEstateId, t.kind] })],
+  (t) => [primaryKey({ columns: [t.companyId, t.housingEstateId, t.kind, t.actorAccountId] })],
 );

@@ -34,19 +34,19 @@ export async function pageAudit(
   if (f.action) conditions.push(sql`e.action = ${f.action}`);
   if (f.entityId !== undefined) conditions.push(sql`e.entity_id = ${f.entityId}`);
   const where = sql.join(conditions, sql` and `);
-  // Unfiltered or by kind only: the total is kept by the database (audit_total), not counted.
-  const counted =
-    f.actorAccountId === undefined && !f.actor && !f.action && f.entityId === undefined && !f.startTime && !f.endTime;
+  // Unfiltered, by kind or actor account: the total is kept by the database (audit_total), not counted.
+  const kept = !f.actor && !f.action && f.entityId === undefined && !f.startTime && !f.endTime;
   const { rows, total } = await pageRows<AuditRow & { time: string | Date }>(db, {
     select: (cut) =>
       sql`select e.id as "auditId", e.created_at as "time", e.actor_account_id as "actorAccountId",
             e.actor_name as "actorName", e.kind, e.entity_id as "entityId", e.action, e.summary, e.before, e.after
           from audit_event e where ${where}
-          order by e.created_at desc, e.id desc ${cut}`,
-    count: counted
+          order by e.created_at desc nulls last, e.id desc nulls last ${cut}`,
+    count: kept
       ? sql`select coalesce(sum(n), 0)::int as n from audit_total
             where company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId}
-              ${f.kind ? sql`and kind = ${f.kind}` : sql``}`
+              ${f.kind ? sql`and kind = ${f.kind}` : sql``}
+              ${f.actorAccountId !== undefined ? sql`and actor_account_id = ${f.actorAccountId}` : sql``}`
       : sql`select count(*)::int as n from audit_event e where ${where}`,
     page,
     limit,
