@@ -18,8 +18,9 @@ CREATE TABLE "audit_total" (
 	"housing_estate_id" integer NOT NULL,
 	"kind" text NOT NULL,
 	"actor_account_id" integer NOT NULL,
+	"actor_name" text NOT NULL,
 	"n" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "audit_total_company_id_housing_estate_id_kind_actor_account_id_pk" PRIMARY KEY("company_id","housing_estate_id","kind","actor_account_id")
+	CONSTRAINT "audit_total_company_id_housing_estate_id_kind_actor_account_id_actor_name_pk" PRIMARY KEY("company_id","housing_estate_id","kind","actor_account_id","actor_name")
 );
 --> statement-breakpoint
 CREATE INDEX "audit_event_company_id_housing_estate_id_created_at_id_index" ON "audit_event" USING btree ("company_id","housing_estate_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint

@@ -16,10 +16,10 @@ CREATE TRIGGER audit_event_no_truncate BEFORE TRUNCATE ON audit_event
 -- trail only grows, so inserts are all there is to count.
 CREATE OR REPLACE FUNCTION audit_event_totals() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO audit_total AS t (company_id, housing_estate_id, kind, actor_account_id, n)
-    SELECT company_id, housing_estate_id, kind, actor_account_id, count(*)::int FROM new_rows
-    GROUP BY company_id, housing_estate_id, kind, actor_account_id
-  ON CONFLICT (company_id, housing_estate_id, kind, actor_account_id) DO UPDATE SET n = t.n + excluded.n;
+  INSERT INTO audit_total AS t (company_id, housing_estate_id, kind, actor_account_id, actor_name, n)
+    SELECT company_id, housing_estate_id, kind, actor_account_id, actor_name, count(*)::int FROM new_rows
+    GROUP BY company_id, housing_estate_id, kind, actor_account_id, actor_name
+  ON CONFLICT (company_id, housing_estate_id, kind, actor_account_id, actor_name) DO UPDATE SET n = t.n + excluded.n;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

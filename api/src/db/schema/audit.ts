@@ -29,9 +29,9 @@ export const auditEvent = pgTable(
 );
 
 /**
- * Events per estate, kind and actor, kept by an insert trigger of `audit_event` (migration
- * `audit_append_only`), so the list's totals unfiltered, by kind, by actor or both are a sum of
- * a few rows, not a count of the trail.
+ * Events per estate, kind and actor (account and the name it had), kept by an insert trigger of
+ * `audit_event` (migration `audit_append_only`), so the list's totals unfiltered, by kind, by
+ * actor or actor name are a sum of a few rows, not a count of the trail.
  */
 export const auditTotal = pgTable(
   'audit_total',
@@ -40,7 +40,8 @@ export const auditTotal = pgTable(
     housingEstateId: integer().notNull(),
     kind: text().notNull(),
     actorAccountId: integer().notNull(),
+    actorName: text().notNull(),
     n: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.housingEstateId, t.kind, t.actorAccountId] })],
+  (t) => [primaryKey({ columns: [t.companyId, t.housingEstateId, t.kind, t.actorAccountId, t.actorName] })],
 );
