@@ -25,6 +25,7 @@ import { adModule } from './ads/ads.routes';
 import { residentAdModule } from './ads/resident-ads.routes';
 import { enterpriseModule } from './enterprise/enterprise.routes';
 import { checkinModule } from './checkin/checkin.routes';
+import { auditModule } from './audit/audit.routes';
 
 export const modules: ApiModule[] = [
   authModule,
@@ -47,6 +48,7 @@ export const modules: ApiModule[] = [
   adModule,
   enterpriseModule,
   checkinModule,
+  auditModule,
   // The resident API (DESIGN §5), each domain's own calls.
   residentHousesModule,
   residentWorkOrdersModule,

@@ -21,5 +21,6 @@ export * from './estate-settings';
 export * from './ads';
 export * from './enterprise';
 export * from './checkin';
+export * from './audit';
 export * from './endpoint';
 export * from './endpoints';

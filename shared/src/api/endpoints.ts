@@ -19,6 +19,7 @@ import { estateSettingsEndpoints } from './estate-settings';
 import { adEndpoints } from './ads';
 import { enterpriseEndpoints } from './enterprise';
 import { checkinEndpoints } from './checkin';
+import { auditEndpoints } from './audit';
 
 /**
  * Every call of the api, declared once (issue 15). The api serves exactly these (one route each,
@@ -48,6 +49,7 @@ export const endpoints = {
   ...adEndpoints,
   ...enterpriseEndpoints,
   ...checkinEndpoints,
+  ...auditEndpoints,
 };
 export type Endpoints = typeof endpoints;
 export type EndpointKey = keyof Endpoints;

@@ -10,3 +10,4 @@ export * from './misc';
 export * from './realtime';
 export * from './dashboard';
 export * from './checkin';
+export * from './audit';

@@ -9,6 +9,8 @@ import { AppError } from '../../http/app-error';
 import type { AuthedContext, TenantScope } from '../../http/request-context';
 import { hashPassword, randomPassword, verifyPassword } from '../auth/password';
 import type { TokenService } from '../auth/token.service';
+import { accountSnapshot, accountSnapshots, accountValues } from '../audit/audit-snapshots';
+import { recordAudit, type AuditEntry } from '../audit/record-audit';
 import { estateSettings } from '../estate-settings/estate-settings.service';
 import { accessChanged } from '../role/access-changed';
 import { assertMayChangeAccess, type AccountChangeKind } from '../role/access-policy';
@@ -139,6 +141,14 @@ export async function saveAccount(
           language,
         })
         .returning({ id: account.id });
+      const created = accountValues(await accountSnapshot(tx, tenant, a.id));
+      await recordAudit(tx, ctx, {
+        kind: 'account',
+        entityId: a.id,
+        action: 'create',
+        after: created,
+        summary: username,
+      });
       return { accId: a.id };
     });
   }
@@ -164,12 +174,22 @@ export async function saveAccount(
   if (body.password) changes.passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {
     await lockCompanyAccess(tx, tenant.companyId);
+    const before = accountValues(await accountSnapshot(tx, tenant, existing.id));
     await tx.update(account).set(changes).where(eq(account.id, existing.id));
     if (body.name)
       await tx
         .update(person)
         .set({ name: body.name })
         .where(and(scopedTo(person, tenant), eq(person.id, existing.personId)));
+    const after = accountValues(await accountSnapshot(tx, tenant, existing.id));
+    await recordAudit(tx, ctx, {
+      kind: 'account',
+      entityId: existing.id,
+      action: 'update',
+      before: body.password ? { ...before, passwordChanged: false } : before,
+      after: body.password ? { ...after, passwordChanged: true } : after,
+      summary: after?.username ?? existing.username,
+    });
     await assertAdminRemains(tx, tenant.companyId);
   });
   // A new password, a disabled account or a lost role ends the account's sessions; any other
@@ -190,6 +210,11 @@ export async function deleteAccounts(ctx: AuthedContext, accIds: number[]): Prom
       .where(and(scopedTo(account, ctx.tenant), inArray(account.id, accIds)));
     if (targets.length === 0) throw AppError.notFound();
     await assertMayChangeAccess(tx, ctx.caller, { accounts: targets, changes: ['delete'] });
+    const before = await accountSnapshots(
+      tx,
+      ctx.tenant,
+      targets.map((t) => t.id),
+    );
     const rows = await tx
       .delete(account)
       .where(
@@ -199,6 +224,17 @@ export async function deleteAccounts(ctx: AuthedContext, accIds: number[]): Prom
         ),
       )
       .returning({ id: account.id, personId: account.personId });
+    await recordAudit(
+      tx,
+      ctx,
+      targets.map((t): AuditEntry => ({
+        kind: 'account',
+        entityId: t.id,
+        action: 'delete',
+        before: accountValues(before.get(t.id) ?? null),
+        summary: t.username,
+      })),
+    );
     await assertAdminRemains(tx, ctx.tenant.companyId);
     return rows;
   });
@@ -216,10 +252,18 @@ export async function resetPassword(ctx: AuthedContext, accId: number): Promise<
   // The own password is changed with the old one (/account/checkpassword), never reset blind.
   await assertMayChangeAccess(ctx.db, ctx.caller, { accounts: [existing], changes: ['password'] });
   const password = randomPassword();
-  await ctx.db
-    .update(account)
-    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
-    .where(eq(account.id, accId));
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(account).set({ passwordHash, updatedAt: new Date() }).where(eq(account.id, accId));
+    await recordAudit(tx, ctx, {
+      kind: 'account',
+      entityId: accId,
+      action: 'reset-password',
+      before: { passwordChanged: false },
+      after: { passwordChanged: true },
+      summary: existing.username,
+    });
+  });
   await accessChanged(ctx, [accId], 'revoked');
   return { password };
 }
@@ -235,7 +279,16 @@ export async function setRole(ctx: AuthedContext, by: 'account' | 'person', id: 
   await assertMayChangeAccess(ctx.db, ctx.caller, { accounts: [target], changes: ['role'], grant: role });
   await ctx.db.transaction(async (tx) => {
     await lockCompanyAccess(tx, ctx.tenant.companyId);
+    const before = await accountSnapshot(tx, ctx.tenant, target.id);
     await tx.update(account).set({ roleId, updatedAt: new Date() }).where(eq(account.id, target.id));
+    await recordAudit(tx, ctx, {
+      kind: 'account',
+      entityId: target.id,
+      action: 'assign',
+      before: { roleId: before?.roleId ?? null, roleName: before?.roleName ?? null },
+      after: { roleId: role.id, roleName: role.roleName },
+      summary: target.username,
+    });
     await assertAdminRemains(tx, ctx.tenant.companyId);
   });
   await accessChanged(ctx, [target.id], 'permissions');

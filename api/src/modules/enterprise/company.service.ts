@@ -8,6 +8,7 @@ import { AppError } from '../../http/app-error';
 import type { AuthedContext, TenantScope } from '../../http/request-context';
 import { estateStaffPictures } from '../estate-settings/estate-settings.repository';
 import { uploadPath } from '../estate-settings/estate-settings.service';
+import { recordAudit } from '../audit/record-audit';
 import { findCompany, hotlinesOf } from './enterprise.repository';
 
 /** The company of the caller (another company's id is not found) with the estate's hotlines. */
@@ -50,6 +51,7 @@ export async function saveCompany(
   return ctx.db.transaction(async (tx) => {
     const current = await findCompany(tx, companyId);
     if (!current) throw AppError.notFound();
+    const before = await hotlinesOf(tx, tenant);
     const logo = profile.logo === undefined ? current.logo : await logoOf(tx, tenant, profile.logo, current.logo);
     await tx
       .update(company)
@@ -67,6 +69,24 @@ export async function saveCompany(
       if (hotlines.length)
         await tx.insert(hotline).values(hotlines.map((h, sort) => ({ ...tenant, name: h.name, tel: h.tel, sort })));
     }
-    return companyInfo(tx, tenant, companyId);
+    const saved = await companyInfo(tx, tenant, companyId);
+    const lines = (list: typeof before) => list.map((h) => `${h.name} ${h.tel}`);
+    const { hotlines: _h, ...after } = saved;
+    await recordAudit(tx, ctx, [
+      { kind: 'company', entityId: companyId, action: 'update', before: current, after, summary: saved.name },
+      ...(hotlines
+        ? [
+            {
+              kind: 'hotlines' as const,
+              entityId: companyId,
+              action: 'update' as const,
+              before: { hotlines: lines(before) },
+              after: { hotlines: lines(saved.hotlines) },
+              summary: saved.name,
+            },
+          ]
+        : []),
+    ]);
+    return saved;
   });
 }

@@ -7,6 +7,8 @@ import { department, personCompany } from '../../db/schema';
 import { offsetOf, scopedTo } from '../../db/sql';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext, TenantScope } from '../../http/request-context';
+import { departmentValues } from '../audit/audit-snapshots';
+import { recordAudit, type AuditEntry } from '../audit/record-audit';
 import { allDepartments } from './enterprise.repository';
 
 /**
@@ -129,7 +131,17 @@ export async function saveDepartment(ctx: AuthedContext, body: Save & { departme
         .set(values)
         .where(and(scopedTo(department, tenant), eq(department.id, id)));
     }
-    return departmentInfo(tx, tenant, id);
+    const before = body.departmentId === undefined ? null : (tree.byId.get(body.departmentId) ?? null);
+    const saved = await departmentInfo(tx, tenant, id);
+    await recordAudit(tx, ctx, {
+      kind: 'department',
+      entityId: id,
+      action: !before ? 'create' : before.parentId !== saved.parentId ? 'move' : 'update',
+      before: departmentValues(before),
+      after: departmentValues(saved),
+      summary: saved.name,
+    });
+    return saved;
   });
 }
 
@@ -149,6 +161,14 @@ export async function deleteDepartments(ctx: AuthedContext, ids: number[]): Prom
         throw new AppError(409, 'enterprise.errors.departmentHasChildren', { name: d.name });
     }
     await tx.delete(department).where(and(scopedTo(department, tenant), inArray(department.id, targets)));
+    await recordAudit(
+      tx,
+      ctx,
+      targets.map((id): AuditEntry => {
+        const d = tree.byId.get(id) as DepartmentRow;
+        return { kind: 'department', entityId: id, action: 'delete', before: departmentValues(d), summary: d.name };
+      }),
+    );
     return { deleted: targets.length };
   });
 }

@@ -5,6 +5,7 @@ import type { AuthedContext } from '../../http/request-context';
 import { writeInviteCodesXlsx } from '../property/house-codes';
 import { receiveFile, RowChecker } from '../property/property-import.service';
 import { dataRows } from '../property/xlsx-rows';
+import { recordAudit } from '../audit/record-audit';
 import { allDepartments, staffNumbers } from './enterprise.repository';
 import { writeStaff, type StaffInput } from './staff.service';
 
@@ -105,12 +106,26 @@ export async function importStaff(
     if (total === 0) throw AppError.badRequest('buildings.import.empty');
     if (check.failedRows > 0)
       throw new AppError(400, 'buildings.import.refused', { count: check.failedRows }, { total, errors: check.errors });
+    const updated = rows.filter((r) => r.known !== undefined).length;
     await ctx.db.transaction(async (tx) => {
       const current = await staffNumbers(tx, ctx.tenant);
       for (const { input, known } of rows)
         await writeStaff(tx, ctx.tenant, ctx.caller.companyType, input, known, current);
+      // One event per import (not per row): the counts and the staff numbers it added and changed.
+      await recordAudit(tx, ctx, {
+        kind: 'import',
+        entityId: null,
+        action: 'import',
+        after: {
+          total,
+          created: rows.length - updated,
+          updated,
+          createdNumbers: rows.filter((r) => r.known === undefined).map((r) => r.input.staffNumber),
+          updatedNumbers: rows.filter((r) => r.known !== undefined).map((r) => r.input.staffNumber),
+        },
+        summary: file.name ?? null,
+      });
     });
-    const updated = rows.filter((r) => r.known !== undefined).length;
     return { total, created: rows.length - updated, updated };
   } finally {
     await rm(file.dir, { recursive: true, force: true });

@@ -7,6 +7,8 @@ import { person, personCompany } from '../../db/schema';
 import { scopedTo } from '../../db/sql';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext, TenantScope } from '../../http/request-context';
+import { staffValues } from '../audit/audit-snapshots';
+import { recordAudit, type AuditEntry } from '../audit/record-audit';
 import { personsAccessChanged } from '../role/access-changed';
 import { departmentOfEstate, departmentWithSubs } from './department.service';
 import { pageStaff, staffByIds, staffNumbers, type StaffFilter } from './enterprise.repository';
@@ -102,8 +104,18 @@ export async function saveStaff(ctx: AuthedContext, body: z.output<typeof StaffS
     if (body.departmentId && !(await departmentOfEstate(tx, tenant, body.departmentId)))
       throw AppError.badRequest('enterprise.errors.noSuchDepartment');
     const numbers = await staffNumbers(tx, tenant);
+    const [before] = body.personCompanyId === undefined ? [] : await staffByIds(tx, tenant, [body.personCompanyId]);
     const id = await writeStaff(tx, tenant, ctx.caller.companyType, body, body.personCompanyId, numbers);
-    return staffInfo(tx, tenant, id);
+    const row = await staffInfo(tx, tenant, id);
+    await recordAudit(tx, ctx, {
+      kind: 'staff',
+      entityId: id,
+      action: before ? 'update' : 'create',
+      before: staffValues(before),
+      after: staffValues(row),
+      summary: row.name,
+    });
+    return row;
   });
   // An account's person changed (name, department): their open tabs take it at once (issue 30).
   if (body.personCompanyId !== undefined && saved.accId !== null) await personsAccessChanged(ctx, [saved.personId]);
@@ -127,6 +139,17 @@ export async function deleteStaff(ctx: AuthedContext, ids: number[]): Promise<{ 
         ),
       ),
     );
+    await recordAudit(
+      tx,
+      ctx,
+      rows.map((r): AuditEntry => ({
+        kind: 'staff',
+        entityId: r.personCompanyId,
+        action: 'delete',
+        before: staffValues(r),
+        summary: r.name,
+      })),
+    );
     return { deleted: rows.length };
   });
 }
@@ -135,15 +158,43 @@ export async function deleteStaff(ctx: AuthedContext, ids: number[]): Promise<{ 
 export async function moveStaff(ctx: AuthedContext, ids: number[], departmentId: number | null) {
   const { tenant } = ctx;
   if (departmentId !== null && !(await departmentOfEstate(ctx.db, tenant, departmentId))) throw AppError.notFound();
-  const rows = await ctx.db
-    .update(personCompany)
-    .set({ departmentId })
-    .where(and(scopedTo(personCompany, tenant), inArray(personCompany.id, ids)))
-    .returning({ id: personCompany.id, personId: personCompany.personId });
-  if (rows.length === 0) throw AppError.notFound();
+  const moved = await ctx.db.transaction(async (tx) => {
+    const before = await staffByIds(tx, tenant, [...new Set(ids)]);
+    const rows = await tx
+      .update(personCompany)
+      .set({ departmentId })
+      .where(and(scopedTo(personCompany, tenant), inArray(personCompany.id, ids)))
+      .returning({ id: personCompany.id, personId: personCompany.personId });
+    if (rows.length === 0) throw AppError.notFound();
+    const after = new Map(
+      (
+        await staffByIds(
+          tx,
+          tenant,
+          before.map((r) => r.personCompanyId),
+        )
+      ).map((r) => [r.personCompanyId, r]),
+    );
+    await recordAudit(
+      tx,
+      ctx,
+      before.map((r): AuditEntry => ({
+        kind: 'staff',
+        entityId: r.personCompanyId,
+        action: 'move',
+        before: { departmentId: r.departmentId, departmentName: r.departmentName },
+        after: {
+          departmentId: after.get(r.personCompanyId)?.departmentId ?? null,
+          departmentName: after.get(r.personCompanyId)?.departmentName ?? null,
+        },
+        summary: r.name,
+      })),
+    );
+    return rows;
+  });
   await personsAccessChanged(
     ctx,
-    rows.map((r) => r.personId),
+    moved.map((r) => r.personId),
   );
-  return { updated: rows.length };
+  return { updated: moved.length };
 }

@@ -7,6 +7,8 @@ import { likePattern, offsetOf, scopedTo } from '../../db/sql';
 import { account, sysMenu, sysRole, sysRoleMenu } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext, TenantScope } from '../../http/request-context';
+import { accountSnapshots, roleParts, roleSnapshot } from '../audit/audit-snapshots';
+import { recordAudit, type AuditEntry } from '../audit/record-audit';
 import { accessChanged } from './access-changed';
 import { assertMayChangeAccess } from './access-policy';
 import { assertAdminRemains, lockCompanyAccess } from './admin-guard';
@@ -117,6 +119,7 @@ export async function saveRole(ctx: AuthedContext, body: z.output<typeof RoleSav
   const saved = await ctx.db.transaction(async (tx) => {
     await lockCompanyAccess(tx, ctx.tenant.companyId);
     let roleId = body.roleId;
+    const before = roleParts(roleId === undefined ? null : await roleSnapshot(tx, ctx.tenant, roleId));
     if (roleId === undefined) {
       const roleValue = body.roleValue ?? `ROLE_${Date.now().toString(36).toUpperCase()}`;
       await assertMayChangeAccess(tx, ctx.caller, { roleAfter: { roleValue, menuIds } });
@@ -142,6 +145,42 @@ export async function saveRole(ctx: AuthedContext, body: z.output<typeof RoleSav
     }
     if (menuIds.length)
       await tx.insert(sysRoleMenu).values(menuIds.map((menuId) => ({ roleId: roleId as number, menuId })));
+    const after = roleParts(await roleSnapshot(tx, ctx.tenant, roleId));
+    const summary = after.role?.roleName ?? null;
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    // A new role is one event with its menus; a changed one an event per part that changed.
+    await recordAudit(
+      tx,
+      ctx,
+      before.role === null
+        ? [{ kind: 'role', entityId: roleId, action: 'create', after: { ...after.role, ...after.menus }, summary }]
+        : [
+            ...(!same(before.role, after.role) || same(before.menus, after.menus)
+              ? [
+                  {
+                    kind: 'role',
+                    entityId: roleId,
+                    action: 'update',
+                    before: before.role,
+                    after: after.role,
+                    summary,
+                  } as const,
+                ]
+              : []),
+            ...(!same(before.menus, after.menus)
+              ? [
+                  {
+                    kind: 'role-menus',
+                    entityId: roleId,
+                    action: 'update',
+                    before: before.menus,
+                    after: after.menus,
+                    summary,
+                  } as const,
+                ]
+              : []),
+          ],
+    );
     await assertAdminRemains(tx, ctx.tenant.companyId);
     const holders = await tx.select({ id: account.id }).from(account).where(eq(account.roleId, roleId));
     return { roleId, holders: holders.map((h) => h.id) };
@@ -161,6 +200,12 @@ export async function deleteRoles(ctx: AuthedContext, roleIds: number[]): Promis
     if (roles.length === 0) throw AppError.notFound();
     for (const role of roles) await assertMayChangeAccess(tx, ctx.caller, { role });
     const ids = roles.map((r) => r.id);
+    const before = new Map<number, Awaited<ReturnType<typeof roleSnapshot>>>();
+    for (const id of ids) before.set(id, await roleSnapshot(tx, ctx.tenant, id));
+    const heldBy = await tx
+      .select({ username: account.username, roleId: account.roleId })
+      .from(account)
+      .where(and(scopedTo(account, ctx.tenant), inArray(account.roleId, ids)));
     await tx.delete(sysRoleMenu).where(inArray(sysRoleMenu.roleId, ids));
     const lost = await tx
       .update(account)
@@ -168,6 +213,24 @@ export async function deleteRoles(ctx: AuthedContext, roleIds: number[]): Promis
       .where(and(scopedTo(account, ctx.tenant), inArray(account.roleId, ids)))
       .returning({ id: account.id });
     await tx.delete(sysRole).where(inArray(sysRole.id, ids));
+    // The role's event lists who held it (they lost it with the role).
+    await recordAudit(
+      tx,
+      ctx,
+      ids.map((id): AuditEntry => {
+        const role = before.get(id) ?? null;
+        return {
+          kind: 'role',
+          entityId: id,
+          action: 'delete',
+          before: role && {
+            ...role,
+            holders: heldBy.filter((h) => h.roleId === id).map((h) => h.username),
+          },
+          summary: role?.roleName ?? null,
+        };
+      }),
+    );
     await assertAdminRemains(tx, ctx.tenant.companyId);
     return lost.map((a) => a.id);
   });
@@ -199,6 +262,11 @@ export async function setPersonsRole(
       );
     await assertMayChangeAccess(tx, ctx.caller, { accounts: targets, changes: ['role'], grant });
     if (targets.length === 0) return [];
+    const before = await accountSnapshots(
+      tx,
+      ctx.tenant,
+      targets.map((t) => t.id),
+    );
     const changed = await tx
       .update(account)
       .set({ roleId, updatedAt: new Date() })
@@ -209,6 +277,18 @@ export async function setPersonsRole(
         ),
       )
       .returning({ id: account.id });
+    await recordAudit(
+      tx,
+      ctx,
+      targets.map((t): AuditEntry => ({
+        kind: 'account',
+        entityId: t.id,
+        action: 'assign',
+        before: { roleId: before.get(t.id)?.roleId ?? null, roleName: before.get(t.id)?.roleName ?? null },
+        after: { roleId: grant?.id ?? null, roleName: grant?.roleName ?? null },
+        summary: t.username,
+      })),
+    );
     await assertAdminRemains(tx, ctx.tenant.companyId);
     return changed;
   });

@@ -2,12 +2,13 @@ import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LinkTabs } from '../../ui/components/LinkTabs';
 import { AccountTab } from './AccountTab';
+import { AuditTab } from './AuditTab';
 import { CompanyTab } from './CompanyTab';
 import { DepartmentTab } from './DepartmentTab';
 import { StaffTab } from './StaffTab';
 import '../enterprise.css';
 
-const VIEWS = ['staff', 'departments', 'accounts', 'company'] as const;
+const VIEWS = ['staff', 'departments', 'accounts', 'company', 'audit'] as const;
 type View = (typeof VIEWS)[number];
 
 /**
@@ -36,6 +37,7 @@ export default function EnterpriseManagementPage() {
       {view === 'departments' && <DepartmentTab />}
       {view === 'accounts' && <AccountTab />}
       {view === 'company' && <CompanyTab />}
+      {view === 'audit' && <AuditTab />}
     </div>
   );
 }
