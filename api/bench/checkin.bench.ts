@@ -96,6 +96,8 @@ if (!pgSchema) throw new Error('no PostgreSQL reachable');
 try {
   result.postgres = await bench(pgSchema.url);
 } finally {
-  await pgSchema.drop();
+  // BENCH_KEEP_SCHEMA=1 keeps the data for EXPLAIN (ANALYZE, BUFFERS) of the lists (drop it by hand).
+  if (process.env.BENCH_KEEP_SCHEMA) log(`schema kept: ${pgSchema.url}`);
+  else await pgSchema.drop();
 }
 console.log(JSON.stringify(result));
