@@ -408,8 +408,23 @@ export async function pagePunches(
     select: (cut) => sql`select x.id as "punchId", x.person_id as "personId", p.name as "personName",
         d.name as "departmentName", x.kind, x.at, x.in_place as "inPlace", x.distance_metres as "distanceMetres",
         x.accuracy_metres as "accuracyMetres", x.source, x.day::text as day, x.shift
-      from checkin_punch x ${staffJoin} where ${cond} order by x.at desc, x.id desc ${cut}`,
-    count: sql`select count(*)::int as n from checkin_punch x ${staffJoin} where ${cond}`,
+      from checkin_punch x ${staffJoin}
+      where x.id in (select x.id from checkin_punch x ${f.departmentId || f.keyword ? staffJoin : sql``}
+                     where ${cond} order by x.at desc, x.id desc ${cut})
+      order by x.at desc, x.id desc`,
+    // Without a filter on the person, the counters of the estate's days (checkin_punch_total) answer the total.
+    count:
+      f.personId || f.departmentId || f.keyword
+        ? sql`select count(*)::int as n from checkin_punch x ${staffJoin} where ${cond}`
+        : sql`select coalesce(sum(x.punches), 0)::int as n from checkin_punch_total x
+              where ${sql.join(
+                [
+                  sql`x.company_id = ${tenant.companyId} and x.housing_estate_id = ${tenant.housingEstateId}`,
+                  ...(f.inPlace !== undefined ? [sql`x.in_place = ${f.inPlace}`] : []),
+                  ...dayBounds(sql`x.day`, f),
+                ],
+                sql` and `,
+              )}`,
     page: f.page,
     limit: f.limit,
   });
@@ -450,6 +465,16 @@ const PROBLEM: Record<string, SQL> = {
   absent: sql`x.state = 'absent'`,
 };
 
+/** The checkin_day_total column counting each problem (`any`: a shift with any of them). */
+const DAY_TOTAL: Record<keyof typeof PROBLEM | 'any', string> = {
+  late: 'late',
+  leftEarly: 'left_early',
+  missingIn: 'missing_in',
+  missingOut: 'missing_out',
+  absent: 'absent',
+  any: 'problems',
+};
+
 const selectDays = (cond: SQL, tail: SQL) => sql`select x.person_id as "personId", p.name as "personName",
     d.name as "departmentName", x.day::text as day, x.shift, x.start_at as "startAt", x.end_at as "endAt",
     x.in_at as "inAt", x.out_at as "outAt", x.state, x.late_minutes as "lateMinutes", x.late,
@@ -480,8 +505,27 @@ export async function pageDays(
   where.push(...dayBounds(sql`x.day`, f));
   const cond = sql.join(where, sql` and `);
   const { rows, total } = await pageRows<DayRaw>(db, {
-    select: (cut) => selectDays(cond, sql`order by x.day desc, p.name, x.person_id, x.shift ${cut}`),
-    count: sql`select count(*)::int as n from checkin_day x ${staffJoin} where ${cond}`,
+    // The page's keys first (the order needs the name only), then the rest of its ten rows.
+    select: (cut) =>
+      selectDays(
+        sql`(x.person_id, x.day, x.shift) in (select x.person_id, x.day, x.shift from checkin_day x
+              join person p on p.id = x.person_id where ${cond}
+              order by x.day desc, p.name, x.person_id, x.shift ${cut})`,
+        sql`order by x.day desc, p.name, x.person_id, x.shift`,
+      ),
+    // Without a filter on the person, the counters of the estate's days (checkin_day_total) answer the total.
+    count:
+      f.personId || f.keyword
+        ? sql`select count(*)::int as n from checkin_day x ${staffJoin} where ${cond}`
+        : sql`select coalesce(sum(x.${sql.raw(DAY_TOTAL[f.problem ?? 'any'])}), 0)::int as n from checkin_day_total x
+              where ${sql.join(
+                [
+                  sql`x.company_id = ${tenant.companyId} and x.housing_estate_id = ${tenant.housingEstateId}`,
+                  ...(f.departmentId ? [sql`x.department_id = ${f.departmentId}`] : []),
+                  ...dayBounds(sql`x.day`, f),
+                ],
+                sql` and `,
+              )}`,
     page: f.page,
     limit: f.limit,
   });
@@ -495,30 +539,32 @@ export async function daysOf(db: DbOrTx, tenant: TenantScope, personId: number, 
   return (await queryRows<DayRaw>(db, selectDays(cond, sql`order by x.shift`))).map(toDayRow);
 }
 
+/** The month per person, from the counters of checkin_month_total (one row per person, month and department). */
 export async function pageMonth(
   db: DbOrTx,
   tenant: TenantScope,
   f: { month: string; keyword?: string; departmentId?: number; page: number; limit: number },
 ): Promise<{ rows: CheckinMonthRow[]; total: number }> {
-  const first = `${f.month}-01`;
   const where: SQL[] = [
     sql`x.company_id = ${tenant.companyId} and x.housing_estate_id = ${tenant.housingEstateId}`,
-    sql`x.day >= ${first}::date and x.day < (${first}::date + interval '1 month')`,
+    sql`x.month = ${`${f.month}-01`}::date`,
   ];
   if (f.departmentId) where.push(sql`x.department_id = ${f.departmentId}`);
   if (f.keyword) where.push(sql`p.name ilike ${likePattern(f.keyword)}`);
   const cond = sql.join(where, sql` and `);
+  // A person whose shifts of the month were all taken off again keeps a row of zeros: not listed.
+  const grouped = (select: SQL, tail: SQL) =>
+    sql`${select} from checkin_month_total x ${staffJoin} where ${cond} group by x.person_id having sum(x.shifts) > 0 ${tail}`;
   return pageRows<CheckinMonthRow>(db, {
-    select: (cut) => sql`select x.person_id as "personId", min(p.name) as "personName", min(d.name) as "departmentName",
-        count(*)::int as shifts, count(*) filter (where x.late)::int as late,
-        coalesce(sum(x.late_minutes) filter (where x.late), 0)::int as "lateMinutes",
-        count(*) filter (where x.left_early)::int as "leftEarly",
-        count(*) filter (where x.state = 'missingIn')::int as "missingIn",
-        count(*) filter (where x.state = 'missingOut')::int as "missingOut",
-        count(*) filter (where x.state = 'absent')::int as absent
-      from checkin_day x ${staffJoin} where ${cond}
-      group by x.person_id order by min(p.name), x.person_id ${cut}`,
-    count: sql`select count(distinct x.person_id)::int as n from checkin_day x ${staffJoin} where ${cond}`,
+    select: (cut) =>
+      grouped(
+        sql`select x.person_id as "personId", min(p.name) as "personName", min(d.name) as "departmentName",
+        sum(x.shifts)::int as shifts, sum(x.late)::int as late, sum(x.late_minutes)::int as "lateMinutes",
+        sum(x.left_early)::int as "leftEarly", sum(x.missing_in)::int as "missingIn",
+        sum(x.missing_out)::int as "missingOut", sum(x.absent)::int as absent`,
+        sql`order by min(p.name), x.person_id ${cut}`,
+      ),
+    count: sql`select count(*)::int as n from (${grouped(sql`select x.person_id`, sql``)}) g`,
     page: f.page,
     limit: f.limit,
   });
