@@ -105,8 +105,8 @@ export const checkinPunch = pgTable(
   },
   (t) => [
     uniqueIndex().on(t.personId, t.idempotencyKey),
-    // The records list in its order (and its page found without reading the heap).
-    index('checkin_punch_list').on(t.housingEstateId, t.companyId, t.at.desc(), t.id.desc()),
+    // The records list in its order (at desc, id desc: this index read backwards).
+    index('checkin_punch_list').on(t.housingEstateId, t.companyId, t.at, t.id),
     index().on(t.personId, t.at),
   ],
 );
@@ -139,7 +139,7 @@ export const checkinDay = pgTable(
     index().on(t.housingEstateId, t.day),
     // The missing-card list: only the shifts with a problem, newest day first.
     index('checkin_day_problems')
-      .on(t.housingEstateId, t.day.desc())
+      .on(t.housingEstateId, t.day)
       .where(sql`late or left_early or state in ('missingIn', 'missingOut', 'absent')`),
   ],
 );

@@ -553,18 +553,19 @@ export async function pageMonth(
   if (f.keyword) where.push(sql`p.name ilike ${likePattern(f.keyword)}`);
   const cond = sql.join(where, sql` and `);
   // A person whose shifts of the month were all taken off again keeps a row of zeros: not listed.
-  const grouped = (select: SQL, tail: SQL) =>
-    sql`${select} from checkin_month_total x ${staffJoin} where ${cond} group by x.person_id having sum(x.shifts) > 0 ${tail}`;
+  // The page's people first (the order needs the name only), then the rest of their rows.
+  const people = (select: SQL, tail: SQL) =>
+    sql`${select} from checkin_month_total x join person p on p.id = x.person_id where ${cond}
+        group by x.person_id having sum(x.shifts) > 0 ${tail}`;
   return pageRows<CheckinMonthRow>(db, {
-    select: (cut) =>
-      grouped(
-        sql`select x.person_id as "personId", min(p.name) as "personName", min(d.name) as "departmentName",
+    select: (cut) => sql`select x.person_id as "personId", min(p.name) as "personName", min(d.name) as "departmentName",
         sum(x.shifts)::int as shifts, sum(x.late)::int as late, sum(x.late_minutes)::int as "lateMinutes",
         sum(x.left_early)::int as "leftEarly", sum(x.missing_in)::int as "missingIn",
-        sum(x.missing_out)::int as "missingOut", sum(x.absent)::int as absent`,
-        sql`order by min(p.name), x.person_id ${cut}`,
-      ),
-    count: sql`select count(*)::int as n from (${grouped(sql`select x.person_id`, sql``)}) g`,
+        sum(x.missing_out)::int as "missingOut", sum(x.absent)::int as absent
+      from checkin_month_total x ${staffJoin}
+      where ${cond} and x.person_id in (${people(sql`select x.person_id`, sql`order by min(p.name), x.person_id ${cut}`)})
+      group by x.person_id order by min(p.name), x.person_id`,
+    count: sql`select count(*)::int as n from (${people(sql`select x.person_id`, sql``)}) g`,
     page: f.page,
     limit: f.limit,
   });

@@ -380,23 +380,22 @@ function boardStateOf(s: DayResult['shifts'][number]): BoardState {
  * (outside the radius) shows the person out of place.
  */
 export async function board(ctx: AuthedContext): Promise<CheckinBoard> {
-  const { timeZone, today } = await repo.estateClock(ctx.db, ctx.tenant.housingEstateId);
-  const [staff, rules] = await Promise.all([repo.staffMembers(ctx.db, ctx.tenant), loadRules(ctx.db, ctx.tenant)]);
+  // Everything the board needs in one round of queries, side by side: the clock, the staff, the
+  // rules and the punches of the last four days (more than the two days' windows and "since
+  // yesterday began" can need in any zone; each use below keeps only its own range).
+  const [{ timeZone, today }, staff, rules, timelines] = await Promise.all([
+    repo.estateClock(ctx.db, ctx.tenant.housingEstateId),
+    repo.staffMembers(ctx.db, ctx.tenant),
+    loadRules(ctx.db, ctx.tenant),
+    repo.punchTimelines(ctx.db, ctx.tenant, new Date(Date.now() - 4 * DAY_MS), null, { acceptedOnly: false }),
+  ]);
   const now = Date.now();
   const yesterday = addDays(today, -1);
-  // One read of the punches: those the two days can count (accepted) and each person's last since
-  // yesterday began (accepted or refused).
   const since = zonedInstant(yesterday, 0, timeZone);
-  const timelines = staff.length
-    ? await repo.punchTimelines(ctx.db, ctx.tenant, new Date(punchRange([yesterday, today], timeZone).from), null, {
-        personIds: staff.length > 500 ? undefined : staff.map((s) => s.personId),
-        acceptedOnly: false,
-      })
-    : new Map<number, repo.PunchTimeline>();
   const computed = await computeDays(ctx.db, ctx.tenant, timeZone, [yesterday, today], staff, rules, now, timelines);
   const last = new Map<number, { at: Date; inPlace: boolean }>();
   for (const [personId, t] of timelines) {
-    const i = t.at.length - 1;
+    const i = t.at.length - 1; // the last punch (a punch is at the server's time: none after now)
     if (i >= 0 && t.at[i] >= since) last.set(personId, { at: new Date(t.at[i]), inPlace: t.inPlace[i] });
   }
   const shiftsOf = new Map<number, { day: string; s: DayResult['shifts'][number] }[]>();
