@@ -40,4 +40,4 @@ CREATE TABLE "checkin_punch_total" (
 --> statement-breakpoint
 DROP INDEX "checkin_punch_housing_estate_id_at_index";--> statement-breakpoint
 CREATE INDEX "checkin_day_problems" ON "checkin_day" USING btree ("housing_estate_id","day") WHERE late or left_early or state in ('missingIn', 'missingOut', 'absent');--> statement-breakpoint
-CREATE INDEX "checkin_punch_list" ON "checkin_punch" USING btree ("housing_estate_id","company_id","at","id");
+CREATE INDEX "checkin_punch_list" ON "checkin_punch" USING btree ("housing_estate_id","company_id","at","id","person_id","in_place");

@@ -105,8 +105,9 @@ export const checkinPunch = pgTable(
   },
   (t) => [
     uniqueIndex().on(t.personId, t.idempotencyKey),
-    // The records list in its order (at desc, id desc: this index read backwards).
-    index('checkin_punch_list').on(t.housingEstateId, t.companyId, t.at, t.id),
+    // The records list in its order (at desc, id desc: this index read backwards); person and
+    // in-place after the unique id order nothing but let a filtered count skip the table.
+    index('checkin_punch_list').on(t.housingEstateId, t.companyId, t.at, t.id, t.personId, t.inPlace),
     index().on(t.personId, t.at),
   ],
 );
