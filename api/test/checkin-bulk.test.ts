@@ -216,6 +216,19 @@ describe.each(testEngines())('check-in month computed in bulk on %s', (engine) =
     return out;
   }
 
+  /** How many (estate, day) punch counts checkin_punch_total gets wrong. */
+  async function punchTotalsOff(): Promise<number> {
+    const [{ n }] = await queryRows<{ n: number }>(
+      api.db,
+      sql`select count(*)::int as n from (
+            select p.housing_estate_id, (p.at at time zone he.time_zone)::date as day, count(*)::int as n
+            from checkin_punch p join housing_estate he on he.id = p.housing_estate_id group by 1, 2
+            except select housing_estate_id, day, sum(punches)::int from checkin_punch_total
+            group by 1, 2 having sum(punches) > 0) d`,
+    );
+    return n;
+  }
+
   it('when a month is computed in bulk, then every shift is what the per-day engine answers, and the counters agree with the rows', async () => {
     await ensureDays(api.db, tenant, from, to);
     const got = await stored();
@@ -252,6 +265,18 @@ describe.each(testEngines())('check-in month computed in bulk on %s', (engine) =
              except select housing_estate_id, day, sum(punches)::int, 0, 0, 0 from checkin_punch_total group by 1, 2)) d`,
     );
     expect(diff[0].n).toBe(0);
+    // A punch removed, and a change of the estate's zone, count the punches' days again.
+    await api.db.execute(sql`insert into checkin_punch (company_id, housing_estate_id, person_id, kind, at, in_place)
+      values (${tenant.companyId}, ${tenant.housingEstateId}, ${people[1]}, 'in', now(), false)`);
+    expect(await punchTotalsOff()).toBe(0);
+    await api.db.execute(sql`delete from checkin_punch where id = (select max(id) from checkin_punch)`);
+    expect(await punchTotalsOff()).toBe(0);
+    await api.db.execute(
+      sql`update housing_estate set time_zone = 'America/New_York' where id = ${tenant.housingEstateId}`,
+    );
+    expect(await punchTotalsOff()).toBe(0);
+    await api.db.execute(sql`update housing_estate set time_zone = ${timeZone} where id = ${tenant.housingEstateId}`);
+    expect(await punchTotalsOff()).toBe(0);
     // And the lists' totals read from the counters are the counts of the rows.
     const days = await repo.pageDays(api.db, tenant, {
       startDate: from,
