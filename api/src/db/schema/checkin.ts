@@ -105,7 +105,9 @@ export const checkinPunch = pgTable(
   },
   (t) => [
     uniqueIndex().on(t.personId, t.idempotencyKey),
-    index().on(t.housingEstateId, t.at.desc()),
+    // The records list in its order (at desc, id desc: this index read backwards); person and
+    // in-place after the unique id order nothing but let a filtered count skip the table.
+    index('checkin_punch_list').on(t.housingEstateId, t.companyId, t.at, t.id, t.personId, t.inPlace),
     index().on(t.personId, t.at),
   ],
 );
@@ -136,6 +138,68 @@ export const checkinDay = pgTable(
   (t) => [
     primaryKey({ name: 'checkin_day_pk', columns: [t.personId, t.day, t.shift] }),
     index().on(t.housingEstateId, t.day),
+    // The missing-card list: only the shifts with a problem, newest day first.
+    index('checkin_day_problems')
+      .on(t.housingEstateId, t.day)
+      .where(sql`late or left_early or state in ('missingIn', 'missingOut', 'absent')`),
+  ],
+);
+
+// Counters the lists' totals read instead of counting big joins (issue 32 budgets). Kept by
+// statement triggers on checkin_punch and checkin_day (migration checkin_totals_triggers), so every
+// writer (the app, a seed, a benchmark's SQL) keeps them right in its own transaction.
+
+/** Punches of the estate per day of its time zone, accepted or refused (the records list's total). */
+export const checkinPunchTotal = pgTable(
+  'checkin_punch_total',
+  {
+    ...tenantColumns(),
+    day: date({ mode: 'string' }).notNull(),
+    inPlace: boolean().notNull(),
+    punches: integer().notNull(),
+  },
+  (t) => [primaryKey({ name: 'checkin_punch_total_pk', columns: [t.housingEstateId, t.day, t.inPlace] })],
+);
+
+/** Computed shifts per day and department (0: none) and their problems (the missing-card list's total). */
+export const checkinDayTotal = pgTable(
+  'checkin_day_total',
+  {
+    ...tenantColumns(),
+    day: date({ mode: 'string' }).notNull(),
+    departmentId: integer().notNull(),
+    shifts: integer().notNull(),
+    late: integer().notNull(),
+    leftEarly: integer().notNull(),
+    missingIn: integer().notNull(),
+    missingOut: integer().notNull(),
+    absent: integer().notNull(),
+    problems: integer().notNull(),
+  },
+  (t) => [primaryKey({ name: 'checkin_day_total_pk', columns: [t.housingEstateId, t.day, t.departmentId] })],
+);
+
+/** Computed shifts per person, month (its first day) and department (0: none): the month list's rows. */
+export const checkinMonthTotal = pgTable(
+  'checkin_month_total',
+  {
+    ...tenantColumns(),
+    month: date({ mode: 'string' }).notNull(),
+    personId: integer().notNull(),
+    departmentId: integer().notNull(),
+    shifts: integer().notNull(),
+    late: integer().notNull(),
+    lateMinutes: integer().notNull(),
+    leftEarly: integer().notNull(),
+    missingIn: integer().notNull(),
+    missingOut: integer().notNull(),
+    absent: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'checkin_month_total_pk',
+      columns: [t.housingEstateId, t.month, t.personId, t.departmentId],
+    }),
   ],
 );
 

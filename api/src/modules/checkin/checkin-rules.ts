@@ -211,6 +211,55 @@ export function isWorkDay(date: string, rule: Rule, holidays: ReadonlySet<string
 }
 
 /**
+ * What a day under a rule comes to before any punch: whether it is worked, each shift's start
+ * and end, and the window its punches can lie in. The same for every person the rule applies to,
+ * so a month of many staff plans each (rule, day) once (`computePlannedDay` then takes one
+ * person's punches).
+ */
+export interface DayPlan {
+  date: string;
+  rule: Rule;
+  workDay: boolean;
+  holiday: boolean;
+  spans: { startAt: number; endAt: number }[];
+  /** The instants the day's punches can lie between (`punchWindow`); null without shifts. */
+  window: { from: number; to: number } | null;
+}
+
+export function planDay(date: string, rule: Rule, holidays: ReadonlySet<string>, timeZone: string): DayPlan {
+  const workDay = isWorkDay(date, rule, holidays);
+  return {
+    date,
+    rule,
+    workDay,
+    holiday: holidays.has(date),
+    spans: workDay ? rule.shifts.map((s) => shiftSpan(date, s, timeZone)) : [],
+    window: workDay ? punchWindow(date, rule, timeZone) : null,
+  };
+}
+
+/** `shiftOfPunch` on a planned day (the same choice, without converting times again). */
+function plannedShiftOf(plan: DayPlan, punch: Punch): number | null {
+  const { rule } = plan;
+  let best: number | null = null;
+  let bestDistance = Infinity;
+  for (let i = 0; i < plan.spans.length; i++) {
+    const { startAt, endAt } = plan.spans[i];
+    const inside =
+      punch.kind === 'in'
+        ? punch.at >= startAt - rule.earlyInMinutes * MINUTE && punch.at < endAt
+        : punch.at > startAt && punch.at <= endAt + rule.lateOutMinutes * MINUTE;
+    if (!inside) continue;
+    const distance = Math.abs(punch.at - (punch.kind === 'in' ? startAt : endAt));
+    if (distance < bestDistance) {
+      best = i;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/**
  * One person's day: every shift of the rule in force, from the punches (any order; punches of
  * other days are ignored by the windows), as things stand at `now`. The first punch-in and the
  * last punch-out of a shift count.
@@ -223,22 +272,23 @@ export function computeDay(input: {
   punches: readonly Punch[];
   now: number;
 }): DayResult {
-  const { date, rule, timeZone, now } = input;
-  const holiday = input.holidays.has(date);
-  if (!isWorkDay(date, rule, input.holidays)) {
-    return { date, workDay: false, holiday, shifts: [], closed: true };
-  }
-  const ins: (number | null)[] = rule.shifts.map(() => null);
-  const outs: (number | null)[] = rule.shifts.map(() => null);
-  for (const p of input.punches) {
-    const i = shiftOfPunch(date, rule, timeZone, p);
+  return computePlannedDay(planDay(input.date, input.rule, input.holidays, input.timeZone), input.punches, input.now);
+}
+
+/** `computeDay` on a planned day: `punches` may be any of the person's (those outside every window count for nothing). */
+export function computePlannedDay(plan: DayPlan, punches: readonly Punch[], now: number): DayResult {
+  const { date, rule, holiday } = plan;
+  if (!plan.workDay) return { date, workDay: false, holiday, shifts: [], closed: true };
+  const ins: (number | null)[] = plan.spans.map(() => null);
+  const outs: (number | null)[] = plan.spans.map(() => null);
+  for (const p of punches) {
+    const i = plannedShiftOf(plan, p);
     if (i === null) continue;
     if (p.kind === 'in') ins[i] = ins[i] === null ? p.at : Math.min(ins[i], p.at);
     else outs[i] = outs[i] === null ? p.at : Math.max(outs[i], p.at);
   }
   let closed = true;
-  const shifts = rule.shifts.map((s, i): ShiftResult => {
-    const { startAt, endAt } = shiftSpan(date, s, timeZone);
+  const shifts = plan.spans.map(({ startAt, endAt }, i): ShiftResult => {
     const inAt = ins[i];
     const outAt = outs[i];
     const outWindowOver = now > endAt + rule.lateOutMinutes * MINUTE;

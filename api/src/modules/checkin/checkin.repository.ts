@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   CheckinDayRow,
   CheckinMakeupRow,
@@ -8,14 +8,7 @@ import type {
   ShiftStateName,
 } from '@pm/shared';
 import type { DbOrTx } from '../../db/open-database';
-import {
-  checkinClosedDay,
-  checkinDay,
-  checkinHoliday,
-  checkinMakeup,
-  checkinPunch,
-  checkinRuleVersion,
-} from '../../db/schema';
+import { checkinClosedDay, checkinHoliday, checkinMakeup, checkinPunch, checkinRuleVersion } from '../../db/schema';
 import { isoOrNull, likePattern, pageRows, queryRows, scopedTo } from '../../db/sql';
 import type { TenantScope } from '../../http/request-context';
 import type { Rule } from './checkin-rules';
@@ -210,67 +203,133 @@ export async function insertPunch(db: DbOrTx, tenant: TenantScope, v: PunchValue
   return row ?? null;
 }
 
-/** Accepted punches of some people between two instants. */
-export async function punchesBetween(
+/** A person's punches in time order (ties by id): instants (ms), kinds, accepted or refused. */
+export interface PunchTimeline {
+  at: number[];
+  kind: ('in' | 'out')[];
+  inPlace: boolean[];
+}
+
+/**
+ * The punches of some people (all the estate's without `personIds`) from an instant (to another),
+ * each person's in time order (ties by id): one row per person, the punches aggregated in SQL
+ * into one string "ms kind accepted" each ("1767225600000it,…"), as a month of 2,000 staff is
+ * ~250,000 punches: one row each would cost more to carry and parse than to compute with.
+ * `acceptedOnly`: in-place punches only (those a day counts).
+ */
+export async function punchTimelines(
   db: DbOrTx,
   tenant: TenantScope,
   from: Date,
-  to: Date,
-  personIds?: number[],
-): Promise<{ personId: number; kind: 'in' | 'out'; at: Date }[]> {
-  return db
-    .select({ personId: checkinPunch.personId, kind: checkinPunch.kind, at: checkinPunch.at })
-    .from(checkinPunch)
-    .where(
-      and(
-        scopedTo(checkinPunch, tenant),
-        eq(checkinPunch.inPlace, true),
-        sql`${checkinPunch.at} >= ${from.toISOString()} and ${checkinPunch.at} <= ${to.toISOString()}`,
-        personIds ? inArray(checkinPunch.personId, personIds) : undefined,
-      ),
-    );
-}
-
-/** The last punch of each person since an instant (accepted or refused). */
-export async function lastPunches(
-  db: DbOrTx,
-  tenant: TenantScope,
-  since: Date,
-): Promise<Map<number, { at: Date; inPlace: boolean }>> {
-  const rows = await queryRows<{ person_id: number; at: string | Date; in_place: boolean }>(
+  to: Date | null,
+  opts: { personIds?: number[]; acceptedOnly: boolean },
+): Promise<Map<number, PunchTimeline>> {
+  const rows = await queryRows<{ person_id: number; punches: string }>(
     db,
-    sql`select distinct on (person_id) person_id, at, in_place from checkin_punch
+    sql`select person_id,
+               string_agg(round(date_part('epoch', at) * 1000)::bigint::text
+                          || case when kind = 'in' then 'i' else 'o' end || case when in_place then 't' else 'f' end,
+                          ',' order by at, id) as punches
+        from checkin_punch
         where company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId}
-          and at >= ${since.toISOString()}
-        order by person_id, at desc, id desc`,
+          and at >= ${from.toISOString()} ${to ? sql`and at <= ${to.toISOString()}` : sql``}
+          ${opts.acceptedOnly ? sql`and in_place` : sql``}
+          ${opts.personIds ? sql`and person_id = any(${sql.param(opts.personIds)}::int[])` : sql``}
+        group by person_id`,
   );
-  return new Map(rows.map((r) => [r.person_id, { at: new Date(r.at), inPlace: r.in_place }]));
+  const out = new Map<number, PunchTimeline>();
+  for (const r of rows) {
+    const t: PunchTimeline = { at: [], kind: [], inPlace: [] };
+    for (const token of r.punches.split(',')) {
+      const n = token.length;
+      t.at.push(Number(token.slice(0, n - 2)));
+      t.kind.push(token[n - 2] === 'i' ? 'in' : 'out');
+      t.inPlace.push(token[n - 1] === 't');
+    }
+    out.set(Number(r.person_id), t);
+  }
+  return out;
 }
 
-export type DayValues = Omit<typeof checkinDay.$inferInsert, 'companyId' | 'housingEstateId'>;
+/** One computed shift to store: instants as ms since the epoch. */
+export interface DayWrite {
+  personId: number;
+  day: string;
+  shift: number;
+  departmentId: number | null;
+  ruleId: number;
+  startAt: number;
+  endAt: number;
+  inAt: number | null;
+  outAt: number | null;
+  state: string;
+  lateMinutes: number;
+  late: boolean;
+  earlyMinutes: number;
+  leftEarly: boolean;
+}
 
-/** Replaces the computed shifts of people's days. */
+const DAY_COLUMNS = sql.raw(`person_id, day, shift, department_id, rule_id, start_at, end_at, in_at, out_at, state,
+  late_minutes, late, early_minutes, left_early`);
+
+/** One column of rows as one text parameter, its values joined by commas (an empty value: null). */
+function column(rows: DayWrite[], pick: (r: DayWrite) => string | number | boolean | null, type: string): SQL {
+  const text = rows.map((r) => {
+    const v = pick(r);
+    return v === null ? '' : v === true ? 't' : v === false ? 'f' : String(v);
+  });
+  return sql`string_to_array(${text.join(',')}::text, ',', '')::${sql.raw(type)}[]`;
+}
+
+/** An instant column (ms since the epoch) as timestamptz, exactly. */
+const instant = (name: string) => sql.raw(`timestamptz 'epoch' + n.${name} * interval '1 millisecond'`);
+
+/**
+ * Replaces the computed shifts of some people's days with `rows` (which hold only those people and
+ * days), in bulk: each column travels as one text parameter (string_to_array and unnest make rows
+ * of them again: no parameter per value, nothing to escape), one statement removes the shifts that
+ * no longer exist (a rule with fewer shifts, a day no longer worked) and one upsert writes the
+ * rest, leaving a row that did not change untouched (no dead row for an open day recomputed to
+ * the same).
+ */
 export async function replaceDays(
   db: DbOrTx,
   tenant: TenantScope,
-  keys: { personId: number; day: string }[],
-  rows: DayValues[],
+  personIds: number[],
+  days: string[],
+  rows: DayWrite[],
 ): Promise<void> {
-  const byDay = new Map<string, number[]>();
-  for (const k of keys) byDay.set(k.day, [...(byDay.get(k.day) ?? []), k.personId]);
-  for (const [day, people] of byDay)
-    for (let i = 0; i < people.length; i += 5000)
-      await db
-        .delete(checkinDay)
-        .where(
-          and(
-            scopedTo(checkinDay, tenant),
-            eq(checkinDay.day, day),
-            inArray(checkinDay.personId, people.slice(i, i + 5000)),
-          ),
-        );
-  for (let i = 0; i < rows.length; i += 2000)
-    await db.insert(checkinDay).values(rows.slice(i, i + 2000).map((r) => ({ ...tenant, ...r })));
+  if (!personIds.length || !days.length) return;
+  const keys = sql`unnest(${column(rows, (r) => r.personId, 'int')}, ${column(rows, (r) => r.day, 'date')},
+    ${column(rows, (r) => r.shift, 'smallint')})`;
+  await db.execute(sql`delete from checkin_day x
+    where x.company_id = ${tenant.companyId} and x.housing_estate_id = ${tenant.housingEstateId}
+      and x.day = any(${sql.param(days)}::date[]) and x.person_id = any(${sql.param(personIds)}::int[])
+      ${rows.length ? sql`and not exists (select 1 from ${keys} n(person_id, day, shift) where n.person_id = x.person_id and n.day = x.day and n.shift = x.shift)` : sql``}`);
+  if (!rows.length) return;
+  await db.execute(sql`insert into checkin_day (company_id, housing_estate_id, ${DAY_COLUMNS})
+    select ${tenant.companyId}::int, ${tenant.housingEstateId}::int, n.person_id, n.day, n.shift, n.department_id,
+           n.rule_id, ${instant('start_at')}, ${instant('end_at')}, ${instant('in_at')}, ${instant('out_at')},
+           n.state, n.late_minutes, n.late, n.early_minutes, n.left_early
+    from unnest(${column(rows, (r) => r.personId, 'int')}, ${column(rows, (r) => r.day, 'date')},
+                ${column(rows, (r) => r.shift, 'smallint')}, ${column(rows, (r) => r.departmentId, 'int')},
+                ${column(rows, (r) => r.ruleId, 'int')}, ${column(rows, (r) => r.startAt, 'bigint')},
+                ${column(rows, (r) => r.endAt, 'bigint')}, ${column(rows, (r) => r.inAt, 'bigint')},
+                ${column(rows, (r) => r.outAt, 'bigint')}, ${column(rows, (r) => r.state, 'text')},
+                ${column(rows, (r) => r.lateMinutes, 'int')}, ${column(rows, (r) => r.late, 'boolean')},
+                ${column(rows, (r) => r.earlyMinutes, 'int')}, ${column(rows, (r) => r.leftEarly, 'boolean')})
+      as n(${DAY_COLUMNS})
+    on conflict (person_id, day, shift) do update set company_id = excluded.company_id,
+      housing_estate_id = excluded.housing_estate_id, department_id = excluded.department_id,
+      rule_id = excluded.rule_id, start_at = excluded.start_at, end_at = excluded.end_at, in_at = excluded.in_at,
+      out_at = excluded.out_at, state = excluded.state, late_minutes = excluded.late_minutes, late = excluded.late,
+      early_minutes = excluded.early_minutes, left_early = excluded.left_early
+    where (checkin_day.company_id, checkin_day.housing_estate_id, checkin_day.department_id, checkin_day.rule_id,
+           checkin_day.start_at, checkin_day.end_at, checkin_day.in_at, checkin_day.out_at, checkin_day.state,
+           checkin_day.late_minutes, checkin_day.late, checkin_day.early_minutes, checkin_day.left_early)
+      is distinct from (excluded.company_id, excluded.housing_estate_id, excluded.department_id, excluded.rule_id,
+           excluded.start_at, excluded.end_at, excluded.in_at, excluded.out_at, excluded.state,
+           excluded.late_minutes, excluded.late, excluded.early_minutes, excluded.left_early)`);
 }
 
 export async function closedDays(db: DbOrTx, estateId: number, from: string, to: string): Promise<Set<string>> {
@@ -349,8 +408,23 @@ export async function pagePunches(
     select: (cut) => sql`select x.id as "punchId", x.person_id as "personId", p.name as "personName",
         d.name as "departmentName", x.kind, x.at, x.in_place as "inPlace", x.distance_metres as "distanceMetres",
         x.accuracy_metres as "accuracyMetres", x.source, x.day::text as day, x.shift
-      from checkin_punch x ${staffJoin} where ${cond} order by x.at desc, x.id desc ${cut}`,
-    count: sql`select count(*)::int as n from checkin_punch x ${staffJoin} where ${cond}`,
+      from checkin_punch x ${staffJoin}
+      where x.id in (select x.id from checkin_punch x ${f.departmentId || f.keyword ? staffJoin : sql``}
+                     where ${cond} order by x.at desc, x.id desc ${cut})
+      order by x.at desc, x.id desc`,
+    // Without a filter on the person, the counters of the estate's days (checkin_punch_total) answer the total.
+    count:
+      f.personId || f.departmentId || f.keyword
+        ? sql`select count(*)::int as n from checkin_punch x ${staffJoin} where ${cond}`
+        : sql`select coalesce(sum(x.punches), 0)::int as n from checkin_punch_total x
+              where ${sql.join(
+                [
+                  sql`x.company_id = ${tenant.companyId} and x.housing_estate_id = ${tenant.housingEstateId}`,
+                  ...(f.inPlace !== undefined ? [sql`x.in_place = ${f.inPlace}`] : []),
+                  ...dayBounds(sql`x.day`, f),
+                ],
+                sql` and `,
+              )}`,
     page: f.page,
     limit: f.limit,
   });
@@ -391,6 +465,16 @@ const PROBLEM: Record<string, SQL> = {
   absent: sql`x.state = 'absent'`,
 };
 
+/** The checkin_day_total column counting each problem (`any`: a shift with any of them). */
+const DAY_TOTAL: Record<keyof typeof PROBLEM | 'any', string> = {
+  late: 'late',
+  leftEarly: 'left_early',
+  missingIn: 'missing_in',
+  missingOut: 'missing_out',
+  absent: 'absent',
+  any: 'problems',
+};
+
 const selectDays = (cond: SQL, tail: SQL) => sql`select x.person_id as "personId", p.name as "personName",
     d.name as "departmentName", x.day::text as day, x.shift, x.start_at as "startAt", x.end_at as "endAt",
     x.in_at as "inAt", x.out_at as "outAt", x.state, x.late_minutes as "lateMinutes", x.late,
@@ -421,8 +505,27 @@ export async function pageDays(
   where.push(...dayBounds(sql`x.day`, f));
   const cond = sql.join(where, sql` and `);
   const { rows, total } = await pageRows<DayRaw>(db, {
-    select: (cut) => selectDays(cond, sql`order by x.day desc, p.name, x.person_id, x.shift ${cut}`),
-    count: sql`select count(*)::int as n from checkin_day x ${staffJoin} where ${cond}`,
+    // The page's keys first (the order needs the name only), then the rest of its ten rows.
+    select: (cut) =>
+      selectDays(
+        sql`(x.person_id, x.day, x.shift) in (select x.person_id, x.day, x.shift from checkin_day x
+              join person p on p.id = x.person_id where ${cond}
+              order by x.day desc, p.name, x.person_id, x.shift ${cut})`,
+        sql`order by x.day desc, p.name, x.person_id, x.shift`,
+      ),
+    // Without a filter on the person, the counters of the estate's days (checkin_day_total) answer the total.
+    count:
+      f.personId || f.keyword
+        ? sql`select count(*)::int as n from checkin_day x ${staffJoin} where ${cond}`
+        : sql`select coalesce(sum(x.${sql.raw(DAY_TOTAL[f.problem ?? 'any'])}), 0)::int as n from checkin_day_total x
+              where ${sql.join(
+                [
+                  sql`x.company_id = ${tenant.companyId} and x.housing_estate_id = ${tenant.housingEstateId}`,
+                  ...(f.departmentId ? [sql`x.department_id = ${f.departmentId}`] : []),
+                  ...dayBounds(sql`x.day`, f),
+                ],
+                sql` and `,
+              )}`,
     page: f.page,
     limit: f.limit,
   });
@@ -436,30 +539,33 @@ export async function daysOf(db: DbOrTx, tenant: TenantScope, personId: number, 
   return (await queryRows<DayRaw>(db, selectDays(cond, sql`order by x.shift`))).map(toDayRow);
 }
 
+/** The month per person, from the counters of checkin_month_total (one row per person, month and department). */
 export async function pageMonth(
   db: DbOrTx,
   tenant: TenantScope,
   f: { month: string; keyword?: string; departmentId?: number; page: number; limit: number },
 ): Promise<{ rows: CheckinMonthRow[]; total: number }> {
-  const first = `${f.month}-01`;
   const where: SQL[] = [
     sql`x.company_id = ${tenant.companyId} and x.housing_estate_id = ${tenant.housingEstateId}`,
-    sql`x.day >= ${first}::date and x.day < (${first}::date + interval '1 month')`,
+    sql`x.month = ${`${f.month}-01`}::date`,
   ];
   if (f.departmentId) where.push(sql`x.department_id = ${f.departmentId}`);
   if (f.keyword) where.push(sql`p.name ilike ${likePattern(f.keyword)}`);
   const cond = sql.join(where, sql` and `);
+  // A person whose shifts of the month were all taken off again keeps a row of zeros: not listed.
+  // The page's people first (the order needs the name only), then the rest of their rows.
+  const people = (select: SQL, tail: SQL) =>
+    sql`${select} from checkin_month_total x join person p on p.id = x.person_id where ${cond}
+        group by x.person_id having sum(x.shifts) > 0 ${tail}`;
   return pageRows<CheckinMonthRow>(db, {
     select: (cut) => sql`select x.person_id as "personId", min(p.name) as "personName", min(d.name) as "departmentName",
-        count(*)::int as shifts, count(*) filter (where x.late)::int as late,
-        coalesce(sum(x.late_minutes) filter (where x.late), 0)::int as "lateMinutes",
-        count(*) filter (where x.left_early)::int as "leftEarly",
-        count(*) filter (where x.state = 'missingIn')::int as "missingIn",
-        count(*) filter (where x.state = 'missingOut')::int as "missingOut",
-        count(*) filter (where x.state = 'absent')::int as absent
-      from checkin_day x ${staffJoin} where ${cond}
-      group by x.person_id order by min(p.name), x.person_id ${cut}`,
-    count: sql`select count(distinct x.person_id)::int as n from checkin_day x ${staffJoin} where ${cond}`,
+        sum(x.shifts)::int as shifts, sum(x.late)::int as late, sum(x.late_minutes)::int as "lateMinutes",
+        sum(x.left_early)::int as "leftEarly", sum(x.missing_in)::int as "missingIn",
+        sum(x.missing_out)::int as "missingOut", sum(x.absent)::int as absent
+      from checkin_month_total x ${staffJoin}
+      where ${cond} and x.person_id in (${people(sql`select x.person_id`, sql`order by min(p.name), x.person_id ${cut}`)})
+      group by x.person_id order by min(p.name), x.person_id`,
+    count: sql`select count(*)::int as n from (${people(sql`select x.person_id`, sql``)}) g`,
     page: f.page,
     limit: f.limit,
   });

@@ -28,12 +28,14 @@ import {
   addDays,
   clockMinutes,
   computeDay,
+  computePlannedDay,
   distanceMetres,
-  punchWindow,
+  planDay,
   ruleOn,
   shiftOfPunch,
   shiftSpan,
   zonedInstant,
+  type DayPlan,
   type DayResult,
   type Punch,
 } from './checkin-rules';
@@ -78,7 +80,32 @@ function daysBetween(from: string, to: string): string[] {
   return out;
 }
 
-/** Computes (and answers) the days of some staff, at `now`, without storing them. */
+/** The instants (ms) of every punch that can count for some days: a day before the first to a day and a half past the last. */
+function punchRange(days: string[], timeZone: string): { from: number; to: number } {
+  return {
+    from: zonedInstant(days[0], 0, timeZone) - DAY_MS,
+    to: zonedInstant(days[days.length - 1], 0, timeZone) + 3 * DAY_MS,
+  };
+}
+
+/** The index of the first punch at or after `at` (punches sorted by time). */
+function firstAtOrAfter(punches: readonly Punch[], at: number): number {
+  let lo = 0;
+  let hi = punches.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (punches[mid].at < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Computes (and answers) the days of some staff, at `now`, without storing them. Set-based: one
+ * read of the punches of the whole range, each (rule version, day) planned once for everyone it
+ * applies to, and each person's day given only the punches its windows can hold (a binary search
+ * in the person's punches, sorted by time).
+ */
 async function computeDays(
   db: DbOrTx,
   tenant: TenantScope,
@@ -87,47 +114,61 @@ async function computeDays(
   staff: repo.StaffMember[],
   rules: Rules,
   now: number,
+  known?: Map<number, repo.PunchTimeline>,
 ): Promise<{ person: repo.StaffMember; result: DayResult; rule: repo.RuleVersion }[]> {
   if (!days.length || !staff.length) return [];
   // Every punch that can count for these days: a day before the first to a day and a half past the last.
-  const from = new Date(zonedInstant(days[0], 0, timeZone) - DAY_MS);
-  const to = new Date(zonedInstant(days[days.length - 1], 0, timeZone) + 3 * DAY_MS);
-  const punches = await repo.punchesBetween(
-    db,
-    tenant,
-    from,
-    to,
-    staff.length > 500 ? undefined : staff.map((s) => s.personId),
-  );
+  const { from, to } = punchRange(days, timeZone);
+  const timelines =
+    known ??
+    (await repo.punchTimelines(db, tenant, new Date(from), new Date(to), {
+      personIds: staff.length > 500 ? undefined : staff.map((s) => s.personId),
+      acceptedOnly: true,
+    }));
   const byPerson = new Map<number, Punch[]>();
-  for (const p of punches) {
-    const list = byPerson.get(p.personId) ?? [];
-    if (!list.length) byPerson.set(p.personId, list);
-    list.push({ kind: p.kind, at: p.at.getTime() });
+  for (const [personId, t] of timelines) {
+    const list: Punch[] = [];
+    for (let i = 0; i < t.at.length; i++)
+      if (t.inPlace[i] && t.at[i] >= from && t.at[i] <= to) list.push({ at: t.at[i], kind: t.kind[i] });
+    // In time order already (the query's); a stable sort keeps it so.
+    byPerson.set(personId, list);
   }
+  const plans = new Map<string, DayPlan>();
+  const planOf = (rule: repo.RuleVersion, day: string): DayPlan => {
+    const key = `${rule.id}|${day}`;
+    let plan = plans.get(key);
+    if (!plan) plans.set(key, (plan = planDay(day, rule, rules.holidays, timeZone)));
+    return plan;
+  };
+  const NONE: Punch[] = [];
   const out: { person: repo.StaffMember; result: DayResult; rule: repo.RuleVersion }[] = [];
-  for (const person of staff)
+  for (const person of staff) {
+    const mine = byPerson.get(person.personId) ?? NONE;
     for (const day of days) {
       const rule = rules.ruleFor(person, day);
       if (!rule) continue;
-      const window = punchWindow(day, rule, timeZone);
-      const result = computeDay({
-        date: day,
-        rule,
-        holidays: rules.holidays,
-        timeZone,
-        // Only the punches the day's windows can hold (a month of punches for each day is slow).
-        punches: (byPerson.get(person.personId) ?? []).filter(
-          (p) => window && p.at >= window.from && p.at <= window.to,
-        ),
-        now,
-      });
-      out.push({ person, result, rule });
+      const plan = planOf(rule, day);
+      let dayPunches = NONE;
+      if (plan.window && mine.length) {
+        const first = firstAtOrAfter(mine, plan.window.from);
+        let last = first;
+        while (last < mine.length && mine[last].at <= plan.window.to) last++;
+        if (last > first) dayPunches = mine.slice(first, last);
+      }
+      out.push({ person, result: computePlannedDay(plan, dayPunches, now), rule });
     }
+  }
   return out;
 }
 
-/** Computes and stores the days of some staff (working days only; days off leave no row). */
+/** How many shift rows one write carries at most (one transaction each when the month is computed). */
+const WRITE_BATCH_ROWS = 10_000;
+
+/**
+ * Computes and stores the days of some staff (working days only; days off leave no row), in
+ * batches of whole days: each batch is written (and `closeDays` of its days marked closed) in one
+ * transaction of its own, so a month of many staff never holds one long transaction.
+ */
 async function storeDays(
   db: DbOrTx,
   tenant: TenantScope,
@@ -136,35 +177,59 @@ async function storeDays(
   staff: repo.StaffMember[],
   rules: Rules,
   now: number,
+  closeDays: ReadonlySet<string> = new Set(),
 ): Promise<void> {
   const computed = await computeDays(db, tenant, timeZone, days, staff, rules, now);
-  const rows: repo.DayValues[] = computed.flatMap(({ person, result, rule }) =>
-    result.shifts.map((s) => ({
-      personId: person.personId,
-      day: result.date,
-      shift: s.shift,
-      departmentId: person.departmentId,
-      ruleId: rule.id,
-      startAt: new Date(s.startAt),
-      endAt: new Date(s.endAt),
-      inAt: s.inAt === null ? null : new Date(s.inAt),
-      outAt: s.outAt === null ? null : new Date(s.outAt),
-      state: s.state,
-      lateMinutes: s.lateMinutes,
-      late: s.late,
-      earlyMinutes: s.earlyMinutes,
-      leftEarly: s.leftEarly,
-    })),
-  );
-  const keys = staff.flatMap((p) => days.map((day) => ({ personId: p.personId, day })));
-  await repo.replaceDays(db, tenant, keys, rows);
+  const byDay = new Map<string, repo.DayWrite[]>(days.map((d) => [d, []]));
+  for (const { person, result, rule } of computed)
+    for (const s of result.shifts)
+      byDay.get(result.date)!.push({
+        personId: person.personId,
+        day: result.date,
+        shift: s.shift,
+        departmentId: person.departmentId,
+        ruleId: rule.id,
+        startAt: s.startAt,
+        endAt: s.endAt,
+        inAt: s.inAt,
+        outAt: s.outAt,
+        state: s.state,
+        lateMinutes: s.lateMinutes,
+        late: s.late,
+        earlyMinutes: s.earlyMinutes,
+        leftEarly: s.leftEarly,
+      });
+  const personIds = staff.map((p) => p.personId);
+  let batch: string[] = [];
+  let rows: repo.DayWrite[] = [];
+  const write = async () => {
+    if (!batch.length) return;
+    const [batchDays, batchRows] = [batch, rows];
+    [batch, rows] = [[], []];
+    await db.transaction(async (tx) => {
+      await repo.replaceDays(tx, tenant, personIds, batchDays, batchRows);
+      await repo.markClosed(
+        tx,
+        tenant.housingEstateId,
+        batchDays.filter((d) => closeDays.has(d)),
+      );
+    });
+  };
+  for (const day of days) {
+    const dayRows = byDay.get(day)!;
+    if (batch.length && rows.length + dayRows.length > WRITE_BATCH_ROWS) await write();
+    batch.push(day);
+    rows = rows.concat(dayRows);
+  }
+  await write();
 }
 
 /**
  * Makes sure the stored days of a range are computed, up to today: a day two or more days past is
  * computed once and then closed (nothing of it can change but an approved make-up, which
  * recomputes that person's day); yesterday (a night shift may still run) and today are recomputed
- * on every read.
+ * on every read. Set-based: the staff, the rules and the range's punches are read once, every
+ * open day computed in memory, and written in batches of days (see `storeDays`).
  */
 export async function ensureDays(db: DbOrTx, tenant: TenantScope, from: string, to: string): Promise<void> {
   const { timeZone, today } = await repo.estateClock(db, tenant.housingEstateId);
@@ -173,16 +238,10 @@ export async function ensureDays(db: DbOrTx, tenant: TenantScope, from: string, 
   const closed = await repo.closedDays(db, tenant.housingEstateId, from, last);
   const open = daysBetween(from, last).filter((d) => !closed.has(d));
   if (!open.length) return;
-  await db.transaction(async (tx) => {
-    const staff = await repo.staffMembers(tx, tenant);
-    const rules = await loadRules(tx, tenant);
-    await storeDays(tx, tenant, timeZone, open, staff, rules, Date.now());
-    await repo.markClosed(
-      tx,
-      tenant.housingEstateId,
-      open.filter((d) => d < addDays(today, -1)),
-    );
-  });
+  const staff = await repo.staffMembers(db, tenant);
+  const rules = await loadRules(db, tenant);
+  const closing = new Set(open.filter((d) => d < addDays(today, -1)));
+  await storeDays(db, tenant, timeZone, open, staff, rules, Date.now(), closing);
 }
 
 /** Recomputes and stores one person's day (after a punch or an approved make-up). */
@@ -321,12 +380,24 @@ function boardStateOf(s: DayResult['shifts'][number]): BoardState {
  * (outside the radius) shows the person out of place.
  */
 export async function board(ctx: AuthedContext): Promise<CheckinBoard> {
-  const { timeZone, today } = await repo.estateClock(ctx.db, ctx.tenant.housingEstateId);
-  const [staff, rules] = await Promise.all([repo.staffMembers(ctx.db, ctx.tenant), loadRules(ctx.db, ctx.tenant)]);
+  // Everything the board needs in one round of queries, side by side: the clock, the staff, the
+  // rules and the punches of the last four days (more than the two days' windows and "since
+  // yesterday began" can need in any zone; each use below keeps only its own range).
+  const [{ timeZone, today }, staff, rules, timelines] = await Promise.all([
+    repo.estateClock(ctx.db, ctx.tenant.housingEstateId),
+    repo.staffMembers(ctx.db, ctx.tenant),
+    loadRules(ctx.db, ctx.tenant),
+    repo.punchTimelines(ctx.db, ctx.tenant, new Date(Date.now() - 4 * DAY_MS), null, { acceptedOnly: false }),
+  ]);
   const now = Date.now();
   const yesterday = addDays(today, -1);
-  const computed = await computeDays(ctx.db, ctx.tenant, timeZone, [yesterday, today], staff, rules, now);
-  const last = await repo.lastPunches(ctx.db, ctx.tenant, new Date(zonedInstant(yesterday, 0, timeZone)));
+  const since = zonedInstant(yesterday, 0, timeZone);
+  const computed = await computeDays(ctx.db, ctx.tenant, timeZone, [yesterday, today], staff, rules, now, timelines);
+  const last = new Map<number, { at: Date; inPlace: boolean }>();
+  for (const [personId, t] of timelines) {
+    const i = t.at.length - 1; // the last punch (a punch is at the server's time: none after now)
+    if (i >= 0 && t.at[i] >= since) last.set(personId, { at: new Date(t.at[i]), inPlace: t.inPlace[i] });
+  }
   const shiftsOf = new Map<number, { day: string; s: DayResult['shifts'][number] }[]>();
   for (const { person, result } of computed)
     for (const s of result.shifts) {
