@@ -4,6 +4,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Language } from '@pm/shared';
 import type { AppServices } from '../app-services';
 import type { ApiMetrics } from '../metrics/api-metrics';
+import { claimUploads, uploadsNamedIn } from '../modules/upload/upload.repository';
 import { AppError } from './app-error';
 import type { ApiModule, ApiRoute } from './define-route';
 import type { AuthedContext, PublicContext } from './request-context';
@@ -196,6 +197,12 @@ function runRoute(route: ApiRoute, services: AppServices, checkAnswers: boolean)
     }
     // Handler, then the envelope.
     const data = await route.handler(ctx, input);
+    // A write that names uploads saved a record referencing them: they are no draft's any more
+    // (uploads never claimed are pruned, README "Data that stays bounded").
+    if (route.method !== 'get' && input.body !== undefined) {
+      const named = uploadsNamedIn(JSON.stringify(input.body));
+      if (named.length > 0) await claimUploads(services.db, named);
+    }
     if (route.answer === 'raw' || res.headersSent) return;
     if (checkAnswers) checkAnswer(route, data);
     sendJson(req, res, {
