@@ -25,7 +25,7 @@ describe.each(testEngines())('uploads of abandoned drafts on %s', (engine) => {
     png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a73' } })
       .png()
       .toBuffer();
-  });
+  }, 180_000);
   afterAll(async () => {
     await api?.close();
     rmSync(uploadDir, { recursive: true, force: true });

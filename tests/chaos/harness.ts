@@ -69,6 +69,9 @@ interface Write {
   pair?: string;
   /** The options a vote chose. */
   optionIds?: number[];
+  /** A chat message's conversation, and a member (the sender) who reads it back at the end. */
+  groupId?: number;
+  reader?: ResidentClient;
 }
 
 interface FaultFigures {
@@ -97,6 +100,8 @@ export interface ChaosReport {
   worstAlarmDelayMs: number;
   chatDuplicates: number;
   chatOutOfOrder: number;
+  /** Acknowledged chat messages missing from a member's history of the conversation (read at the end). */
+  chatMissing: number;
   processesDown: string[];
   /** Ends of an api or gateway the harness did not cause (restarted as compose would). */
   crashes: string[];
@@ -450,6 +455,10 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       const w: Write = { kind, marker: `chaos-${o.seed}-${++seq}`, acked: false, sentAt: Date.now(), attempts: 1 };
       writes.push(w);
       if (kind === 'disasterReply' || kind === 'vote') r.answering = true;
+      if (kind === 'chat') {
+        w.groupId = groupId;
+        w.reader = r.clients[0];
+      }
       const where = { houseType: house.houseType, houseId: house.houseId };
       // Every write carries a client id and is resent with it until answered (the api stores it once).
       const clientId = randomUUID();
@@ -760,6 +769,39 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       }
     }
 
+    // Every conversation as a member reads it back: each acknowledged message once, in seq order.
+    let chatMissing = 0;
+    const conversations = new Map<number, { reader: ResidentClient; markers: string[] }>();
+    for (const w of writes)
+      if (w.kind === 'chat' && w.acked && w.groupId !== undefined && w.reader) {
+        const c = conversations.get(w.groupId) ?? { reader: w.reader, markers: [] };
+        c.markers.push(w.marker);
+        conversations.set(w.groupId, c);
+      }
+    for (const [groupId, c] of conversations) {
+      const history: { seq: number; content: string }[] = [];
+      try {
+        for (let page = 1; page < 1000; page++) {
+          const got = await c.reader.call<{ list: { seq: number; content: string }[] }>('POST', '/im/chatrecord/list', {
+            groupId,
+            page,
+            limit: 100,
+            order: 'asc',
+          });
+          history.push(...got.list);
+          if (got.list.length < 100) break;
+        }
+      } catch (err) {
+        o.print(`chaos: conversation ${groupId} not readable: ${(err as Error).message}`);
+      }
+      for (let i = 1; i < history.length; i++) if (history[i].seq <= history[i - 1].seq) chatOutOfOrder += 1;
+      for (const marker of c.markers) {
+        const n = history.filter((h) => h.content === marker).length;
+        if (n === 0) chatMissing += 1;
+        if (n > 1) chatDuplicates += n - 1;
+      }
+    }
+
     // Every tab's counters equal what the api reads from the database for the person.
     const truth = async () => {
       const c = await admin
@@ -803,6 +845,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       worstAlarmDelayMs,
       chatDuplicates,
       chatOutOfOrder,
+      chatMissing,
       processesDown,
       crashes: [...apis, ...gateways].flatMap((t) => t.crashes.map((c) => `${t.name} ${c}`)),
       failedStarts: [...apis, ...gateways].reduce((n, t) => n + t.failedStarts, 0),

@@ -27,6 +27,7 @@ it('when 50 faults hit the topology while residents write, then nothing acknowle
     alarmsMissed: report.alarmsMissed,
     chatDuplicates: report.chatDuplicates,
     chatOutOfOrder: report.chatOutOfOrder,
+    chatMissing: report.chatMissing,
     processesDown: report.processesDown,
     crashes: report.crashes,
   }).toEqual({
@@ -37,6 +38,7 @@ it('when 50 faults hit the topology while residents write, then nothing acknowle
     alarmsMissed: 0,
     chatDuplicates: 0,
     chatOutOfOrder: 0,
+    chatMissing: 0,
     processesDown: [],
     crashes: [],
   });
