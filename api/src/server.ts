@@ -246,6 +246,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     { ...retentionFromEnv(process.env), ...options.retention },
     {
       embedded: database.engine === 'pglite',
+      uploadDir: config.uploadDir,
       intervalMs: options.retentionIntervalMs ?? Number(process.env.RETENTION_INTERVAL_SECONDS || 60) * 1000,
       onError: (err) => log.error({ err }, 'retention: pruning failed'),
       onPruned: (deleted) => {

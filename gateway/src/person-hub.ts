@@ -39,6 +39,24 @@ export interface HubContext {
   dispose(personId: number): void;
 }
 
+/**
+ * Where a new holder's snapshot versions start: the clock (ms). A tab that stayed connected
+ * through a takeover keeps what it holds and takes only newer snapshots (the console's rule), so
+ * a holder starting from 0 — Redis restarted empty, or the stored state was older than what the
+ * tabs were sent — had every snapshot ignored and those tabs' counters drifted (issue 35, the
+ * chaos run). Versions rise by one per change, far slower than the clock, so a later holder
+ * always starts above an earlier one.
+ */
+export function versionFloor(): number {
+  return Date.now();
+}
+
+/** The stored state of the previous holder, numbered from at least the clock. */
+function takenOver(stored: StoredLive): StoredLive {
+  const version = Math.max(stored.snapshot.version, versionFloor());
+  return { ...stored, snapshot: { ...stored.snapshot, version } };
+}
+
 /** A tab on this instance: the token it signed in with and when that token expires (epoch ms). */
 interface LocalTab {
   token: string;
@@ -143,7 +161,7 @@ export class PersonHub {
     this.log.debug({ acquired }, 'upstream lease');
     if (acquired && token !== undefined) {
       this.holding = true;
-      if (this.ctx.clustered) this.state = stored ? new LiveState(stored) : new LiveState();
+      if (this.ctx.clustered) this.state = stored ? new LiveState(takenOver(stored)) : new LiveState(versionFloor());
       this.openUpstream(token);
     }
     this.scheduleLeaseTick();
@@ -176,7 +194,7 @@ export class PersonHub {
 
   private openUpstream(token: string): void {
     this.upstreamToken = token;
-    this.state ??= new LiveState();
+    this.state ??= new LiveState(versionFloor());
     const upstream = new UpstreamConnection({
       apiUrl: this.ctx.api.baseUrl,
       token,

@@ -31,6 +31,9 @@ const bad =
     report.duplicates +
     report.countersWrong +
     report.alarmsMissed +
+    report.chatMissing +
+    report.chatDuplicates +
+    report.chatOutOfOrder +
     report.processesDown.length +
     report.crashes.length >
   0;

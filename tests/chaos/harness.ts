@@ -55,7 +55,7 @@ export const FAULT_KINDS = [
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-const WRITE_KINDS = ['complaint', 'workOrder', 'reply', 'sos', 'chat'] as const;
+const WRITE_KINDS = ['complaint', 'workOrder', 'reply', 'sos', 'chat', 'disasterReply', 'vote'] as const;
 type WriteKind = (typeof WRITE_KINDS)[number];
 
 interface Write {
@@ -65,6 +65,13 @@ interface Write {
   id?: number;
   sentAt: number;
   attempts: number;
+  /** Disaster replies and votes replace the person's earlier answer: `warning or vote:person`. */
+  pair?: string;
+  /** The options a vote chose. */
+  optionIds?: number[];
+  /** A chat message's conversation, and a member (the sender) who reads it back at the end. */
+  groupId?: number;
+  reader?: ResidentClient;
 }
 
 interface FaultFigures {
@@ -93,6 +100,8 @@ export interface ChaosReport {
   worstAlarmDelayMs: number;
   chatDuplicates: number;
   chatOutOfOrder: number;
+  /** Acknowledged chat messages missing from a member's history of the conversation (read at the end). */
+  chatMissing: number;
   processesDown: string[];
   /** Ends of an api or gateway the harness did not cause (restarted as compose would). */
   crashes: string[];
@@ -367,12 +376,46 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     o.print('chaos: PostgreSQL, Redis, 2 apis and 2 gateways are up');
 
     // Residents sign in once per gateway (the app reaches the api through either).
-    const residents: { clients: ResidentClient[]; houses: House[]; complaints: number[]; workOrders: number[] }[] = [];
+    // Each also answers the disaster warnings and open votes it received (one answer in flight
+    // per resident, so the last one acknowledged is the one the database must hold).
+    const residents: {
+      clients: ResidentClient[];
+      houses: House[];
+      complaints: number[];
+      workOrders: number[];
+      personId: number;
+      warnings: number[];
+      votes: { id: number; optionIds: number[] }[];
+      answering: boolean;
+    }[] = [];
     for (let i = 1; i <= 5; i++) {
       const clients = gateways.map((g) => new ResidentClient(`${g.url}/api`, `resident${i}`));
       for (const c of clients) await c.login('resident123');
       const houses = await clients[0].houses();
-      if (houses.length) residents.push({ clients, houses, complaints: [], workOrders: [] });
+      const me = await clients[0].call<{ accountInfo: { personId: number } }>('GET', '/auth/current/user');
+      const warnings = (await clients[0].call<{ id: number }[]>('GET', '/app/disaster/list')).map((w) => w.id);
+      const votes = (
+        await clients[0].call<{ id: number; type: number; deadline: string | null; options: { id: number }[] }[]>(
+          'GET',
+          '/app/announcement/list',
+        )
+      )
+        .filter(
+          (a) =>
+            a.type === 3 && a.options.length > 0 && (!a.deadline || Date.parse(a.deadline) > Date.now() + 86_400_000),
+        )
+        .map((a) => ({ id: a.id, optionIds: a.options.map((x) => x.id) }));
+      if (houses.length)
+        residents.push({
+          clients,
+          houses,
+          complaints: [],
+          workOrders: [],
+          personId: me.accountInfo.personId,
+          warnings,
+          votes,
+          answering: false,
+        });
     }
     const admin = new ResidentClient(`${gateways[0].url}/api`, 'admin');
     await admin.login('admin123');
@@ -392,7 +435,14 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       const r = pick(residents);
       const house = pick(r.houses);
       const client = () => pick(r.clients);
-      const kind = chosen === 'reply' && r.complaints.length === 0 ? 'complaint' : chosen;
+      const answer = chosen === 'disasterReply' || chosen === 'vote';
+      const kind =
+        (chosen === 'reply' && r.complaints.length === 0) ||
+        (answer && r.answering) ||
+        (chosen === 'disasterReply' && r.warnings.length === 0) ||
+        (chosen === 'vote' && r.votes.length === 0)
+          ? 'complaint'
+          : chosen;
       let groupId = 0;
       if (kind === 'chat') {
         // A conversation of the resident's (a private chat with a staff member on the first).
@@ -404,6 +454,11 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       }
       const w: Write = { kind, marker: `chaos-${o.seed}-${++seq}`, acked: false, sentAt: Date.now(), attempts: 1 };
       writes.push(w);
+      if (kind === 'disasterReply' || kind === 'vote') r.answering = true;
+      if (kind === 'chat') {
+        w.groupId = groupId;
+        w.reader = r.clients[0];
+      }
       const where = { houseType: house.houseType, houseId: house.houseId };
       // Every write carries a client id and is resent with it until answered (the api stores it once).
       const clientId = randomUUID();
@@ -442,6 +497,15 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         } else if (kind === 'sos') {
           const saved = await send<{ sosHelpId: number }>('/app/sos/help', { ...where, position: w.marker });
           w.id = saved.sosHelpId;
+        } else if (kind === 'disasterReply') {
+          const warning = pick(r.warnings);
+          w.pair = `${warning}:${r.personId}`;
+          await send('/app/disaster/reply', { disasterWarnId: warning, reply: pick([1, 2, 3, 4, 6]), note: w.marker });
+        } else if (kind === 'vote') {
+          const vote = pick(r.votes);
+          w.pair = `${vote.id}:${r.personId}`;
+          w.optionIds = [pick(vote.optionIds)];
+          await send('/app/announcement/vote', { id: vote.id, optionIds: w.optionIds });
         } else {
           await send('/im/chatrecord/save', { groupId, content: w.marker, type: 1 });
         }
@@ -452,6 +516,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         unanswered[reason] = (unanswered[reason] ?? 0) + 1;
         if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429)
           o.print(`chaos: ${w.kind} refused: ${err.status} ${err.message}`);
+      } finally {
+        if (kind === 'disasterReply' || kind === 'vote') r.answering = false;
       }
     };
     const chatOf = async (client: ResidentClient): Promise<number> => {
@@ -601,6 +667,37 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     await count(`select content as m, count(*) as n from complain_reply where content like ${like} group by content`);
     await count(`select position as m, count(*) as n from sos_help where position like ${like} group by position`);
     await count(`select content as m, count(*) as n from im_chat_record where content like ${like} group by content`);
+    // Answers replace the person's earlier one: what the database holds per pair.
+    const replyNote = new Map<string, string | null>();
+    for (const row of (
+      await db.query<{ w: number; p: number; note: string | null }>(
+        `select disaster_warn_id as w, person_id as p, note from disaster_warn_person where note like ${like}`,
+      )
+    ).rows)
+      replyNote.set(`${row.w}:${row.p}`, row.note);
+    const voteRows = new Map<string, number[]>();
+    const votePairs = [...new Set(writes.filter((w) => w.kind === 'vote' && w.pair).map((w) => w.pair!))];
+    for (const pair of votePairs) {
+      const [a, p] = pair.split(':').map(Number);
+      const rows = await db.query<{ o: number }>(
+        'select option_id as o from announcement_vote where announcement_id = $1 and person_id = $2 order by option_id',
+        [a, p],
+      );
+      voteRows.set(
+        pair,
+        rows.rows.map((r) => r.o),
+      );
+    }
+    /** An answer is in the database when it is the pair's last acknowledged one, or a later unanswered one, is. */
+    const answerStored = (w: Write): number => {
+      if (w.kind === 'disasterReply') return replyNote.get(w.pair!) === w.marker ? 1 : 0;
+      const held = voteRows.get(w.pair!) ?? [];
+      if (held.length > 1 && new Set(held).size < held.length) return 2;
+      return JSON.stringify(held) === JSON.stringify(w.optionIds) ? 1 : 0;
+    };
+    const lastAnswer = new Map<string, Write>();
+    for (const w of writes) if (w.pair && w.acked) lastAnswer.set(w.pair, w);
+    const laterAnswers = (w: Write) => writes.filter((x) => x.pair === w.pair && x.sentAt >= w.sentAt);
     const byKind: ChaosReport['byKind'] = {};
     let lost = 0;
     let duplicates = 0;
@@ -608,6 +705,24 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     let unansweredNotStored = 0;
     for (const w of writes) {
       const k = (byKind[w.kind] ??= { acked: 0, lost: 0, duplicates: 0 });
+      if (w.pair) {
+        // Only the last answer of a pair must be held (or one sent after it that got no answer).
+        if (!w.acked || lastAnswer.get(w.pair) !== w) {
+          if (w.acked) k.acked += 1;
+          continue;
+        }
+        k.acked += 1;
+        const held = laterAnswers(w).map(answerStored);
+        if (held.includes(2)) {
+          duplicates += 1;
+          k.duplicates += 1;
+        } else if (!held.includes(1)) {
+          lost += 1;
+          k.lost += 1;
+          o.print(`chaos: ${w.kind} ${w.pair} ${w.marker} not what the database holds`);
+        }
+        continue;
+      }
       const n = stored.get(w.marker) ?? 0;
       if (n > 1) {
         duplicates += 1;
@@ -654,6 +769,39 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       }
     }
 
+    // Every conversation as a member reads it back: each acknowledged message once, in seq order.
+    let chatMissing = 0;
+    const conversations = new Map<number, { reader: ResidentClient; markers: string[] }>();
+    for (const w of writes)
+      if (w.kind === 'chat' && w.acked && w.groupId !== undefined && w.reader) {
+        const c = conversations.get(w.groupId) ?? { reader: w.reader, markers: [] };
+        c.markers.push(w.marker);
+        conversations.set(w.groupId, c);
+      }
+    for (const [groupId, c] of conversations) {
+      const history: { seq: number; content: string }[] = [];
+      try {
+        for (let page = 1; page < 1000; page++) {
+          const got = await c.reader.call<{ list: { seq: number; content: string }[] }>('POST', '/im/chatrecord/list', {
+            groupId,
+            page,
+            limit: 100,
+            order: 'asc',
+          });
+          history.push(...got.list);
+          if (got.list.length < 100) break;
+        }
+      } catch (err) {
+        o.print(`chaos: conversation ${groupId} not readable: ${(err as Error).message}`);
+      }
+      for (let i = 1; i < history.length; i++) if (history[i].seq <= history[i - 1].seq) chatOutOfOrder += 1;
+      for (const marker of c.markers) {
+        const n = history.filter((h) => h.content === marker).length;
+        if (n === 0) chatMissing += 1;
+        if (n > 1) chatDuplicates += n - 1;
+      }
+    }
+
     // Every tab's counters equal what the api reads from the database for the person.
     const truth = async () => {
       const c = await admin
@@ -697,6 +845,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       worstAlarmDelayMs,
       chatDuplicates,
       chatOutOfOrder,
+      chatMissing,
       processesDown,
       crashes: [...apis, ...gateways].flatMap((t) => t.crashes.map((c) => `${t.name} ${c}`)),
       failedStarts: [...apis, ...gateways].reduce((n, t) => n + t.failedStarts, 0),

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './database-types';
 import { JOURNAL_RETENTION_MS } from '../modules/realtime/push-journal';
+import { parseStoredKey } from '../modules/upload/upload-store';
 import { queryRows } from './sql';
 
 /**
@@ -19,6 +22,8 @@ export interface Retention {
   signInDays: number;
   /** Mail kept in the outbox (RETENTION_MAIL_DAYS). */
   mailDays: number;
+  /** Uploads no saved record referenced (a draft abandoned), row and files (RETENTION_DRAFT_UPLOAD_DAYS). */
+  draftUploadDays?: number;
 }
 
 export const RETENTION_DEFAULTS: Retention = {
@@ -27,6 +32,7 @@ export const RETENTION_DEFAULTS: Retention = {
   tokenDays: 1,
   signInDays: 1,
   mailDays: 30,
+  draftUploadDays: 7,
 };
 
 /** The retention of the environment (RETENTION_* variables, each a positive number), over the defaults. */
@@ -44,6 +50,7 @@ export function retentionFromEnv(env: Record<string, string | undefined>): Reten
     tokenDays: read('RETENTION_TOKEN_DAYS', RETENTION_DEFAULTS.tokenDays),
     signInDays: read('RETENTION_SIGN_IN_DAYS', RETENTION_DEFAULTS.signInDays),
     mailDays: read('RETENTION_MAIL_DAYS', RETENTION_DEFAULTS.mailDays),
+    draftUploadDays: read('RETENTION_DRAFT_UPLOAD_DAYS', RETENTION_DEFAULTS.draftUploadDays!),
   };
 }
 
@@ -120,6 +127,41 @@ export async function pruneBatch(db: Db, rule: RetentionRule, limit: number, now
   });
 }
 
+/**
+ * Deletes at most `limit` uploads that no saved record claimed and that are older than
+ * `days`, row and files (original and thumbnail under `uploadDir`); answers how many. Rows go
+ * first, in a short transaction (SKIP LOCKED, one process at a time as {@link pruneBatch}); their
+ * files after it committed, so a file is never missing for a row that stays.
+ */
+export async function pruneDraftUploads(
+  db: Db,
+  uploadDir: string,
+  days: number,
+  limit: number,
+  now = new Date(),
+): Promise<number> {
+  const gone = await db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ got: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${lockKey('draftUploads')}::bigint) as got`,
+    );
+    if (!lock.got) return [];
+    return queryRows<{ path: string; thumbnail_path: string | null }>(
+      tx,
+      sql`delete from upload_file where id = any(array(
+            select id from upload_file where claimed_at is null and created_at < ${before(now, days * DAY)}
+            limit ${limit} for update skip locked))
+          returning path, thumbnail_path`,
+    );
+  });
+  for (const row of gone)
+    for (const path of [row.path, row.thumbnail_path]) {
+      const key = path ? parseStoredKey(path)?.key : undefined;
+      if (key) await rm(join(uploadDir, key), { force: true });
+    }
+  return gone.length;
+}
+
 export interface PruneOptions {
   /** Rows per transaction (default 500): each batch holds the embedded database for milliseconds only. */
   batchSize?: number;
@@ -159,6 +201,7 @@ export async function pruneAll(
  */
 export async function reclaimEmbedded(db: Db, rules: RetentionRule[], deleted: Record<string, number>): Promise<void> {
   for (const rule of rules) if (deleted[rule.kind] > 0) await db.execute(sql`vacuum ${sql.identifier(rule.table)}`);
+  if (deleted.draftUploads > 0) await db.execute(sql`vacuum upload_file`);
   await db.execute(sql`checkpoint`);
 }
 
@@ -174,6 +217,8 @@ export function startRetention(
     intervalMs?: number;
     onError: (err: unknown) => void;
     onPruned?: (deleted: Record<string, number>) => void;
+    /** Where uploads are stored: abandoned drafts' files are deleted there with their rows. */
+    uploadDir?: string;
   },
 ): () => void {
   const rules = retentionRules(retention);
@@ -183,6 +228,16 @@ export function startRetention(
     running = true;
     void (async () => {
       const deleted = await pruneAll(db, rules);
+      if (options.uploadDir && retention.draftUploadDays) {
+        deleted.draftUploads = 0;
+        // Small batches (each file is a removal on disk), at most 2,000 uploads per run.
+        for (let batch = 0; batch < 20; batch++) {
+          const n = await pruneDraftUploads(db, options.uploadDir, retention.draftUploadDays, 100);
+          deleted.draftUploads += n;
+          if (n < 100) break;
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
+      }
       if (options.embedded && Object.values(deleted).some((n) => n > 0)) await reclaimEmbedded(db, rules, deleted);
       options.onPruned?.(deleted);
     })()

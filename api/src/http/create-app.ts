@@ -4,6 +4,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Language } from '@pm/shared';
 import type { AppServices } from '../app-services';
 import type { ApiMetrics } from '../metrics/api-metrics';
+import { claimUploads, uploadsNamedIn } from '../modules/upload/upload.repository';
 import { AppError } from './app-error';
 import type { ApiModule, ApiRoute } from './define-route';
 import type { AuthedContext, PublicContext } from './request-context';
@@ -29,6 +30,40 @@ function databaseErrorStatus(err: unknown): number | null {
   return null;
 }
 
+/** Seconds a caller is told to wait when PostgreSQL is not reachable (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/**
+ * PostgreSQL is not reachable (refused, cut, restarting): a 503 the caller may retry, not a
+ * 500. Codes: 08xxx connection exceptions, 57P01–57P03 (shut down by the administrator, crash
+ * shutdown, cannot connect now), and the socket errors and messages of node-postgres.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [err];
+  while (queue.length && seen.size < 16) {
+    const e = queue.shift();
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    const { code, message, cause, errors } = e as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^08/.test(code) || /^57P0[123]$/.test(code)))
+      return true;
+    if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+    queue.push(cause);
+    if (Array.isArray(errors)) queue.push(...errors);
+  }
+  return false;
+}
+
 function bearerToken(req: Request): string | null {
   const header = req.headers.authorization;
   if (!header) return null;
@@ -40,7 +75,8 @@ function bearerToken(req: Request): string | null {
 export function sendError(res: Response, lang: Language, err: AppError): void {
   if (res.headersSent) return;
   const retryAfter = (err.data as { retryAfter?: unknown } | null)?.retryAfter;
-  if (err.status === 429 && typeof retryAfter === 'number') res.setHeader('retry-after', String(retryAfter));
+  if ((err.status === 429 || err.status === 503) && typeof retryAfter === 'number')
+    res.setHeader('retry-after', String(retryAfter));
   res.status(err.status).json({ code: err.status, msg: translate(lang, err.messageKey, err.params), data: err.data });
 }
 
@@ -161,6 +197,12 @@ function runRoute(route: ApiRoute, services: AppServices, checkAnswers: boolean)
     }
     // Handler, then the envelope.
     const data = await route.handler(ctx, input);
+    // A write that names uploads saved a record referencing them: they are no draft's any more
+    // (uploads never claimed are pruned, README "Data that stays bounded").
+    if (route.method !== 'get' && input.body !== undefined) {
+      const named = uploadsNamedIn(JSON.stringify(input.body));
+      if (named.length > 0) await claimUploads(services.db, named);
+    }
     if (route.answer === 'raw' || res.headersSent) return;
     if (checkAnswers) checkAnswer(route, data);
     sendJson(req, res, {
@@ -250,6 +292,14 @@ export function createApp(
         res,
         lang,
         new AppError(status, 'validation.invalid', { detail: String((err as Error).message ?? '') }),
+      );
+    }
+    if (isDatabaseUnavailable(err)) {
+      services.log.warn({ err: (err as Error).message, reqId: req.requestId }, 'database unavailable');
+      return sendError(
+        res,
+        lang,
+        new AppError(503, 'errors.databaseUnavailable', {}, { retryAfter: DATABASE_RETRY_AFTER_S }),
       );
     }
     const dbStatus = databaseErrorStatus(err);

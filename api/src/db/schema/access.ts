@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt, id, tenantColumns, time } from './columns';
 
 /**
@@ -154,8 +155,19 @@ export const uploadFile = pgTable(
     contentType: text().notNull(),
     size: integer().notNull(),
     createdAt: createdAt(),
+    /**
+     * When a saved record first referenced it (a call answered 200 whose body names it). Null: a
+     * draft's upload nobody saved; pruned with its files after RETENTION_DRAFT_UPLOAD_DAYS.
+     */
+    claimedAt: time(),
   },
-  (t) => [uniqueIndex().on(t.path), index().on(t.personId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    uniqueIndex().on(t.path),
+    index().on(t.personId, t.createdAt.desc().nullsFirst()),
+    index('upload_file_unclaimed_idx')
+      .on(t.createdAt)
+      .where(sql`claimed_at is null`),
+  ],
 );
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "upload_file" ADD COLUMN "claimed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "upload_file_unclaimed_idx" ON "upload_file" USING btree ("created_at") WHERE claimed_at is null;
