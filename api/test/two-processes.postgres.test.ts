@@ -98,6 +98,18 @@ describe('two api processes on one PostgreSQL', () => {
     expect((await callerOf(b.url, staff.token).get('/auth/current/user')).status).toBe(401);
   });
 
+  it("when an administrator ends a wall screen's sessions on one process, then the other refuses its token at once and closes its connection", async () => {
+    const [a, b] = procs;
+    const admin = await signIn(a, 'admin');
+    const wall = await signIn(a, 'wall');
+    const onB = await openRealtime(b, wall);
+    // B has verified (and cached) the token.
+    expect((await callerOf(b.url, wall.token).get('/wall/feed')).status).toBe(200);
+    expect((await admin.post(`/account/sessions/end/${wall.accId}`)).status).toBe(200);
+    expect(await onB.closed).toBe(4001);
+    expect((await callerOf(b.url, wall.token).get('/wall/feed')).status).toBe(401);
+  });
+
   it('when a role loses a permission on one process, then the other refuses its holders once the change arrives', async () => {
     const [a, b] = procs;
     const admin = await signIn(a, 'admin');

@@ -15,8 +15,10 @@ export interface Identity {
   accId: number;
   roleValue: string;
   perms: ReadonlySet<string>;
-  /** Epoch ms: the token's tabs are dropped then. */
+  /** Epoch ms: the token's tabs are dropped then, unless the session renews itself. */
   expiresAt: number;
+  /** A wall screen's session: asked about again before `expiresAt`, which the api moves while it is in use. */
+  renews: boolean;
 }
 
 /** The api could not be reached or answered with a fault (as opposed to "token not valid"). */
@@ -66,8 +68,15 @@ export class ApiClient {
     const res = await this.call('GET /realtime/identity', token);
     if (res.status === 401 || res.status === 403) return null;
     if (!res.data) throw new ApiUnavailableError(`identity answered ${res.status}`);
-    const { personId, accId, roleValue, perms, expiresAt } = res.data;
-    return { personId, accId, roleValue, perms: new Set(perms), expiresAt: Date.parse(expiresAt) };
+    const { personId, accId, roleValue, perms, expiresAt, renews } = res.data;
+    return {
+      personId,
+      accId,
+      roleValue,
+      perms: new Set(perms),
+      expiresAt: Date.parse(expiresAt),
+      renews: renews === true,
+    };
   }
 
   /**

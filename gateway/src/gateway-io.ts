@@ -22,6 +22,8 @@ export interface TabData {
   topics: Topic[];
   /** When the token expires (epoch ms): the tab is told on the session topic and dropped then. */
   expiresAt: number;
+  /** A wall screen's session, renewed while in use: checked with the api before `expiresAt`. */
+  renews?: boolean;
 }
 
 export type GatewayServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, TabData>;

@@ -111,6 +111,12 @@ export class PersonHub {
     void this.lead();
   }
 
+  /** A tab's token was renewed (a wall screen's session): the upstream prefers the token that lasts. */
+  tabRenewed(socketId: string, expiresAt: number): void {
+    const tab = this.tabs.get(socketId);
+    if (tab) tab.expiresAt = expiresAt;
+  }
+
   removeTab(socketId: string): void {
     this.tabs.delete(socketId);
     if (this.tabs.size > 0) return;

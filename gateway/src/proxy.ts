@@ -1,6 +1,5 @@
-import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, request, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { TLSSocket } from 'node:tls';
-import { createProxyMiddleware } from 'http-proxy-middleware';
 import { HTTP_TIMEOUT_MS, TOKEN_REVOKED_HEADER, type Envelope } from '@pm/shared';
 import { pickLanguage, translate } from './locale-messages';
 import type { Logger } from './logger';
@@ -18,7 +17,13 @@ export interface ProxyHooks {
 }
 
 // `req.id` is the access log's request id (request-log.ts).
-type GatewayRequest = IdentifiedRequest & { gatewayTimedOut?: boolean; proxyStartedAt?: bigint };
+type GatewayRequest = IdentifiedRequest;
+
+/**
+ * Hop-by-hop headers (RFC 9110 §7.6.1): they describe one connection, not the call, so they are
+ * never passed on in either direction (Node frames each side itself; the api link is kept alive).
+ */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
 
 function bearer(req: IncomingMessage): string | null {
   const header = req.headers.authorization;
@@ -66,6 +71,9 @@ export type ApiProxy = ((req: IncomingMessage, res: ServerResponse) => void) & {
  * lang pass through; an api that does not answer within 10 s gives a 504 envelope and an api
  * that cannot be reached a 502 envelope, in the request's language. Beyond the limits (calls in
  * flight and waiting, per client address and overall) a call gets a 503 envelope at once.
+ *
+ * One `node:http` request per call over a kept-alive pool (issue 34: http-proxy-middleware's
+ * layers cost the gateway about as much again as relaying the call itself).
  */
 export function createApiProxy(opts: {
   apiUrl: string;
@@ -80,63 +88,93 @@ export function createApiProxy(opts: {
   const admission = new ProxyAdmission(limits);
   // Admission keeps the calls in flight within the pool, so no call waits inside the agent.
   const agent = new Agent({ keepAlive: true, maxSockets: limits.inFlight, maxFreeSockets: 64 });
+  const target = new URL(opts.apiUrl);
+  const hostname = target.hostname.replace(/^\[(.*)\]$/, '$1');
+  const port = target.port || 80;
+  // The api sees its own host (as changeOrigin did), and paths under the api URL's own path.
+  const host = target.host;
+  const basePath = target.pathname.replace(/\/$/, '');
 
-  const observe = (req: GatewayRequest, status: number) => {
-    if (req.proxyStartedAt === undefined) return;
-    const seconds = Number(process.hrtime.bigint() - req.proxyStartedAt) / 1e9;
-    opts.metrics.proxyDuration.observe({ method: req.method ?? 'GET', status: String(status) }, seconds);
-    req.proxyStartedAt = undefined;
+  const forward = (req: GatewayRequest, res: ServerResponse) => {
+    const headers: OutgoingHttpHeaders = { ...req.headers, host };
+    for (const h of HOP_BY_HOP) delete headers[h];
+    const startedAt = process.hrtime.bigint();
+    let observed = false;
+    const observe = (status: number) => {
+      if (observed) return;
+      observed = true;
+      const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
+      opts.metrics.proxyDuration.observe({ method: req.method ?? 'GET', status: String(status) }, seconds);
+    };
+    const upstream = request({
+      agent,
+      hostname,
+      port,
+      method: req.method,
+      path: basePath + (req.url ?? '/'),
+      headers,
+    });
+    // The clock runs from when the request (an upload, say) has been sent in full.
+    let timer: NodeJS.Timeout | null = null;
+    let timedOut = false;
+    const stopClock = () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    };
+    upstream.on('finish', () => {
+      timer = setTimeout(() => {
+        timedOut = true;
+        upstream.destroy(new Error('api did not answer in time'));
+      }, timeoutMs);
+    });
+    upstream.on('close', stopClock);
+
+    upstream.on('response', (answer: IncomingMessage) => {
+      stopClock();
+      const status = answer.statusCode ?? 0;
+      observe(status);
+      // The api's word for the gateway alone: never copied to the browser.
+      const revoked = answer.headers[TOKEN_REVOKED_HEADER] !== undefined;
+      const token = revoked && status >= 200 && status < 300 ? bearer(req) : null;
+      // After the api has committed the change: the response has been read to its end.
+      if (token) answer.on('end', () => opts.hooks.signedOut(token));
+      if (res.destroyed) {
+        answer.resume();
+        return;
+      }
+      const out = answer.headers;
+      for (const name in out) {
+        if (name === TOKEN_REVOKED_HEADER || HOP_BY_HOP.includes(name)) continue;
+        res.setHeader(name, out[name]!);
+      }
+      res.statusCode = status;
+      if (answer.statusMessage) res.statusMessage = answer.statusMessage;
+      answer.pipe(res);
+      // The api's answer broken off midway: the browser's is too (its length would lie).
+      answer.on('aborted', () => res.destroy());
+      answer.on('error', () => res.destroy());
+    });
+
+    upstream.on('error', (err: Error) => {
+      stopClock();
+      // The browser went away first: nothing to answer, nothing to report.
+      if (res.destroyed && !timedOut) return;
+      const status = timedOut ? 504 : 502;
+      observe(status);
+      opts.logger.warn(
+        { reqId: req.id, method: req.method, err: err.message, status },
+        timedOut ? 'api timed out' : 'api unavailable',
+      );
+      sendEnvelope(req, res, status, timedOut ? 'errors.gatewayTimeout' : 'errors.apiUnavailable');
+    });
+
+    // The browser gone before its answer was complete: stop the api call (frees the pool's socket).
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    req.on('error', (err) => upstream.destroy(err));
+    req.pipe(upstream);
   };
-
-  const middleware = createProxyMiddleware<GatewayRequest, ServerResponse>({
-    target: opts.apiUrl,
-    changeOrigin: true,
-    agent,
-    // X-Forwarded-* are set by setForwardedHeaders (xfwd would append to the client's own).
-    xfwd: false,
-    on: {
-      // Runs when the outgoing request gets its socket, which may be after its headers went out:
-      // headers are set on the incoming request before proxying, never here.
-      proxyReq: (proxyReq: ClientRequest, req: GatewayRequest) => {
-        req.proxyStartedAt = process.hrtime.bigint();
-        // The clock runs from when the request (an upload, say) has been sent in full.
-        let timer: NodeJS.Timeout | null = null;
-        const expire = () => {
-          req.gatewayTimedOut = true;
-          proxyReq.destroy(new Error('api did not answer in time'));
-        };
-        proxyReq.on('finish', () => {
-          timer = setTimeout(expire, timeoutMs);
-        });
-        proxyReq.on('response', () => timer && clearTimeout(timer));
-        proxyReq.on('close', () => timer && clearTimeout(timer));
-      },
-      proxyRes: (proxyRes: IncomingMessage, req: GatewayRequest) => {
-        const status = proxyRes.statusCode ?? 0;
-        observe(req, status);
-        // The api's word for the gateway alone: removed before the headers are copied to the browser.
-        const revoked = proxyRes.headers[TOKEN_REVOKED_HEADER] !== undefined;
-        delete proxyRes.headers[TOKEN_REVOKED_HEADER];
-        const token = bearer(req);
-        if (!revoked || !token || status < 200 || status >= 300) return;
-        // After the api has committed the change: the response has been read to its end.
-        proxyRes.on('end', () => opts.hooks.signedOut(token));
-      },
-      error: (err, req, res) => {
-        const timedOut = req.gatewayTimedOut === true;
-        const status = timedOut ? 504 : 502;
-        observe(req, status);
-        opts.logger.warn(
-          { reqId: req.id, method: req.method, err: err.message, status },
-          timedOut ? 'api timed out' : 'api unavailable',
-        );
-        // A websocket upgrade has no ServerResponse; only HTTP callers get an envelope.
-        if ('writeHead' in res)
-          sendEnvelope(req, res, status, timedOut ? 'errors.gatewayTimeout' : 'errors.apiUnavailable');
-        else res.destroy();
-      },
-    },
-  });
 
   const proxy = (req: GatewayRequest, res: ServerResponse) => {
     admission.enter(
@@ -145,10 +183,12 @@ export function createApiProxy(opts: {
       () => {
         setForwardedHeaders(req);
         if (req.id) req.headers['x-request-id'] = String(req.id);
-        middleware(req, res).catch((err: Error) => {
-          opts.logger.error({ reqId: req.id, err: err.message }, 'proxy failed');
+        try {
+          forward(req, res);
+        } catch (err) {
+          opts.logger.error({ reqId: req.id, err: (err as Error).message }, 'proxy failed');
           sendEnvelope(req, res, 502, 'errors.apiUnavailable');
-        });
+        }
       },
       () => {
         opts.metrics.proxyRefused.inc();

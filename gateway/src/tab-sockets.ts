@@ -6,6 +6,7 @@ import type { GatewayServer, TabData, TabSocket } from './gateway-io';
 import type { IdentityCache } from './identity-cache';
 import { pickLanguage, translate } from './locale-messages';
 import type { Logger } from './logger';
+import type { PersonHub } from './person-hub';
 import type { PersonHubs } from './person-hubs';
 import { rooms } from './tab-rooms';
 
@@ -37,25 +38,63 @@ const sessionEnded = (kind: 'expired' | 'forcedLogout'): SessionEvent => ({
   payload: { reason: kind },
 });
 
+/** A renewing session is asked about again after this share of the time it has left (the api renews past half). */
+const RENEW_CHECK_SHARE = 0.6;
+/** After the api could not be asked, a renewing session's check is tried again this soon. */
+const RENEW_RETRY_MS = 5_000;
+
 /**
  * Drops the tab when its own token expires, whatever token the person's upstream uses: the
  * session topic's expiry event first, then the disconnect (the console then asks to sign in).
+ * A wall screen's session (`renews`) is asked about before it expires instead: the api renews it
+ * then (while the screen is open it is in use), and the tab follows the new expiry; a session the
+ * api refuses (revoked by an administrator) ends at once.
  */
-function bindToTokenExpiry(socket: TabSocket): void {
+function bindToTokenExpiry(socket: TabSocket, identities: IdentityCache, hub: PersonHub): void {
   let timer: NodeJS.Timeout;
+  let gone = false;
+  const end = (kind: 'expired' | 'forcedLogout') => {
+    socket.emit('session', sessionEnded(kind));
+    socket.disconnect();
+  };
+  const renew = () => {
+    identities.get(socket.data.token, 0).then(
+      (identity) => {
+        if (gone) return;
+        if (!identity || identity.personId !== socket.data.personId || identity.expiresAt <= Date.now())
+          return end(identity === null && socket.data.expiresAt > Date.now() ? 'forcedLogout' : 'expired');
+        socket.data.expiresAt = identity.expiresAt;
+        socket.data.renews = identity.renews;
+        hub.tabRenewed(socket.id, identity.expiresAt);
+        arm();
+      },
+      () => {
+        // The api is unavailable for a moment: ask again soon, but never past the expiry.
+        if (gone) return;
+        if (socket.data.expiresAt <= Date.now()) return end('expired');
+        timer = setTimeout(renew, Math.min(RENEW_RETRY_MS, socket.data.expiresAt - Date.now()));
+      },
+    );
+  };
   const arm = () => {
     const left = socket.data.expiresAt - Date.now();
+    if (socket.data.renews && left > 0) {
+      timer = setTimeout(renew, Math.min(MAX_TIMER_MS, Math.floor(left * RENEW_CHECK_SHARE)));
+      return;
+    }
     timer = setTimeout(
       () => {
         if (socket.data.expiresAt > Date.now()) return arm();
-        socket.emit('session', sessionEnded('expired'));
-        socket.disconnect();
+        end('expired');
       },
       Math.min(MAX_TIMER_MS, Math.max(0, left)),
     );
   };
   arm();
-  socket.on('disconnect', () => clearTimeout(timer));
+  socket.on('disconnect', () => {
+    gone = true;
+    clearTimeout(timer);
+  });
 }
 
 /**
@@ -131,6 +170,7 @@ export function attachTabSockets(
         lang,
         topics,
         expiresAt: identity.expiresAt,
+        renews: identity.renews,
       };
       next();
     } catch (err) {
@@ -152,7 +192,7 @@ export function attachTabSockets(
       ]);
       socket.data.topics = ['session', 'access'];
     }
-    bindToTokenExpiry(socket);
+    bindToTokenExpiry(socket, identities, hub);
     hub.addTab(socket.id, token, socket.data.expiresAt);
     hub.snapshotForNewTab().then(
       (s) => s && socket.connected && socket.emit('snapshot', s),

@@ -68,5 +68,10 @@ export const LiveIdentitySchema = z.object({
   perms: z.array(z.string()),
   /** When the token expires (ISO 8601): the gateway drops the token's tabs then. */
   expiresAt: z.string(),
+  /**
+   * A wall screen's session, which renews itself while in use: the gateway asks again before
+   * `expiresAt` (past half its life the api moves it) instead of ending the tabs then.
+   */
+  renews: z.boolean().optional(),
 });
 export type LiveIdentity = z.infer<typeof LiveIdentitySchema>;

@@ -183,4 +183,11 @@ export const accountEndpoints = /* @__PURE__ */ defineEndpoints({
     params: AccountRoleParamsSchema,
     response: z.null(),
   },
+  'POST /account/sessions/end/{id}': {
+    permission: 'system:account',
+    summary:
+      "Ends every session of an account of the estate (a wall screen's self-renewing session, a lost device): its tokens are revoked at once on every api process and its open tabs are told and closed",
+    params: IdParamsSchema,
+    response: z.null(),
+  },
 });

@@ -7,6 +7,7 @@ import {
   deleteAccounts,
   languageFromPath,
   resetPassword,
+  endSessions,
   saveAccount,
   setRole,
   updateLanguage,
@@ -52,6 +53,10 @@ export const accountModule: ApiModule = {
     }),
     route('GET /account/save/role/{a}/{b}', async (ctx, { params }) => {
       await setRole(ctx, 'person', params.a, params.b);
+      return null;
+    }),
+    route('POST /account/sessions/end/{id}', async (ctx, { params }) => {
+      await endSessions(ctx, params.id);
       return null;
     }),
   ],

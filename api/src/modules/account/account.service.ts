@@ -268,6 +268,20 @@ export async function resetPassword(ctx: AuthedContext, accId: number): Promise<
   return { password };
 }
 
+/**
+ * Ends every session of an account of the estate ("Wall sessions" in the README): a wall screen's
+ * self-renewing session, or a lost device's. The tokens are revoked in the database (so no api
+ * process accepts them again), dropped from every api process's cache through the real-time bus,
+ * and the open upstreams of those tokens are closed, which closes the tabs at the gateway.
+ */
+export async function endSessions(ctx: AuthedContext, accId: number): Promise<void> {
+  const existing = await findAccountInTenant(ctx.db, ctx.tenant, accId);
+  if (!existing) throw AppError.notFound();
+  // The own sessions end with sign-out; an account above the caller's reach is not theirs to end.
+  await assertMayChangeAccess(ctx.db, ctx.caller, { accounts: [existing], changes: ['password'] });
+  await accessChanged(ctx, [accId], 'revoked');
+}
+
 /** Gives an account (found by account id or by person id) a role of the same estate. */
 export async function setRole(ctx: AuthedContext, by: 'account' | 'person', id: number, roleId: number): Promise<void> {
   const target =

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
-import { PERMISSIONS, isAdminRole } from '@pm/shared';
+import { PERMISSIONS, isAdminRole, isWallOnly } from '@pm/shared';
 import type { Db, DbOrTx } from '../../db/open-database';
 import { account, company, oauthToken, sysMenu, sysRole, sysRoleMenu } from '../../db/schema';
 import type { Caller } from '../../http/caller';
@@ -11,6 +11,11 @@ export interface VerifiedCaller extends Caller {
   expiresAt: number;
   /** The account's sign-in name (GET /auth/current/user answers it without a query). */
   username?: string;
+  /**
+   * A wall screen's session (an account holding only wall:view): it renews itself while in use,
+   * where a staff token ends at its TTL ("Wall sessions" in the README).
+   */
+  renews?: boolean;
 }
 
 /** A change of whose access to drop from the caches: these accounts, or (null) everyone's. */
@@ -66,6 +71,8 @@ export class TokenService {
   private readonly hashesOf = new Map<number, Set<string>>();
   /** Bumped by every drop: a verification that raced with one does not fill the cache. */
   private generation = 0;
+  /** Renewals on their way, by token hash: calls arriving together renew once. */
+  private readonly renewing = new Map<string, Promise<VerifiedCaller | null>>();
   /** Tells the other api processes of an access change (the real-time bus; set by server.ts). */
   private announce: ((change: AccessChange) => Promise<void>) | null = null;
 
@@ -142,24 +149,53 @@ export class TokenService {
     return { accessToken, expiresIn: this.ttlSeconds, tokenId: row.id };
   }
 
-  /** The caller a raw token belongs to; null when unknown, revoked, expired or the account is disabled. */
+  /**
+   * The caller a raw token belongs to; null when unknown, revoked, expired or the account is
+   * disabled. A wall screen's token past half its life is renewed here (sliding expiry): every
+   * call of a screen in use, and the gateway's checks of its open tabs, keep it alive.
+   */
   async verify(token: string): Promise<VerifiedCaller | null> {
     if (!token || token.length > 200) return null;
     const tokenHash = hashToken(token);
     const now = Date.now();
     const cached = this.cache.get(tokenHash);
-    if (cached) {
-      if (cached.caller.expiresAt <= now) {
-        this.forgetToken(tokenHash);
-        return null;
-      }
-      if (cached.until > now) return cached.caller;
-    }
+    // An entry past its expiry asks the database again: another api process may have renewed it.
+    if (cached && cached.caller.expiresAt > now && cached.until > now) return this.renewIfDue(tokenHash, cached.caller);
     const generation = this.generation;
     const caller = await this.load(tokenHash);
     if (cached) this.forgetToken(tokenHash);
     if (caller && generation === this.generation) this.remember(tokenHash, caller);
-    return caller;
+    return caller && this.renewIfDue(tokenHash, caller);
+  }
+
+  /** A renewing session past half its life gets a full TTL again (only while it is not revoked). */
+  private async renewIfDue(tokenHash: string, caller: VerifiedCaller): Promise<VerifiedCaller | null> {
+    if (!caller.renews) return caller;
+    if (caller.expiresAt - Date.now() > (this.ttlSeconds * 1000) / 2) return caller;
+    let renewal = this.renewing.get(tokenHash);
+    if (!renewal) {
+      renewal = this.renew(tokenHash, caller).finally(() => this.renewing.delete(tokenHash));
+      this.renewing.set(tokenHash, renewal);
+    }
+    return renewal;
+  }
+
+  private async renew(tokenHash: string, caller: VerifiedCaller): Promise<VerifiedCaller | null> {
+    const generation = this.generation;
+    const [row] = await this.db
+      .update(oauthToken)
+      .set({ expiresAt: new Date(Date.now() + this.ttlSeconds * 1000) })
+      .where(and(eq(oauthToken.id, caller.tokenId), isNull(oauthToken.revokedAt), gt(oauthToken.expiresAt, new Date())))
+      .returning({ expiresAt: oauthToken.expiresAt });
+    // Revoked or expired meanwhile: refused, as the database now says.
+    if (!row) {
+      this.forgetToken(tokenHash);
+      return null;
+    }
+    const renewed = { ...caller, expiresAt: row.expiresAt.getTime() };
+    const entry = this.cache.get(tokenHash);
+    if (entry && generation === this.generation) entry.caller = renewed;
+    return renewed;
   }
 
   /** The database's answer for a token hash (two queries: the token with its account, and the role's permissions). */
@@ -196,11 +232,13 @@ export class TokenService {
     if (row.kind === 'resident')
       return { ...row, roleId: null, roleValue: '', expiresAt: row.expiresAt.getTime(), perms: new Set() };
     const roleValue = row.roleValue ?? '';
+    const perms = await loadRolePermissions(this.db, row.roleId, roleValue);
     return {
       ...row,
       roleValue,
       expiresAt: row.expiresAt.getTime(),
-      perms: await loadRolePermissions(this.db, row.roleId, roleValue),
+      perms,
+      renews: isWallOnly([...perms], roleValue),
     };
   }
 

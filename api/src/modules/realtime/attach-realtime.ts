@@ -126,6 +126,7 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
   const onConnection = (
     socket: WebSocket,
     connection: Connection,
+    token: string,
     expiresAt: number | undefined,
     resumeAfter: number | null,
   ) => {
@@ -148,13 +149,33 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
       connection.stream.start();
     }
     const idle = setTimeout(() => socket.close(CLOSE_IDLE, 'idle'), idleMs);
-    const expiry =
-      expiresAt !== undefined
-        ? setTimeout(
-            () => socket.close(CLOSE_TOKEN_REVOKED, 'token expired'),
-            Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())),
-          )
-        : undefined;
+    // At the token's expiry it is verified again: a wall screen's session renews itself while in
+    // use (TokenService.verify), so the socket follows the new expiry; any other token ends here.
+    let expiry: NodeJS.Timeout | undefined;
+    let closed = false;
+    const armExpiry = (at: number) => {
+      expiry = setTimeout(
+        () => {
+          void options
+            .verifyToken(token)
+            .catch(() => null)
+            .then((verified) => {
+              if (closed) return;
+              const next = verified?.expiresAt;
+              if (
+                verified &&
+                String(verified.personId) === connection.personId &&
+                next !== undefined &&
+                next > Date.now()
+              )
+                armExpiry(next);
+              else socket.close(CLOSE_TOKEN_REVOKED, 'token expired');
+            });
+        },
+        Math.min(MAX_TIMER_MS, Math.max(0, at - Date.now())),
+      );
+    };
+    if (expiresAt !== undefined) armExpiry(expiresAt);
     socket.on('message', (data) => {
       idle.refresh();
       let parsed: unknown;
@@ -169,6 +190,7 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     });
     socket.on('error', (err) => log?.debug({ err }, 'realtime: socket error'));
     socket.on('close', () => {
+      closed = true;
       clearTimeout(idle);
       if (expiry) clearTimeout(expiry);
       connection.stream?.close();
@@ -209,6 +231,7 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
           onConnection(
             ws,
             { socket: ws, personId: target.personId, tokenHash: hashToken(target.token) },
+            target.token,
             verified.expiresAt,
             resumeAfter,
           );

@@ -10,13 +10,14 @@ export const realtimeModule = (modules: () => readonly ApiModule[]): ApiModule =
   routes: [
     route('GET /realtime/identity', async (ctx) => {
       // The verified caller carries its token's expiry (TokenService.verify).
-      const expiresAt = (ctx.caller as { expiresAt?: number }).expiresAt;
+      const { expiresAt, renews } = ctx.caller as { expiresAt?: number; renews?: boolean };
       return {
         personId: ctx.caller.personId,
         accId: ctx.caller.accountId,
         roleValue: ctx.caller.roleValue,
         perms: [...ctx.caller.perms].sort(),
         expiresAt: new Date(expiresAt ?? Date.now()).toISOString(),
+        renews: renews === true,
       };
     }),
     route('GET /realtime/counters', async (ctx) => loadCounters(ctx, modules())),

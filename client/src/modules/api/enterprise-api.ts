@@ -41,4 +41,6 @@ export const createAccount = (body: CallInput<'POST /account/update'>) => call('
 export const changeAccountRole = (accId: number, roleId: number) =>
   call('GET /account/updaterole/{a}/{b}', { a: accId, b: roleId });
 export const resetAccountPassword = (accId: number) => call('GET /account/reset/password/{id}', { id: accId });
+/** Ends every session of an account (a wall screen's self-renewing one included). */
+export const endAccountSessions = (accId: number) => call('POST /account/sessions/end/{id}', { id: accId });
 export const deleteAccounts = (accIds: number[]) => call('POST /account/delete', { accIds });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   changeAccountRole,
   deleteAccounts,
+  endAccountSessions,
   fetchAccounts,
   fetchRoles,
   resetAccountPassword,
@@ -19,7 +20,10 @@ import { AccountDialog } from './AccountDialog';
 
 const FILTERS = { q: '' };
 
-/** Console accounts: search, add, change a role, reset a password (shown once), delete. Never one's own. */
+/**
+ * Console accounts: search, add, change a role, reset a password (shown once), end every session
+ * (a wall screen's self-renewing one), delete. Never one's own.
+ */
 export function AccountTab() {
   const { t } = useTranslation();
   const { companyId, accId } = useSnapshot(session);
@@ -108,6 +112,21 @@ export function AccountTab() {
               data-testid={`account-reset-${r.accId}`}
             >
               {t('enterprise.accounts.resetShort')}
+            </Button>
+            <Button
+              size="mini"
+              basic
+              aria-label={t('enterprise.accounts.endSessions', { name: r.username })}
+              onClick={async () => {
+                if (!(await confirm(t('enterprise.accounts.confirmEndSessions', { name: r.username })))) return;
+                await act(
+                  () => endAccountSessions(r.accId),
+                  t('enterprise.accounts.sessionsEnded', { name: r.username }),
+                );
+              }}
+              data-testid={`account-end-sessions-${r.accId}`}
+            >
+              {t('enterprise.accounts.endSessionsShort')}
             </Button>
             <Button
               size="mini"

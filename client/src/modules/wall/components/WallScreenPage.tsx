@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { loginPathFor } from '../../auth/components/RequireAuth';
 import { usePermission } from '../../auth/hooks/usePermission';
 import { session } from '../../auth/states/session';
 import { logout } from '../../auth/utils/logout';
@@ -33,7 +34,10 @@ export default function WallScreenPage() {
   const allowed = usePermission('wall:view');
   const { token, perms } = useSnapshot(session);
   const root = useRef<HTMLDivElement>(null);
-  if (!allowed || !token) return <Navigate to="/404" replace />;
+  // A session that ended (expired, revoked) goes to the sign-in page, back to the wall after it:
+  // this render can come before the navigation to /login commits, and must not send it to /404.
+  if (!token) return <Navigate to={loginPathFor('/wall')} replace />;
+  if (!allowed) return <Navigate to="/404" replace />;
   return (
     <div className="wall-screen" ref={root} data-testid="wall-screen">
       <WallLive token={token} perms={perms} />
