@@ -31,6 +31,7 @@ export async function sendStaffTemplate(ctx: AuthedContext): Promise<void> {
 export async function importStaff(
   ctx: AuthedContext,
   companyId: number,
+  checkOnly = false,
 ): Promise<{ total: number; created: number; updated: number }> {
   if (companyId !== ctx.tenant.companyId) throw AppError.notFound();
   const file = await receiveFile(ctx);
@@ -105,11 +106,13 @@ export async function importStaff(
     if (total === 0) throw AppError.badRequest('buildings.import.empty');
     if (check.failedRows > 0)
       throw new AppError(400, 'buildings.import.refused', { count: check.failedRows }, { total, errors: check.errors });
-    await ctx.db.transaction(async (tx) => {
-      const current = await staffNumbers(tx, ctx.tenant);
-      for (const { input, known } of rows)
-        await writeStaff(tx, ctx.tenant, ctx.caller.companyType, input, known, current);
-    });
+    // The preview (?check=true) stops here: the same counts, nothing written.
+    if (!checkOnly)
+      await ctx.db.transaction(async (tx) => {
+        const current = await staffNumbers(tx, ctx.tenant);
+        for (const { input, known } of rows)
+          await writeStaff(tx, ctx.tenant, ctx.caller.companyType, input, known, current);
+      });
     const updated = rows.filter((r) => r.known !== undefined).length;
     return { total, created: rows.length - updated, updated };
   } finally {
