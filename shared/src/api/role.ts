@@ -23,6 +23,7 @@ export const RoleRowSchema = z.object({
 });
 /** POST /base/sysrole/page */
 export const RolePageSchema = PageBodySchema.extend({ keyword: KeywordSchema });
+export type RoleRow = z.infer<typeof RoleRowSchema>;
 export const RolePageAnswerSchema = listPageSchema(RoleRowSchema);
 
 /** POST /base/sysrole/saveorupdate: without roleId creates the role. menuIds replace the role's menus. */

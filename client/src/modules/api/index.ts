@@ -17,3 +17,4 @@ export * from './estate-settings-api';
 export * from './ads-api';
 export * from './enterprise-api';
 export * from './checkin-api';
+export * from './role-api';
