@@ -91,7 +91,7 @@ export function RoleHoldersDialog({ role, onClose }: { role: RoleRow; onClose: (
           </Table.Header>
           <Table.Body>
             {holders.map((h) => (
-              <Table.Row key={h.accId} data-testid={`role-holder-${h.accId}`}>
+              <Table.Row key={h.accId} data-testid={`role-holder-row-${h.accId}`}>
                 <Table.Cell>{h.name}</Table.Cell>
                 <Table.Cell>{h.username}</Table.Cell>
                 <Table.Cell>
@@ -152,7 +152,7 @@ export function RoleHoldersDialog({ role, onClose }: { role: RoleRow; onClose: (
           </Table.Header>
           <Table.Body>
             {candidates.map((c) => (
-              <Table.Row key={c.accId} data-testid={`role-candidate-${c.accId}`}>
+              <Table.Row key={c.accId} data-testid={`role-candidate-row-${c.accId}`}>
                 <Table.Cell>
                   <input
                     type="checkbox"
