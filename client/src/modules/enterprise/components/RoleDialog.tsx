@@ -41,11 +41,15 @@ export function RoleDialog({
     Promise.all([
       fetchMenuTree(treeOf, abort.signal),
       roleId ? fetchRoleInfo(roleId, abort.signal) : Promise.resolve(null),
-    ]).then(([nodes, info]) => {
-      setTree(nodes);
-      setChecked(roleId ? checkedIds(nodes) : new Set());
-      if (info) setDraft({ roleName: info.roleName, roleValue: info.roleValue, remark: info.remark ?? '' });
-    }, onClose);
+    ]).then(
+      ([nodes, info]) => {
+        setTree(nodes);
+        setChecked(roleId ? checkedIds(nodes) : new Set());
+        if (info) setDraft({ roleName: info.roleName, roleValue: info.roleValue, remark: info.remark ?? '' });
+        // A role that cannot be read closes the dialog; a load given up (the dialog re-rendered) does not.
+      },
+      () => !abort.signal.aborted && onClose(),
+    );
     return () => abort.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once per role
   }, [roleId, ownRoleId]);
