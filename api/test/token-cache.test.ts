@@ -57,13 +57,17 @@ describe.each(testEngines())('the verified-token cache on %s', (engine) => {
     expect((await list()).status).toBe(200);
   });
 
-  it("when an account's role is deleted, then its holder's session ends at once (401, as for any lost role)", async () => {
+  it("when a held role is deleted, then it is refused and the holder keeps working; deleted with its holders moved, the holder's next call has the new role's permissions, still signed in", async () => {
     const admin = await signIn(api, 'admin');
     const roleId = await roleWith(admin, (p) => p.startsWith('complain:'));
+    const moveTo = await roleWith(admin, (p) => p.startsWith('eventorder:'));
     const staff = await staffWithRole(api, admin, roleId);
     expect((await staff.post('/complain/query/list', { page: 1, limit: 10 })).status).toBe(200);
-    expect((await admin.post('/base/sysrole/delete', { roleIds: [roleId] })).status).toBe(200);
-    expect((await staff.post('/complain/query/list', { page: 1, limit: 10 })).status).toBe(401);
+    expect((await admin.post('/base/sysrole/delete', { roleIds: [roleId] })).status).toBe(409);
+    expect((await staff.post('/complain/query/list', { page: 1, limit: 10 })).status).toBe(200);
+    expect((await admin.post('/base/sysrole/delete', { roleIds: [roleId], moveTo })).status).toBe(200);
+    expect((await staff.post('/complain/query/list', { page: 1, limit: 10 })).status).toBe(403);
+    expect((await staff.post('/eventOrder/query/list', { page: 1, limit: 10 })).status).toBe(200);
   });
 
   it('when an administrator renames an account, then its current user answers the new name at once', async () => {

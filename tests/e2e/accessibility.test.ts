@@ -240,6 +240,19 @@ describe('accessibility: axe-core finds no critical or serious violation on any 
       await page.getByTestId('change-password-dialog').waitFor();
       await at('change password');
       await page.keyboard.press('Escape');
+      // The roles tab of enterprise management (a `?view=` link), the role dialog it opens from the URL and its add dialog.
+      await openInApp(page, '/enterprise-management/index?view=roles');
+      await page.locator('[data-testid^=role-row-]').first().waitFor();
+      await at('enterprise: roles');
+      await page.getByTestId('role-table').getByTestId('open-detail').first().click();
+      await page.getByTestId('role-menus').locator('input[type=checkbox]').first().waitFor();
+      await at('enterprise: role edit');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('role-add').click();
+      await page.getByTestId('role-save').click();
+      await page.locator('#role-form [role=alert]').first().waitFor();
+      await at('enterprise: add role, required fields');
+      await page.keyboard.press('Escape');
       await page.getByTestId('settings-handle').click();
       await page.getByTestId('settings-link-/basic-set-up/index').waitFor();
       await at('settings drawer');

@@ -164,6 +164,8 @@ export const StaffSaveSchema = z.object({
 export const StaffDeleteSchema = z.object({ personCompanyIds: IdListSchema });
 /** POST /base/personcompany/savetodept/{departmentId} and /removedept. */
 export const StaffMoveSchema = z.object({ personCompanyIds: IdListSchema });
+/** ?check=true: check the file and answer the counts without writing (the import's preview). */
+export const StaffImportQuerySchema = z.object({ check: z.enum(['true', 'false']).optional() });
 export const StaffImportAnswerSchema = z.object({ total: z.number(), created: z.number(), updated: z.number() });
 
 const STAFF_VIEWS =
@@ -310,8 +312,9 @@ export const enterpriseEndpoints = /* @__PURE__ */ defineEndpoints({
   'POST /base/personcompany/importperson/{companyId}': {
     permission: 'system:staff',
     summary:
-      'Imports staff from an Excel file in field "file" (the model\'s columns), keyed by staff number: a known number updates that staff member, a new one adds one. Every row is checked (required, numbers only, duplicates in the file, unknown departments); one bad row and nothing is written: 400 with data { total, errors: [{ row, column, reason }] }. companyId is the caller\'s (another answers 404)',
+      'Imports staff from an Excel file in field "file" (the model\'s columns), keyed by staff number: a known number updates that staff member, a new one adds one. Every row is checked (required, numbers only, duplicates in the file, unknown departments); one bad row and nothing is written: 400 with data { total, errors: [{ row, column, reason }] }. With ?check=true the file is only checked (the preview): the same answer, nothing written. companyId is the caller\'s (another answers 404)',
     params: z.object({ companyId: IdSchema }),
+    query: StaffImportQuerySchema,
     bodyType: 'multipart',
     formBody: ImportFormSchema,
     response: StaffImportAnswerSchema,

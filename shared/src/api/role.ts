@@ -23,6 +23,7 @@ export const RoleRowSchema = z.object({
 });
 /** POST /base/sysrole/page */
 export const RolePageSchema = PageBodySchema.extend({ keyword: KeywordSchema });
+export type RoleRow = z.infer<typeof RoleRowSchema>;
 export const RolePageAnswerSchema = listPageSchema(RoleRowSchema);
 
 /** POST /base/sysrole/saveorupdate: without roleId creates the role. menuIds replace the role's menus. */
@@ -39,13 +40,33 @@ export const RoleSaveSchema = z.object({
   remark: z.string().trim().max(200).optional(),
   menuIds: z.array(IdSchema).max(500).default([]),
 });
-/** POST /base/sysrole/delete */
-export const RoleDeleteSchema = z.object({ roleIds: IdListSchema });
+/**
+ * POST /base/sysrole/delete: refused (409) while someone holds one of the roles, unless moveTo
+ * names another role of the estate: the holders are moved to it in the same transaction.
+ */
+export const RoleDeleteSchema = z.object({ roleIds: IdListSchema, moveTo: IdSchema.optional() });
 /** POST /base/sysrole/saveperson/batch/{roleId}/{companyId}: gives the role to these persons' accounts. */
 export const RolePersonsSchema = z.object({ personIds: IdListSchema });
 export const RoleBatchParamsSchema = z.object({ a: IdSchema, b: IdSchema });
 /** POST /base/sysrole/delete/person: takes the role away from these persons' accounts. */
 export const RoleDeletePersonSchema = z.object({ roleId: IdSchema, personIds: IdListSchema });
+
+/** POST /base/sysrole/person/page: the holders of a role (holding: false = the staff accounts that do not hold it). */
+export const RolePersonPageSchema = PageBodySchema.extend({
+  roleId: IdSchema,
+  holding: z.boolean().default(true),
+  keyword: KeywordSchema,
+});
+export const RolePersonRowSchema = z.object({
+  accId: z.number(),
+  personId: z.number(),
+  username: z.string(),
+  name: z.string(),
+  roleId: z.number().nullable(),
+  roleName: z.string().nullable(),
+  enabled: z.boolean(),
+});
+export type RolePersonRow = z.infer<typeof RolePersonRowSchema>;
 
 export interface MenuNode {
   menuId: number;
@@ -106,9 +127,17 @@ export const roleEndpoints = /* @__PURE__ */ defineEndpoints({
   },
   'POST /base/sysrole/delete': {
     permission: 'system:role',
-    summary: 'Deletes roles of the estate (not the own one); their accounts lose the role',
+    summary:
+      'Deletes roles of the estate (not the own one). Refused (409) while someone holds one of them, unless moveTo names another role of the estate: the holders get that role in the same transaction',
     body: RoleDeleteSchema,
-    response: z.null(),
+    response: z.object({ moved: z.number() }),
+  },
+  'POST /base/sysrole/person/page': {
+    permission: 'system:role',
+    summary:
+      "The staff accounts holding role roleId, paged, keyword on account and person name; holding: false lists the estate's staff accounts that do not hold it (to assign it)",
+    body: RolePersonPageSchema,
+    response: listPageSchema(RolePersonRowSchema),
   },
   'POST /base/sysrole/saveperson/batch/{a}/{b}': {
     permission: 'system:role',

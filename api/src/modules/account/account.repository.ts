@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { AccountRow } from '@pm/shared';
 import type { DbOrTx } from '../../db/open-database';
 import { account, company, housingEstate, person, sysRole } from '../../db/schema';
@@ -50,7 +50,7 @@ export async function loadAccountInfo(db: DbOrTx, tenant: TenantScope, accId: nu
 export async function pageAccounts(
   db: DbOrTx,
   tenant: TenantScope,
-  filter: { keyword?: string; roleId?: number; limit: number; offset: number },
+  filter: { keyword?: string; roleId?: number; notRoleId?: number; limit: number; offset: number },
 ): Promise<{ rows: AccountRow[]; total: number }> {
   const conditions: (SQL | undefined)[] = [scopedTo(account, tenant), eq(account.kind, 'staff')];
   if (filter.keyword)
@@ -58,6 +58,8 @@ export async function pageAccounts(
       or(ilike(account.username, likePattern(filter.keyword)), ilike(person.name, likePattern(filter.keyword))),
     );
   if (filter.roleId) conditions.push(eq(account.roleId, filter.roleId));
+  // Accounts without a role are "not holding" it too.
+  if (filter.notRoleId) conditions.push(or(isNull(account.roleId), ne(account.roleId, filter.notRoleId)));
   const where = and(...conditions);
   const [{ total }] = await db
     .select({ total: count() })

@@ -41,8 +41,8 @@ export const enterpriseModule: ApiModule = {
     ),
     route('POST /base/personcompany/removedept', async (ctx, { body }) => moveStaff(ctx, body.personCompanyIds, null)),
     route('GET /base/personcompany/import/template', async (ctx) => sendStaffTemplate(ctx)),
-    route('POST /base/personcompany/importperson/{companyId}', async (ctx, { params }) =>
-      importStaff(ctx, params.companyId),
+    route('POST /base/personcompany/importperson/{companyId}', async (ctx, { params, query }) =>
+      importStaff(ctx, params.companyId, query.check === 'true'),
     ),
   ],
 };

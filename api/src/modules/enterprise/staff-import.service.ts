@@ -32,6 +32,7 @@ export async function sendStaffTemplate(ctx: AuthedContext): Promise<void> {
 export async function importStaff(
   ctx: AuthedContext,
   companyId: number,
+  checkOnly = false,
 ): Promise<{ total: number; created: number; updated: number }> {
   if (companyId !== ctx.tenant.companyId) throw AppError.notFound();
   const file = await receiveFile(ctx);
@@ -107,25 +108,27 @@ export async function importStaff(
     if (check.failedRows > 0)
       throw new AppError(400, 'buildings.import.refused', { count: check.failedRows }, { total, errors: check.errors });
     const updated = rows.filter((r) => r.known !== undefined).length;
-    await ctx.db.transaction(async (tx) => {
-      const current = await staffNumbers(tx, ctx.tenant);
-      for (const { input, known } of rows)
-        await writeStaff(tx, ctx.tenant, ctx.caller.companyType, input, known, current);
-      // One event per import (not per row): the counts and the staff numbers it added and changed.
-      await recordAudit(tx, ctx, {
-        kind: 'import',
-        entityId: null,
-        action: 'import',
-        after: {
-          total,
-          created: rows.length - updated,
-          updated,
-          createdNumbers: rows.filter((r) => r.known === undefined).map((r) => r.input.staffNumber),
-          updatedNumbers: rows.filter((r) => r.known !== undefined).map((r) => r.input.staffNumber),
-        },
-        summary: file.name ?? null,
+    // The preview (?check=true) stops here: the same counts, nothing written.
+    if (!checkOnly)
+      await ctx.db.transaction(async (tx) => {
+        const current = await staffNumbers(tx, ctx.tenant);
+        for (const { input, known } of rows)
+          await writeStaff(tx, ctx.tenant, ctx.caller.companyType, input, known, current);
+        // One event per import (not per row): the counts and the staff numbers it added and changed.
+        await recordAudit(tx, ctx, {
+          kind: 'import',
+          entityId: null,
+          action: 'import',
+          after: {
+            total,
+            created: rows.length - updated,
+            updated,
+            createdNumbers: rows.filter((r) => r.known === undefined).map((r) => r.input.staffNumber),
+            updatedNumbers: rows.filter((r) => r.known !== undefined).map((r) => r.input.staffNumber),
+          },
+          summary: file.name ?? null,
+        });
       });
-    });
     return { total, created: rows.length - updated, updated };
   } finally {
     await rm(file.dir, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import {
   roleInfoAndMenu,
   roleList,
   rolePage,
+  rolePersonPage,
   saveRole,
   setPersonsRole,
 } from './role.service';
@@ -19,10 +20,8 @@ export const roleModule: ApiModule = {
     route('GET /base/sysrole/list/{id}', async (ctx, { params }) => roleList(ctx, params.id)),
     route('POST /base/sysrole/page', async (ctx, { body }) => rolePage(ctx, body)),
     route('POST /base/sysrole/saveorupdate', async (ctx, { body }) => saveRole(ctx, body)),
-    route('POST /base/sysrole/delete', async (ctx, { body }) => {
-      await deleteRoles(ctx, body.roleIds);
-      return null;
-    }),
+    route('POST /base/sysrole/delete', async (ctx, { body }) => deleteRoles(ctx, body.roleIds, body.moveTo)),
+    route('POST /base/sysrole/person/page', async (ctx, { body }) => rolePersonPage(ctx, body)),
     route('POST /base/sysrole/saveperson/batch/{a}/{b}', async (ctx, { params, body }) => {
       if (params.b !== ctx.tenant.companyId) throw AppError.notFound();
       return { updated: await setPersonsRole(ctx, body.personIds, params.a) };

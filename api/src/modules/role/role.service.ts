@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import { isAdminRole, listPage, type MenuNode } from '@pm/shared';
 import type { z } from 'zod';
-import type { RolePageSchema, RoleSaveSchema } from '@pm/shared';
+import type { RolePageSchema, RolePersonPageSchema, RoleSaveSchema } from '@pm/shared';
 import type { Db, DbOrTx } from '../../db/open-database';
 import { likePattern, offsetOf, scopedTo } from '../../db/sql';
 import { account, sysMenu, sysRole, sysRoleMenu } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext, TenantScope } from '../../http/request-context';
+import { pageAccounts } from '../account/account.repository';
 import { accountSnapshots, roleParts, roleSnapshot } from '../audit/audit-snapshots';
 import { recordAudit, type AuditEntry } from '../audit/record-audit';
 import { accessChanged } from './access-changed';
@@ -189,12 +190,21 @@ export async function saveRole(ctx: AuthedContext, body: z.output<typeof RoleSav
   return { roleId: saved.roleId };
 }
 
-/** Deletes roles of the estate; their accounts lose the role (and with it the console). Not the caller's own role. */
-export async function deleteRoles(ctx: AuthedContext, roleIds: number[]): Promise<void> {
-  const holders = await ctx.db.transaction(async (tx) => {
+/**
+ * Deletes roles of the estate (not the caller's own). While someone holds one of them the delete
+ * is refused (409, naming the role and how many hold it), unless `moveTo` names another role of
+ * the estate: the holders get it in the same transaction, so nobody is left without a role and
+ * nobody signs out; their open tabs follow the new role's permissions.
+ */
+export async function deleteRoles(
+  ctx: AuthedContext,
+  roleIds: number[],
+  moveTo: number | undefined,
+): Promise<{ moved: number }> {
+  const moved = await ctx.db.transaction(async (tx) => {
     await lockCompanyAccess(tx, ctx.tenant.companyId);
     const roles = await tx
-      .select({ id: sysRole.id, roleValue: sysRole.roleValue })
+      .select({ id: sysRole.id, roleName: sysRole.roleName, roleValue: sysRole.roleValue })
       .from(sysRole)
       .where(and(scopedTo(sysRole, ctx.tenant), inArray(sysRole.id, roleIds)));
     if (roles.length === 0) throw AppError.notFound();
@@ -202,16 +212,53 @@ export async function deleteRoles(ctx: AuthedContext, roleIds: number[]): Promis
     const ids = roles.map((r) => r.id);
     const before = new Map<number, Awaited<ReturnType<typeof roleSnapshot>>>();
     for (const id of ids) before.set(id, await roleSnapshot(tx, ctx.tenant, id));
-    const heldBy = await tx
-      .select({ username: account.username, roleId: account.roleId })
+    const holders = await tx
+      .select()
       .from(account)
       .where(and(scopedTo(account, ctx.tenant), inArray(account.roleId, ids)));
+    if (holders.length > 0) {
+      if (moveTo === undefined) {
+        const held = roles.find((r) => holders.some((h) => h.roleId === r.id)) ?? roles[0];
+        const count = holders.filter((h) => h.roleId === held.id).length;
+        throw new AppError(409, 'enterprise.errors.roleHeld', { name: held.roleName, count });
+      }
+      if (ids.includes(moveTo)) throw new AppError(409, 'enterprise.errors.moveToDeleted');
+      const target = await roleInTenant(tx, ctx.tenant, moveTo);
+      // A resident given a staff role by mistake loses it rather than getting another.
+      const staff = holders.filter((h) => h.kind === 'staff');
+      const residents = holders.filter((h) => h.kind !== 'staff').map((h) => h.id);
+      await assertMayChangeAccess(tx, ctx.caller, { accounts: staff, changes: ['role'], grant: target });
+      if (staff.length)
+        await tx
+          .update(account)
+          .set({ roleId: target.id, updatedAt: new Date() })
+          .where(
+            inArray(
+              account.id,
+              staff.map((h) => h.id),
+            ),
+          );
+      if (residents.length)
+        await tx.update(account).set({ roleId: null, updatedAt: new Date() }).where(inArray(account.id, residents));
+      // Each holder's new role is an account change of its own in the trail.
+      await recordAudit(
+        tx,
+        ctx,
+        holders.map((h): AuditEntry => {
+          const from = roles.find((r) => r.id === h.roleId);
+          const to = h.kind === 'staff' ? target : null;
+          return {
+            kind: 'account',
+            entityId: h.id,
+            action: 'assign',
+            before: { roleId: from?.id ?? null, roleName: from?.roleName ?? null },
+            after: { roleId: to?.id ?? null, roleName: to?.roleName ?? null },
+            summary: h.username,
+          };
+        }),
+      );
+    }
     await tx.delete(sysRoleMenu).where(inArray(sysRoleMenu.roleId, ids));
-    const lost = await tx
-      .update(account)
-      .set({ roleId: null })
-      .where(and(scopedTo(account, ctx.tenant), inArray(account.roleId, ids)))
-      .returning({ id: account.id });
     await tx.delete(sysRole).where(inArray(sysRole.id, ids));
     // The role's event lists who held it (they lost it with the role).
     await recordAudit(
@@ -225,16 +272,41 @@ export async function deleteRoles(ctx: AuthedContext, roleIds: number[]): Promis
           action: 'delete',
           before: role && {
             ...role,
-            holders: heldBy.filter((h) => h.roleId === id).map((h) => h.username),
+            holders: holders.filter((h) => h.roleId === id).map((h) => h.username),
           },
           summary: role?.roleName ?? null,
         };
       }),
     );
     await assertAdminRemains(tx, ctx.tenant.companyId);
-    return lost.map((a) => a.id);
+    return holders.map((a) => a.id);
   });
-  await accessChanged(ctx, holders, 'revoked');
+  await accessChanged(ctx, moved, 'permissions');
+  return { moved: moved.length };
+}
+
+/** POST /base/sysrole/person/page: the staff accounts holding a role of the estate, or (holding: false) not holding it. */
+export async function rolePersonPage(ctx: AuthedContext, body: z.output<typeof RolePersonPageSchema>) {
+  await roleInTenant(ctx.db, ctx.tenant, body.roleId);
+  const { rows, total } = await pageAccounts(ctx.db, ctx.tenant, {
+    keyword: body.keyword,
+    ...(body.holding ? { roleId: body.roleId } : { notRoleId: body.roleId }),
+    limit: body.limit,
+    offset: offsetOf(body.page, body.limit),
+  });
+  return listPage(
+    rows.map((r) => ({
+      accId: r.accId,
+      personId: r.personId,
+      username: r.username,
+      name: r.name,
+      roleId: r.roleId,
+      roleName: r.roleName,
+      enabled: r.enabled,
+    })),
+    total,
+    body,
+  );
 }
 
 /**
@@ -250,6 +322,8 @@ export async function setPersonsRole(
   const rows = await ctx.db.transaction(async (tx) => {
     await lockCompanyAccess(tx, ctx.tenant.companyId);
     const grant = roleId === null ? null : await roleInTenant(tx, ctx.tenant, roleId);
+    // The role taken away must be one of the estate's (another's answers 404, as everywhere).
+    if (fromRoleId !== undefined) await roleInTenant(tx, ctx.tenant, fromRoleId);
     const targets = await tx
       .select()
       .from(account)

@@ -18,3 +18,4 @@ export * from './ads-api';
 export * from './enterprise-api';
 export * from './checkin-api';
 export * from './audit-api';
+export * from './role-api';

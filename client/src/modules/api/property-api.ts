@@ -128,9 +128,18 @@ export function importHouses(
   file: File,
   onProgress: (sent: number, total: number) => void,
 ): Promise<{ total: number; written: number }> {
+  return uploadImport(`/base/${kind}/import`, file, onProgress);
+}
+
+/** Any Excel import of the api (field "file"), with its upload progress; rejects with an ApiError (data: an {@link ImportRefusal}). */
+export function uploadImport<T>(
+  path: string,
+  file: File,
+  onProgress: (sent: number, total: number) => void,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/base/${kind}/import`);
+    xhr.open('POST', `${API_BASE}${path}`);
     const token = httpHooks.token();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('lang', httpHooks.language());
@@ -145,7 +154,7 @@ export function importHouses(
       } catch {
         body = null;
       }
-      if (xhr.status === 200 && body?.code === 200) resolve(body.data as { total: number; written: number });
+      if (xhr.status === 200 && body?.code === 200) resolve(body.data as T);
       else reject(new ApiError(body?.msg ?? httpHooks.text('generic'), xhr.status, body?.code, body?.data));
     };
     const form = new FormData();

@@ -5,16 +5,16 @@ import { AccountTab } from './AccountTab';
 import { AuditTab } from './AuditTab';
 import { CompanyTab } from './CompanyTab';
 import { DepartmentTab } from './DepartmentTab';
+import { RoleTab } from './RoleTab';
 import { StaffTab } from './StaffTab';
 import '../enterprise.css';
 
-const VIEWS = ['staff', 'departments', 'accounts', 'company', 'audit'] as const;
+const VIEWS = ['staff', 'departments', 'accounts', 'roles', 'company', 'audit'] as const;
 type View = (typeof VIEWS)[number];
 
 /**
  * /enterprise-management/index (SPEC §2, role ADMIN, issue 30): the tabs are links
- * (`?view=departments`), so a reload or a pasted link shows the same tab. Accounts and roles
- * get their tabs in a later step (their api calls exist).
+ * (`?view=departments`), so a reload or a pasted link shows the same tab.
  */
 export default function EnterpriseManagementPage() {
   const { t } = useTranslation();
@@ -36,6 +36,7 @@ export default function EnterpriseManagementPage() {
       {view === 'staff' && <StaffTab />}
       {view === 'departments' && <DepartmentTab />}
       {view === 'accounts' && <AccountTab />}
+      {view === 'roles' && <RoleTab />}
       {view === 'company' && <CompanyTab />}
       {view === 'audit' && <AuditTab />}
     </div>

@@ -17,6 +17,7 @@ import { useListController } from '../../list/hooks/useListController';
 import { confirm } from '../../ui/states/confirms';
 import { showToast } from '../../ui/states/toasts';
 import { StaffDialog } from './StaffDialog';
+import { StaffImport } from './StaffImport';
 
 const FILTERS = { q: '' };
 
@@ -150,6 +151,7 @@ export function StaffTab() {
           }
           data-testid="staff-delete-selected"
         />
+        <StaffImport onImported={changed} />
       </div>
       <ListScreen
         list={list}
