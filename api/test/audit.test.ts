@@ -324,12 +324,30 @@ describe.each(testEngines())('audit trail on %s', (engine) => {
     [e] = await eventsOf('account', holder.accId);
     expect(e).toMatchObject({ action: 'assign', before: { roleId: null }, after: { roleId, roleName: 'Audit role' } });
 
-    await ok(admin.post('/base/sysrole/delete', { roleIds: [roleId] }));
+    // A role someone holds is not deleted (409) and leaves no event; moved to another role, it is,
+    // and the holder's new role is an event of the account.
+    const held = await count();
+    expect((await admin.post('/base/sysrole/delete', { roleIds: [roleId] })).status).toBe(409);
+    expect(await count()).toBe(held);
+    const other = await ok(
+      admin.post('/base/sysrole/saveorupdate', {
+        roleName: 'Audit role 2',
+        roleValue: `AUDIT2_${process.pid}`,
+        menuIds: [m1.menuId],
+      }),
+    );
+    await ok(admin.post('/base/sysrole/delete', { roleIds: [roleId], moveTo: other.roleId }));
     [e] = await eventsOf('role', roleId);
     expect(e).toMatchObject({
       action: 'delete',
       after: null,
       before: { roleName: 'Audit role', holders: [`audrole${process.pid}`] },
+    });
+    [e] = await eventsOf('account', holder.accId);
+    expect(e).toMatchObject({
+      action: 'assign',
+      before: { roleId, roleName: 'Audit role' },
+      after: { roleId: other.roleId, roleName: 'Audit role 2' },
     });
   });
 
