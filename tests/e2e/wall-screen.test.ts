@@ -251,7 +251,8 @@ describe('wall screen', () => {
           await expect
             .poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid')))
             .toBe('wall-screen');
-          expect(await page.getByTestId('wall-fullscreen').textContent()).toBe(words.actions.exitFullScreen);
+          // The button's words follow the fullscreenchange event, which comes after fullscreenElement is set.
+          await expect.poll(() => page.getByTestId('wall-fullscreen').textContent()).toBe(words.actions.exitFullScreen);
         }
         await page.close();
       }

@@ -67,9 +67,15 @@ describe('normalizeUpstream', () => {
 });
 
 describe('topics and permissions', () => {
-  it('when a person lacks disasterwarn:list, then alarms is not allowed but session and estate always are', () => {
-    expect(allowedTopics(new Set(['complain:list']))).toEqual(['workorders', 'session', 'estate']);
-    expect(allowedTopics(new Set(['disasterwarn:list', 'im:list']))).toEqual(['alarms', 'chat', 'session', 'estate']);
+  it('when a person lacks disasterwarn:list, then alarms is not allowed but session, estate and access always are', () => {
+    expect(allowedTopics(new Set(['complain:list']))).toEqual(['workorders', 'session', 'estate', 'access']);
+    expect(allowedTopics(new Set(['disasterwarn:list', 'im:list']))).toEqual([
+      'alarms',
+      'chat',
+      'session',
+      'estate',
+      'access',
+    ]);
   });
 
   it('when an estate setting changes (3950), then it is an estate event carrying the new settings', () => {
