@@ -5,6 +5,7 @@
 //   5. bad input answered 400, translated, with nothing written
 // The rule engine's edge cases (night shifts, grace, holidays, rule changes, zones) are unit
 // tests of the pure module: checkin-rules.test.ts.
+import { and, eq, gte } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ import {
   type Session,
   type TestApi,
 } from './kit';
+import { checkinPunch } from '../src/db/schema';
 
 const ZONE = 'Asia/Hong_Kong'; // the demo estate's
 const GATE = { lat: 22.3193, lng: 114.1694 };
@@ -125,6 +127,13 @@ describe.each(testEngines())('staff check-in on %s', (engine) => {
 
   it('when a department has a rule, then its staff punch from the app, in the radius only, once per retry, at the server time, and the board follows live', async () => {
     expect(people.departments.length).toBeGreaterThan(0);
+    // The demo seed punches its staff up to now: the guard starts without a punch of the last two
+    // days, whatever the hour (a seeded morning punch counted for the new shift after 08:00 HKT).
+    await api.db
+      .delete(checkinPunch)
+      .where(
+        and(eq(checkinPunch.personId, guard.personId), gte(checkinPunch.at, new Date(Date.now() - 2 * 86_400_000))),
+      );
     const saved = await admin.post('/base/checkin/rule/save', ruleNow({ departmentId: departmentOf(guard) }));
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.data).toMatchObject({ current: true, radiusMetres: 100, departmentId: departmentOf(guard) });
