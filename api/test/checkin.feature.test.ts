@@ -119,6 +119,12 @@ describe.each(testEngines())('staff check-in on %s', (engine) => {
   });
   afterAll(async () => api?.close());
 
+  /** The demo seed punches its staff up to now: a seeded morning punch would count for a shift the
+   * test starts after 08:00 HKT, so the person starts without a punch of the last two days. */
+  const withoutRecentPunches = (s: Session) =>
+    api.db
+      .delete(checkinPunch)
+      .where(and(eq(checkinPunch.personId, s.personId), gte(checkinPunch.at, new Date(Date.now() - 2 * 86_400_000))));
   const departmentOf = (s: Session) => people.staff.find((p) => p.personId === s.personId)!.departmentId!;
   const boardRow = async (s: Session) =>
     ((await admin.get('/base/checkin/board')).body.data.rows as { personId: number; state: string }[]).find(
@@ -127,13 +133,7 @@ describe.each(testEngines())('staff check-in on %s', (engine) => {
 
   it('when a department has a rule, then its staff punch from the app, in the radius only, once per retry, at the server time, and the board follows live', async () => {
     expect(people.departments.length).toBeGreaterThan(0);
-    // The demo seed punches its staff up to now: the guard starts without a punch of the last two
-    // days, whatever the hour (a seeded morning punch counted for the new shift after 08:00 HKT).
-    await api.db
-      .delete(checkinPunch)
-      .where(
-        and(eq(checkinPunch.personId, guard.personId), gte(checkinPunch.at, new Date(Date.now() - 2 * 86_400_000))),
-      );
+    await withoutRecentPunches(guard);
     const saved = await admin.post('/base/checkin/rule/save', ruleNow({ departmentId: departmentOf(guard) }));
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.data).toMatchObject({ current: true, radiusMetres: 100, departmentId: departmentOf(guard) });
@@ -197,6 +197,7 @@ describe.each(testEngines())('staff check-in on %s', (engine) => {
 
   it('when a missing punch-in is made up and approved, then the day is recomputed; a day already closed is never rewritten', async () => {
     // The administrator's own rule (a person's rule wins over the department's).
+    await withoutRecentPunches(admin); // the seed punches the administrator too
     const mine = await admin.post('/base/checkin/rule/save', ruleNow({ personId: admin.personId }));
     expect(mine.status).toBe(200);
     const out = await admin.post('/app/checkin/punch', punchBody('out'));

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isWallOnly, type SosCall, type WallFeed, type WarnRow } from '@pm/shared';
-import { receiveWallFeed, resetWallFeed, wallFeed, wallFeedBehind } from '../states/wallFeed';
+import { receiveWallFeed, resetWallFeed, wallFeed, wallFeedBehind, WALL_FRESH_MS } from '../states/wallFeed';
 import { wallItems } from '../utils/wallItems';
 
 const call = (id: number, state: SosCall['state'], createdAt: string): SosCall => ({
@@ -75,9 +75,15 @@ describe('the wall feed', () => {
     );
     expect(fresh.sort()).toEqual(['sos:4', 'warn:9']);
     expect(wallFeed.fresh.sort()).toEqual(['sos:4', 'warn:9']);
-    // A reading replaces the rows: a call closed meanwhile leaves, nothing accumulates.
-    receiveWallFeed(feed([call(4, 'open', '2026-11-24T05:00:00Z')]), true);
+    // A reading replaces the rows: a call closed meanwhile leaves, nothing accumulates. The call
+    // that arrived a moment ago still flashes (a second reading follows every reconnect); it
+    // sounds only once.
+    const t = Date.now();
+    expect(receiveWallFeed(feed([call(4, 'open', '2026-11-24T05:00:00Z')]), true, t)).toEqual([]);
     expect(wallFeed.items.map((i) => i.key)).toEqual(['sos:4']);
+    expect(wallFeed.fresh).toEqual(['sos:4']);
+    // A minute later it is an ordinary row.
+    receiveWallFeed(feed([call(4, 'open', '2026-11-24T05:00:00Z')]), true, t + WALL_FRESH_MS);
     expect(wallFeed.fresh).toEqual([]);
   });
 
