@@ -105,9 +105,10 @@ export const checkinPunch = pgTable(
   },
   (t) => [
     uniqueIndex().on(t.personId, t.idempotencyKey),
-    // The records list in its order (at desc, id desc: this index read backwards); person and
-    // in-place after the unique id order nothing but let a filtered count skip the table.
-    index('checkin_punch_list').on(t.housingEstateId, t.companyId, t.at, t.id, t.personId, t.inPlace),
+    // The records list in its order (at desc, id desc: this index read backwards); person,
+    // in-place and kind after the unique id order nothing but let a filtered count and the
+    // board's read of the last two days (every column it needs) skip the table.
+    index('checkin_punch_list').on(t.housingEstateId, t.companyId, t.at, t.id, t.personId, t.inPlace, t.kind),
     index().on(t.personId, t.at),
   ],
 );
@@ -211,6 +212,27 @@ export const checkinClosedDay = pgTable(
     day: date({ mode: 'string' }).notNull(),
   },
   (t) => [primaryKey({ name: 'checkin_closed_day_pk', columns: [t.housingEstateId, t.day] })],
+);
+
+/**
+ * An open day (yesterday or today: not closed yet) whose shifts of every staff member were
+ * computed and stored, and until when that answer holds without a new computation: `validUntil`
+ * is the first instant a shift's state changes by time alone (a start, an end, the end of a
+ * punch-out window; null: none before the day closes), and `stamp` the fingerprint of the staff
+ * (person and department), rule versions and holidays it was computed from (a change of any of
+ * them is a new stamp: computed again). A punch or an approved make-up recomputes its person's day
+ * itself and brings `validUntil` forward when that person's next change comes sooner.
+ */
+export const checkinOpenDay = pgTable(
+  'checkin_open_day',
+  {
+    housingEstateId: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    stamp: text().notNull(),
+    validUntil: time(),
+    computedAt: time().notNull(),
+  },
+  (t) => [primaryKey({ name: 'checkin_open_day_pk', columns: [t.housingEstateId, t.day] })],
 );
 
 /**

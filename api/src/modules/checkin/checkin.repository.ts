@@ -8,7 +8,14 @@ import type {
   ShiftStateName,
 } from '@pm/shared';
 import type { DbOrTx } from '../../db/open-database';
-import { checkinClosedDay, checkinHoliday, checkinMakeup, checkinPunch, checkinRuleVersion } from '../../db/schema';
+import {
+  checkinClosedDay,
+  checkinHoliday,
+  checkinMakeup,
+  checkinOpenDay,
+  checkinPunch,
+  checkinRuleVersion,
+} from '../../db/schema';
 import { isoOrNull, likePattern, pageRows, queryRows, scopedTo } from '../../db/sql';
 import type { TenantScope } from '../../http/request-context';
 import type { Rule } from './checkin-rules';
@@ -251,6 +258,45 @@ export async function punchTimelines(
   return out;
 }
 
+/**
+ * The punches the duty board can need, each person's in time order (ties by id): from the
+ * earliest punch-in window of yesterday's shifts on (yesterday's midnight in the estate's zone,
+ * less the longest "punch-in counts from" of its rules), which also holds every punch "since
+ * yesterday began". The bound is computed in the same statement, so the board reads this beside
+ * the clock, the staff and the rules. One aggregate in the order of the `checkin_punch_list`
+ * index, which holds every column read (an index-only scan): "personId ms kind accepted" each
+ * ("12 1767225600000it,…"), grouped by person here; cheaper than grouping in SQL, which sorts
+ * every person's punches apart.
+ */
+export async function boardPunches(db: DbOrTx, tenant: TenantScope): Promise<Map<number, PunchTimeline>> {
+  const [row] = await queryRows<{ punches: string | null }>(
+    db,
+    sql`select string_agg(person_id::text || ' ' || round(date_part('epoch', at) * 1000)::bigint::text
+                          || case when kind = 'in' then 'i' else 'o' end || case when in_place then 't' else 'f' end,
+                          ',' order by at, id) as punches
+        from checkin_punch
+        where housing_estate_id = ${tenant.housingEstateId} and company_id = ${tenant.companyId}
+          and at >= (select ((now() at time zone he.time_zone)::date - 1)::timestamp at time zone he.time_zone
+                            - coalesce((select max(r.early_in_minutes) from checkin_rule_version r
+                                        where r.housing_estate_id = he.id and r.company_id = he.company_id), 0)
+                              * interval '1 minute'
+                     from housing_estate he where he.id = ${tenant.housingEstateId})`,
+  );
+  const out = new Map<number, PunchTimeline>();
+  if (!row?.punches) return out;
+  for (const token of row.punches.split(',')) {
+    const space = token.indexOf(' ');
+    const personId = Number(token.slice(0, space));
+    let t = out.get(personId);
+    if (!t) out.set(personId, (t = { at: [], kind: [], inPlace: [] }));
+    const n = token.length;
+    t.at.push(Number(token.slice(space + 1, n - 2)));
+    t.kind.push(token[n - 2] === 'i' ? 'in' : 'out');
+    t.inPlace.push(token[n - 1] === 't');
+  }
+  return out;
+}
+
 /** One computed shift to store: instants as ms since the epoch. */
 export interface DayWrite {
   personId: number;
@@ -346,6 +392,85 @@ export async function markClosed(db: DbOrTx, estateId: number, days: string[]): 
     .insert(checkinClosedDay)
     .values(days.map((day) => ({ housingEstateId: estateId, day })))
     .onConflictDoNothing();
+}
+
+/**
+ * The fingerprint of what every day of the estate is computed from besides its punches: the staff
+ * (person and department), the rule versions (every field) and the holidays. A change of any of
+ * them is a new fingerprint (an open day computed before it is computed again).
+ */
+export async function dayInputsStamp(db: DbOrTx, tenant: TenantScope): Promise<string> {
+  const scope = (t: string) =>
+    sql`${sql.raw(t)}.company_id = ${tenant.companyId} and ${sql.raw(t)}.housing_estate_id = ${tenant.housingEstateId}`;
+  const [row] = await queryRows<{ stamp: string }>(
+    db,
+    sql`select md5(coalesce((select string_agg(pc.person_id || ':' || coalesce(pc.department_id, 0), ',' order by pc.person_id)
+                             from person_company pc where ${scope('pc')}), '')
+               || '|' || coalesce((select string_agg(r::text, ',' order by r.id) from checkin_rule_version r where ${scope('r')}), '')
+               || '|' || coalesce((select string_agg(h.day::text, ',' order by h.day) from checkin_holiday h where ${scope('h')}), '')
+           ) as stamp`,
+  );
+  return row.stamp;
+}
+
+/** The newest punch of the estate (its id; 0: none): a punch stored after it has a greater id. */
+export async function lastPunchId(db: DbOrTx, estateId: number): Promise<number> {
+  const [row] = await queryRows<{ id: number | null }>(
+    db,
+    sql`select max(id) as id from checkin_punch where housing_estate_id = ${estateId}`,
+  );
+  return Number(row?.id ?? 0);
+}
+
+/** Of some open days, those computed from `stamp` whose answer still holds at `now`. */
+export async function freshOpenDays(
+  db: DbOrTx,
+  estateId: number,
+  days: string[],
+  stamp: string,
+  now: Date,
+): Promise<Set<string>> {
+  if (!days.length) return new Set();
+  const rows = await queryRows<{ day: string }>(
+    db,
+    sql`select day::text as day from checkin_open_day
+        where housing_estate_id = ${estateId} and day = any(${sql.param(days)}::date[]) and stamp = ${stamp}
+          and (valid_until is null or valid_until > ${now.toISOString()})`,
+  );
+  return new Set(rows.map((r) => r.day));
+}
+
+/** Records open days as computed from `stamp` at `computedAt`, holding until their `validUntil` (ms; null: no change by time). */
+export async function markOpenDays(
+  db: DbOrTx,
+  estateId: number,
+  days: { day: string; validUntil: number | null }[],
+  stamp: string,
+  computedAt: Date,
+): Promise<void> {
+  if (!days.length) return;
+  await db
+    .insert(checkinOpenDay)
+    .values(
+      days.map((d) => ({
+        housingEstateId: estateId,
+        day: d.day,
+        stamp,
+        validUntil: d.validUntil === null ? null : new Date(d.validUntil),
+        computedAt,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [checkinOpenDay.housingEstateId, checkinOpenDay.day],
+      set: { stamp, validUntil: sql`excluded.valid_until`, computedAt },
+    });
+}
+
+/** Brings an open day's `validUntil` forward to `at` (ms) when that comes sooner (one person's day recomputed). */
+export async function bringOpenDayForward(db: DbOrTx, estateId: number, day: string, at: number): Promise<void> {
+  await db.execute(sql`update checkin_open_day set valid_until = ${new Date(at).toISOString()}
+    where housing_estate_id = ${estateId} and day = ${day}::date
+      and (valid_until is null or valid_until > ${new Date(at).toISOString()})`);
 }
 
 interface PunchRaw {

@@ -164,10 +164,31 @@ async function computeDays(
 /** How many shift rows one write carries at most (one transaction each when the month is computed). */
 const WRITE_BATCH_ROWS = 10_000;
 
+const MINUTE_MS = 60_000;
+
+/**
+ * The first instant after `now` at which a computed shift changes state by time alone (no punch):
+ * its start (upcoming → not yet in), its end (not yet in → absent), the end of its punch-out
+ * window (on duty → missing punch-out); null when it changes no more by waiting.
+ */
+function nextChange(s: DayResult['shifts'][number], rule: repo.RuleVersion): number | null {
+  switch (s.state) {
+    case 'upcoming':
+      return s.startAt;
+    case 'notYetIn':
+      return s.endAt;
+    case 'onDuty':
+      return s.endAt + rule.lateOutMinutes * MINUTE_MS + 1;
+    default:
+      return null;
+  }
+}
+
 /**
  * Computes and stores the days of some staff (working days only; days off leave no row), in
  * batches of whole days: each batch is written (and `closeDays` of its days marked closed) in one
- * transaction of its own, so a month of many staff never holds one long transaction.
+ * transaction of its own, so a month of many staff never holds one long transaction. Answers, per
+ * day, the first instant one of its shifts changes by time alone (`nextChange`; null: none).
  */
 async function storeDays(
   db: DbOrTx,
@@ -178,11 +199,15 @@ async function storeDays(
   rules: Rules,
   now: number,
   closeDays: ReadonlySet<string> = new Set(),
-): Promise<void> {
+): Promise<Map<string, number | null>> {
   const computed = await computeDays(db, tenant, timeZone, days, staff, rules, now);
   const byDay = new Map<string, repo.DayWrite[]>(days.map((d) => [d, []]));
+  const changes = new Map<string, number | null>(days.map((d) => [d, null]));
   for (const { person, result, rule } of computed)
-    for (const s of result.shifts)
+    for (const s of result.shifts) {
+      const next = nextChange(s, rule);
+      const known = changes.get(result.date)!;
+      if (next !== null && (known === null || next < known)) changes.set(result.date, next);
       byDay.get(result.date)!.push({
         personId: person.personId,
         day: result.date,
@@ -199,6 +224,7 @@ async function storeDays(
         earlyMinutes: s.earlyMinutes,
         leftEarly: s.leftEarly,
       });
+    }
   const personIds = staff.map((p) => p.personId);
   let batch: string[] = [];
   let rows: repo.DayWrite[] = [];
@@ -222,14 +248,21 @@ async function storeDays(
     rows = rows.concat(dayRows);
   }
   await write();
+  return changes;
 }
 
 /**
  * Makes sure the stored days of a range are computed, up to today: a day two or more days past is
  * computed once and then closed (nothing of it can change but an approved make-up, which
- * recomputes that person's day); yesterday (a night shift may still run) and today are recomputed
- * on every read. Set-based: the staff, the rules and the range's punches are read once, every
- * open day computed in memory, and written in batches of days (see `storeDays`).
+ * recomputes that person's day). Yesterday (a night shift may still run) and today stay open:
+ * computed for everyone and recorded in checkin_open_day with the fingerprint of the staff, rules
+ * and holidays they came from and the first instant a shift changes by time alone; a later read
+ * computes them again only when that fingerprint changed or that instant passed. A punch or an
+ * approved make-up recomputes its own person's day in its transaction (`recomputePerson`), and a
+ * punch stored while the open days were being computed (its id past the newest one read first)
+ * leaves them unrecorded, computed again on the next read. Set-based: the staff, the rules and
+ * the range's punches are read once, every day computed in memory, and written in batches of
+ * days (see `storeDays`).
  */
 export async function ensureDays(db: DbOrTx, tenant: TenantScope, from: string, to: string): Promise<void> {
   const { timeZone, today } = await repo.estateClock(db, tenant.housingEstateId);
@@ -238,18 +271,39 @@ export async function ensureDays(db: DbOrTx, tenant: TenantScope, from: string, 
   const closed = await repo.closedDays(db, tenant.housingEstateId, from, last);
   const open = daysBetween(from, last).filter((d) => !closed.has(d));
   if (!open.length) return;
+  const closing = new Set(open.filter((d) => d < addDays(today, -1)));
+  const stillOpen = open.filter((d) => !closing.has(d));
+  // Read before the punches: a punch stored from here on has a greater id.
+  const lastPunch = await repo.lastPunchId(db, tenant.housingEstateId);
+  const stamp = await repo.dayInputsStamp(db, tenant);
+  const now = Date.now();
+  const fresh = await repo.freshOpenDays(db, tenant.housingEstateId, stillOpen, stamp, new Date(now));
+  const due = open.filter((d) => closing.has(d) || !fresh.has(d));
+  if (!due.length) return;
   const staff = await repo.staffMembers(db, tenant);
   const rules = await loadRules(db, tenant);
-  const closing = new Set(open.filter((d) => d < addDays(today, -1)));
-  await storeDays(db, tenant, timeZone, open, staff, rules, Date.now(), closing);
+  const changes = await storeDays(db, tenant, timeZone, due, staff, rules, now, closing);
+  const computedOpen = due.filter((d) => !closing.has(d));
+  if (computedOpen.length && (await repo.lastPunchId(db, tenant.housingEstateId)) === lastPunch)
+    await repo.markOpenDays(
+      db,
+      tenant.housingEstateId,
+      computedOpen.map((day) => ({ day, validUntil: changes.get(day) ?? null })),
+      stamp,
+      new Date(now),
+    );
 }
 
-/** Recomputes and stores one person's day (after a punch or an approved make-up). */
+/**
+ * Recomputes and stores one person's days (after a punch or an approved make-up), and brings an
+ * open day's recorded "holds until" forward when this person's next change comes sooner.
+ */
 async function recomputePerson(db: DbOrTx, tenant: TenantScope, personId: number, days: string[]): Promise<void> {
   const { timeZone } = await repo.estateClock(db, tenant.housingEstateId);
   const staff = await repo.staffMembers(db, tenant, [personId]);
   const rules = await loadRules(db, tenant);
-  await storeDays(db, tenant, timeZone, days, staff, rules, Date.now());
+  const changes = await storeDays(db, tenant, timeZone, days, staff, rules, Date.now());
+  for (const [day, at] of changes) if (at !== null) await repo.bringOpenDayForward(db, tenant.housingEstateId, day, at);
 }
 
 // ---- rules and holidays ----
@@ -381,17 +435,17 @@ function boardStateOf(s: DayResult['shifts'][number]): BoardState {
  */
 export async function board(ctx: AuthedContext): Promise<CheckinBoard> {
   // Everything the board needs in one round of queries, side by side: the clock, the staff, the
-  // rules and the punches of the last four days (more than the two days' windows and "since
-  // yesterday began" can need in any zone; each use below keeps only its own range).
+  // rules and the punches of yesterday's and today's windows (from yesterday's earliest punch-in
+  // window on: about a day and a half, read from the list index alone; see `boardPunches`).
   const [{ timeZone, today }, staff, rules, timelines] = await Promise.all([
     repo.estateClock(ctx.db, ctx.tenant.housingEstateId),
     repo.staffMembers(ctx.db, ctx.tenant),
     loadRules(ctx.db, ctx.tenant),
-    repo.punchTimelines(ctx.db, ctx.tenant, new Date(Date.now() - 4 * DAY_MS), null, { acceptedOnly: false }),
+    repo.boardPunches(ctx.db, ctx.tenant),
   ]);
-  const now = Date.now();
   const yesterday = addDays(today, -1);
   const since = zonedInstant(yesterday, 0, timeZone);
+  const now = Date.now();
   const computed = await computeDays(ctx.db, ctx.tenant, timeZone, [yesterday, today], staff, rules, now, timelines);
   const last = new Map<number, { at: Date; inPlace: boolean }>();
   for (const [personId, t] of timelines) {
@@ -405,6 +459,13 @@ export async function board(ctx: AuthedContext): Promise<CheckinBoard> {
       if (result.date === yesterday && !['onDuty', 'notYetIn'].includes(s.state)) continue;
       shiftsOf.set(person.personId, [...(shiftsOf.get(person.personId) ?? []), { day: result.date, s }]);
     }
+  // Many people share a shift's start and end: each instant is written out once.
+  const isoOf = new Map<number, string>();
+  const iso = (at: number) => {
+    let v = isoOf.get(at);
+    if (v === undefined) isoOf.set(at, (v = new Date(at).toISOString()));
+    return v;
+  };
   const rows: CheckinBoardRow[] = [];
   for (const person of staff) {
     if (!rules.ruleFor(person, today) && !shiftsOf.has(person.personId)) continue;
@@ -422,9 +483,9 @@ export async function board(ctx: AuthedContext): Promise<CheckinBoard> {
       personName: person.name,
       departmentName: person.departmentName,
       state,
-      startAt: current ? new Date(current.s.startAt).toISOString() : null,
-      endAt: current ? new Date(current.s.endAt).toISOString() : null,
-      inAt: current?.s.inAt ? new Date(current.s.inAt).toISOString() : null,
+      startAt: current ? iso(current.s.startAt) : null,
+      endAt: current ? iso(current.s.endAt) : null,
+      inAt: current?.s.inAt ? iso(current.s.inAt) : null,
       lateMinutes: current?.s.late ? current.s.lateMinutes : 0,
       lastPunchAt: lastPunch ? lastPunch.at.toISOString() : null,
     });

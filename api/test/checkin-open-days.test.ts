@@ -1,0 +1,172 @@
+// Staff check-in (issue 32): the open days (yesterday and today) are computed once and kept
+// (checkin_open_day) until something they came from changes. These tests tamper with one stored
+// shift to see whether a read computed the day again: a repeated read does not; a punch and an
+// approved make-up recompute their own person only; a rule, a holiday or time passing a shift's
+// start or end computes every staff member's day again.
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startTestApi, testEngines, type Session, type TestApi } from './kit';
+import { checkinDay, checkinOpenDay, checkinPunch } from '../src/db/schema';
+
+const ZONE = 'Asia/Hong_Kong'; // the demo estate's
+const GATE = { lat: 22.3193, lng: 114.1694 };
+
+/** The estate's today, and its clock now as "HH:mm", and that plus some hours. */
+function localNow(plusHours = 0): { day: string; clock: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(new Date(Date.now() + plusHours * 3_600_000))
+      .map((p) => [p.type, p.value]),
+  );
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, clock: `${parts.hour}:${parts.minute}` };
+}
+const addDays = (day: string, n: number) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+/** A person's own rule whose one shift starts this minute and lasts eight hours, every day. */
+const ruleNow = (personId: number, effectiveFrom = localNow().day) => ({
+  personId,
+  effectiveFrom,
+  workDays: [1, 2, 3, 4, 5, 6, 7],
+  shifts: [{ start: localNow().clock, end: localNow(8).clock }],
+  lateGraceMinutes: 5,
+  earlyGraceMinutes: 5,
+  earlyInMinutes: 60,
+  lateOutMinutes: 120,
+  placeName: 'Main gate',
+  ...GATE,
+  radiusMetres: 100,
+});
+
+let keySeq = 0;
+const punchBody = (kind: 'in' | 'out') => ({
+  kind,
+  lat: GATE.lat + 0.0005,
+  lng: GATE.lng,
+  accuracyMetres: 8,
+  deviceId: 'phone-1',
+  idempotencyKey: `open-${process.pid}-${++keySeq}-${Date.now()}`,
+});
+
+describe.each(testEngines())('check-in open days kept until they change, on %s', (engine) => {
+  let api: TestApi;
+  let admin: Session;
+  let guard: Session;
+  let today: string;
+
+  beforeAll(async () => {
+    api = await startTestApi(engine);
+    [admin, guard] = await Promise.all([signIn(api, 'admin'), signIn(api, 'staff')]);
+  });
+  afterAll(async () => api?.close());
+
+  /** A marker written into a stored shift of today: still there after a read = not computed again. */
+  const tamper = (s: Session) =>
+    api.db
+      .update(checkinDay)
+      .set({ earlyMinutes: 777 })
+      .where(and(eq(checkinDay.personId, s.personId), eq(checkinDay.day, today)));
+  const stored = async (s: Session) =>
+    (await api.db
+      .select()
+      .from(checkinDay)
+      .where(and(eq(checkinDay.personId, s.personId), eq(checkinDay.day, today))))[0];
+  const openDay = async () =>
+    (await api.db.select().from(checkinOpenDay).where(eq(checkinOpenDay.day, today)))[0];
+  /** No seeded shift of the demo staff changes state by time within the hour (so only what a step does counts). */
+  const holdForAnHour = () =>
+    api.db.update(checkinOpenDay).set({ validUntil: new Date(Date.now() + 3_600_000) });
+  const readDays = async () => {
+    const res = await admin.post('/base/checkin/day/page', { startDate: today, endDate: today });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
+
+  it('when the open days are read again, a punch and an approved make-up recompute their person only, and a rule, a holiday or time passing recomputes everyone', async () => {
+    today = localNow().day;
+    // Both start without the seed's recent punches (the seed punches staff up to now), on a rule of their own.
+    for (const s of [admin, guard]) {
+      await api.db
+        .delete(checkinPunch)
+        .where(and(eq(checkinPunch.personId, s.personId), gte(checkinPunch.at, new Date(Date.now() - 2 * 86_400_000))));
+      const saved = await admin.post('/base/checkin/rule/save', ruleNow(s.personId));
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    }
+
+    // The first read computes the open days and records them.
+    await readDays();
+    const first = await openDay();
+    expect(first).toMatchObject({ day: today, stamp: expect.any(String) });
+    // The guard's shift runs eight hours from now, not punched yet: it changes at its end at the latest.
+    expect((await stored(guard)).state).toBe('notYetIn');
+    if (first.validUntil) expect(first.validUntil.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    await holdForAnHour();
+
+    // A repeated read computes nothing: the marker stays.
+    await tamper(guard);
+    await readDays();
+    expect((await stored(guard)).earlyMinutes).toBe(777);
+
+    // A punch recomputes the person who punched; the others stay as they were.
+    const out = await admin.post('/app/checkin/punch', punchBody('out'));
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
+    await readDays();
+    expect(await stored(admin)).toMatchObject({ state: 'missingIn', inAt: null });
+    expect((await stored(guard)).earlyMinutes).toBe(777);
+    const listed = await admin.post('/base/checkin/day/page', { personId: admin.personId, startDate: today, endDate: today });
+    expect(listed.body.data.list[0]).toMatchObject({ state: 'missingIn' });
+
+    // An approved make-up recomputes its person's day, seen by the list without computing everyone.
+    const asked = await admin.post('/app/checkin/makeup', {
+      day: today,
+      shift: 0,
+      kind: 'in',
+      time: localNow().clock,
+      reason: 'Phone battery was flat',
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const approved = await admin.post('/base/checkin/makeup/review', { makeupId: asked.body.data.makeupId, approve: true });
+    expect(approved.status).toBe(200);
+    await readDays();
+    expect((await stored(admin)).state).toBe('done');
+    expect((await stored(guard)).earlyMinutes).toBe(777);
+
+    // A holiday (even one to come) changes what days come to: everyone computed again.
+    const holiday = await admin.post('/base/checkin/holiday/save', { day: addDays(today, 40), name: 'Founding day' });
+    expect(holiday.status).toBe(200);
+    await readDays();
+    expect((await stored(guard)).earlyMinutes).toBe(0);
+    expect((await openDay()).stamp).not.toBe(first.stamp);
+
+    // So does a rule version (one from tomorrow too).
+    await holdForAnHour();
+    await tamper(guard);
+    await readDays();
+    expect((await stored(guard)).earlyMinutes).toBe(777);
+    const later = await admin.post('/base/checkin/rule/save', ruleNow(guard.personId, addDays(today, 1)));
+    expect(later.status).toBe(200);
+    await readDays();
+    expect((await stored(guard)).earlyMinutes).toBe(0);
+
+    // Time passing the first change of a shift's state computes everyone again.
+    await holdForAnHour();
+    await tamper(guard);
+    await readDays();
+    expect((await stored(guard)).earlyMinutes).toBe(777);
+    await api.db.execute(sql`update checkin_open_day set valid_until = now() - interval '1 second'`);
+    await readDays();
+    expect((await stored(guard)).earlyMinutes).toBe(0);
+    const again = await openDay();
+    expect(again.computedAt.getTime()).toBeGreaterThan(first.computedAt.getTime());
+  });
+});
