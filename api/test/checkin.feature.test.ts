@@ -280,6 +280,58 @@ describe.each(testEngines())('staff check-in on %s', (engine) => {
     });
   });
 
+  it("when the make-up requests are filtered by a date range and a name, then only those are listed; a half or reversed range answers 400", async () => {
+    const all = await admin.post('/base/checkin/makeup/page', { limit: 100 });
+    expect(all.status).toBe(200);
+    const rows = all.body.data.list as { makeupId: number; personName: string; day: string }[];
+    expect(rows.length).toBeGreaterThan(0); // the demo seed files three
+    const one = rows[0];
+    const ids = (res: request.Response) => (res.body.data.list as { makeupId: number }[]).map((r) => r.makeupId);
+
+    // The day of the shift asked for, both ends included.
+    const onDay = await admin.post('/base/checkin/makeup/page', { startDate: one.day, endDate: one.day, limit: 100 });
+    expect(onDay.status).toBe(200);
+    expect(ids(onDay)).toEqual(rows.filter((r) => r.day === one.day).map((r) => r.makeupId));
+    expect(onDay.body.data.total).toBe(ids(onDay).length);
+    const before = await admin.post('/base/checkin/makeup/page', {
+      startDate: addDays(one.day, -40),
+      endDate: addDays(one.day, -1),
+      limit: 100,
+    });
+    expect(ids(before)).toEqual(rows.filter((r) => r.day < one.day && r.day >= addDays(one.day, -40)).map((r) => r.makeupId));
+    expect(ids(before)).not.toContain(one.makeupId);
+
+    // Part of the name, any case.
+    const part = one.personName.slice(1, 4).toUpperCase();
+    const named = await admin.post('/base/checkin/makeup/page', { keyword: part, limit: 100 });
+    expect(ids(named)).toEqual(
+      rows.filter((r) => r.personName.toUpperCase().includes(part)).map((r) => r.makeupId),
+    );
+    expect(ids(named)).toContain(one.makeupId);
+    expect((await admin.post('/base/checkin/makeup/page', { keyword: 'no such name zzz' })).body.data).toMatchObject({
+      list: [],
+      total: 0,
+    });
+    // Both together with the status.
+    const both = await admin.post('/base/checkin/makeup/page', { keyword: part, startDate: one.day, endDate: one.day });
+    expect(ids(both)).toContain(one.makeupId);
+
+    // SPEC §5: an end needs a start, a start needs an end, the end not before the start.
+    const bad: [object, RegExp][] = [
+      [{ endDate: one.day }, /开始日期/],
+      [{ startDate: one.day }, /结束日期/],
+      [{ startDate: one.day, endDate: addDays(one.day, -1) }, /结束日期不能早于开始日期/],
+      [{ startDate: '2026-02-30', endDate: '2026-03-01' }, /日期/],
+    ];
+    for (const [body, message] of bad) {
+      const res = await admin.post('/base/checkin/makeup/page', body).set('lang', 'zh-CN');
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.msg, JSON.stringify(body)).toMatch(message);
+    }
+    const en = await admin.post('/base/checkin/makeup/page', { endDate: one.day }).set('lang', 'en');
+    expect(en.body.msg).toBe('Start date is required');
+  });
+
   it('when the records are exported, then the Excel file holds the filtered punches and the month per person, in the asked language', async () => {
     const punches = await sheetRows(
       admin.post('/base/checkin/punch/export', { personId: guard.personId, inPlace: false }).set('lang', 'zh-CN'),
@@ -439,6 +491,8 @@ describe.each(testEngines())('staff check-in on %s', (engine) => {
       ['/base/checkin/day/page', { problem: 'sleepy' }],
       ['/base/checkin/month/page', { month: '2026-13' }],
       ['/base/checkin/makeup/review', { makeupId: 'x', approve: true }],
+      ['/base/checkin/makeup/page', { startDate: '2026-05-02', endDate: '2026-05-01' }],
+      ['/base/checkin/makeup/page', { endDate: '2026-05-01' }],
       ['/app/checkin/punch', { ...punchBody('in'), lat: 200 }],
       ['/app/checkin/punch', { ...punchBody('in'), kind: 'lunch' }],
       ['/app/checkin/punch', { ...punchBody('in'), idempotencyKey: 'k' }],

@@ -226,10 +226,20 @@ export const CheckinMakeupRowSchema = z.object({
 });
 export type CheckinMakeupRow = z.infer<typeof CheckinMakeupRowSchema>;
 
+/**
+ * The make-up requests' filters: status, person, part of the person's name (`keyword`), and the
+ * days of the shifts asked for (`startDate`–`endDate`, both included). The date range follows
+ * SPEC §5: an end needs a start, a start needs an end, and the end is not before the start.
+ */
 export const CheckinMakeupPageSchema = PageBodySchema.extend({
   status: intSchema(1, 3).optional(),
   personId: IdSchema.optional(),
-});
+  keyword: KeywordSchema,
+  ...dayRange,
+})
+  .refine((r) => !r.endDate || !!r.startDate, { message: 'validation.required', path: ['startDate'] })
+  .refine((r) => !r.startDate || !!r.endDate, { message: 'validation.required', path: ['endDate'] })
+  .refine(rangeRule, rangeMessage);
 
 export const CheckinMakeupReviewSchema = z.object({
   makeupId: IdSchema,
@@ -393,7 +403,8 @@ export const checkinEndpoints = /* @__PURE__ */ defineEndpoints({
   },
   'POST /base/checkin/makeup/page': {
     permission: 'checkin:view',
-    summary: 'Make-up requests, newest first. Filters: status (1 pending, 2 approved, 3 refused), personId.',
+    summary:
+      "Make-up requests, newest first. Filters: status (1 pending, 2 approved, 3 refused), personId, keyword (part of the person's name), startDate and endDate (yyyy-MM-dd, days of the estate, both included: the day of the shift asked for; give both or neither, the end not before the start).",
     body: CheckinMakeupPageSchema,
     response: listPageSchema(CheckinMakeupRowSchema),
   },

@@ -718,15 +718,25 @@ const toMakeupRow = (r: MakeupRaw): CheckinMakeupRow => ({
 export async function pageMakeups(
   db: DbOrTx,
   tenant: TenantScope,
-  f: { status?: number; personId?: number; page: number; limit: number },
+  f: {
+    status?: number;
+    personId?: number;
+    keyword?: string;
+    startDate?: string;
+    endDate?: string;
+    page: number;
+    limit: number;
+  },
 ): Promise<{ rows: CheckinMakeupRow[]; total: number }> {
   const where: SQL[] = [sql`x.company_id = ${tenant.companyId} and x.housing_estate_id = ${tenant.housingEstateId}`];
   if (f.status) where.push(sql`x.status = ${f.status}`);
   if (f.personId) where.push(sql`x.person_id = ${f.personId}`);
+  if (f.keyword) where.push(sql`p.name ilike ${likePattern(f.keyword)}`);
+  where.push(...dayBounds(sql`x.day`, f));
   const cond = sql.join(where, sql` and `);
   const { rows, total } = await pageRows<MakeupRaw>(db, {
     select: (cut) => selectMakeups(cond, sql`order by x.created_at desc, x.id desc ${cut}`),
-    count: sql`select count(*)::int as n from checkin_makeup x where ${cond}`,
+    count: sql`select count(*)::int as n from checkin_makeup x join person p on p.id = x.person_id where ${cond}`,
     page: f.page,
     limit: f.limit,
   });

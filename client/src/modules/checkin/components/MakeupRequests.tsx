@@ -1,17 +1,19 @@
 import { useEffect, useState } from 'react';
-import { Button, Label } from 'semantic-ui-react';
+import { Button, Form, Label } from 'semantic-ui-react';
 import { useTranslation } from 'react-i18next';
 import { MAKEUP_STATUSES } from '@pm/shared';
 import { fetchCheckinStaff, fetchMakeups, reviewMakeup, type CheckinMakeupRow } from '../../api';
 import { ListScreen, type ListColumn } from '../../list/components/ListScreen';
 import { useListController } from '../../list/hooks/useListController';
 import { useLiveEvent } from '../../live/hooks/useLiveEvent';
+import { DateRangePicker } from '../../ui/components/DateRangePicker';
 import { SelectField } from '../../ui/components/SelectField';
 import { showToast } from '../../ui/states/toasts';
+import { isDateRangeValid } from '../../ui/utils/dateRange';
 import { formatTime } from '../../ui/utils/formatTime';
 
-/** Filters and their URL names: `?view=makeups&status=1&person=12`. */
-const FILTERS = { person: '' };
+/** Filters and their URL names: `?view=makeups&status=1&person=12&q=chan&from=2026-11-01&to=2026-11-30`. */
+const FILTERS = { person: '', q: '', from: '', to: '' };
 const STATUS_NAMES: Record<number, 'pending' | 'approved' | 'refused'> = {
   [MAKEUP_STATUSES.pending]: 'pending',
   [MAKEUP_STATUSES.approved]: 'approved',
@@ -20,7 +22,8 @@ const STATUS_NAMES: Record<number, 'pending' | 'approved' | 'refused'> = {
 
 /**
  * The make-up requests of the estate's staff (issue 32), newest first, by state (status tabs:
- * all, waiting, approved, refused) and person: who, which day and shift, in or out at what time,
+ * all, waiting, approved, refused), person, part of the name and the days of the shifts asked
+ * for (a date range, SPEC §5 rules): who, which day and shift, in or out at what time,
  * why; a supervisor (checkin:approve) approves (the punch is written and the day recomputed) or
  * refuses one that waits.
  */
@@ -39,9 +42,18 @@ export function MakeupRequests() {
     filters: FILTERS,
     fetchList: ({ status, page, limit, filters: f }, signal) =>
       fetchMakeups(
-        { page, limit, status: status || undefined, personId: f.person ? Number(f.person) : undefined },
+        {
+          page,
+          limit,
+          status: status || undefined,
+          personId: f.person ? Number(f.person) : undefined,
+          keyword: f.q || undefined,
+          startDate: f.from || undefined,
+          endDate: f.to || undefined,
+        },
         signal,
       ),
+    validateFilters: (d) => isDateRangeValid({ start: d.from, end: d.to }),
   });
   useLiveEvent((e) => {
     if (e.topic === 'checkin') list.reload();
@@ -120,14 +132,27 @@ export function MakeupRequests() {
       rowTestId={(r) => `makeup-row-${r.makeupId}`}
       emptyText={t('checkin.empty')}
       filters={
-        <SelectField
-          label={t('checkin.filters.person')}
-          value={list.draft.person}
-          onChange={(person) => list.setDraft({ person })}
-          options={staff.map((p) => ({ value: p.personId, text: p.name }))}
-          emptyText={t('checkin.filters.all')}
-          data-testid="makeup-person"
-        />
+        <>
+          <SelectField
+            label={t('checkin.filters.person')}
+            value={list.draft.person}
+            onChange={(person) => list.setDraft({ person })}
+            options={staff.map((p) => ({ value: p.personId, text: p.name }))}
+            emptyText={t('checkin.filters.all')}
+            data-testid="makeup-person"
+          />
+          <Form.Input
+            id="makeup-keyword"
+            label={t('checkin.filters.name')}
+            value={list.draft.q}
+            onChange={(_, v) => list.setDraft({ q: v.value })}
+            data-testid="makeup-keyword"
+          />
+          <DateRangePicker
+            value={{ start: list.draft.from, end: list.draft.to }}
+            onChange={(r) => list.setDraft({ from: r.start, to: r.end })}
+          />
+        </>
       }
     />
   );
