@@ -78,15 +78,15 @@ describe.each(testEngines())('check-in open days kept until they change, on %s',
       .set({ earlyMinutes: 777 })
       .where(and(eq(checkinDay.personId, s.personId), eq(checkinDay.day, today)));
   const stored = async (s: Session) =>
-    (await api.db
-      .select()
-      .from(checkinDay)
-      .where(and(eq(checkinDay.personId, s.personId), eq(checkinDay.day, today))))[0];
-  const openDay = async () =>
-    (await api.db.select().from(checkinOpenDay).where(eq(checkinOpenDay.day, today)))[0];
+    (
+      await api.db
+        .select()
+        .from(checkinDay)
+        .where(and(eq(checkinDay.personId, s.personId), eq(checkinDay.day, today)))
+    )[0];
+  const openDay = async () => (await api.db.select().from(checkinOpenDay).where(eq(checkinOpenDay.day, today)))[0];
   /** No seeded shift of the demo staff changes state by time within the hour (so only what a step does counts). */
-  const holdForAnHour = () =>
-    api.db.update(checkinOpenDay).set({ validUntil: new Date(Date.now() + 3_600_000) });
+  const holdForAnHour = () => api.db.update(checkinOpenDay).set({ validUntil: new Date(Date.now() + 3_600_000) });
   const readDays = async () => {
     const res = await admin.post('/base/checkin/day/page', { startDate: today, endDate: today });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -123,7 +123,11 @@ describe.each(testEngines())('check-in open days kept until they change, on %s',
     await readDays();
     expect(await stored(admin)).toMatchObject({ state: 'missingIn', inAt: null });
     expect((await stored(guard)).earlyMinutes).toBe(777);
-    const listed = await admin.post('/base/checkin/day/page', { personId: admin.personId, startDate: today, endDate: today });
+    const listed = await admin.post('/base/checkin/day/page', {
+      personId: admin.personId,
+      startDate: today,
+      endDate: today,
+    });
     expect(listed.body.data.list[0]).toMatchObject({ state: 'missingIn' });
 
     // An approved make-up recomputes its person's day, seen by the list without computing everyone.
@@ -135,7 +139,10 @@ describe.each(testEngines())('check-in open days kept until they change, on %s',
       reason: 'Phone battery was flat',
     });
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
-    const approved = await admin.post('/base/checkin/makeup/review', { makeupId: asked.body.data.makeupId, approve: true });
+    const approved = await admin.post('/base/checkin/makeup/review', {
+      makeupId: asked.body.data.makeupId,
+      approve: true,
+    });
     expect(approved.status).toBe(200);
     await readDays();
     expect((await stored(admin)).state).toBe('done');

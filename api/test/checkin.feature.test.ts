@@ -280,7 +280,7 @@ describe.each(testEngines())('staff check-in on %s', (engine) => {
     });
   });
 
-  it("when the make-up requests are filtered by a date range and a name, then only those are listed; a half or reversed range answers 400", async () => {
+  it('when the make-up requests are filtered by a date range and a name, then only those are listed; a half or reversed range answers 400', async () => {
     const all = await admin.post('/base/checkin/makeup/page', { limit: 100 });
     expect(all.status).toBe(200);
     const rows = all.body.data.list as { makeupId: number; personName: string; day: string }[];
@@ -298,15 +298,15 @@ describe.each(testEngines())('staff check-in on %s', (engine) => {
       endDate: addDays(one.day, -1),
       limit: 100,
     });
-    expect(ids(before)).toEqual(rows.filter((r) => r.day < one.day && r.day >= addDays(one.day, -40)).map((r) => r.makeupId));
+    expect(ids(before)).toEqual(
+      rows.filter((r) => r.day < one.day && r.day >= addDays(one.day, -40)).map((r) => r.makeupId),
+    );
     expect(ids(before)).not.toContain(one.makeupId);
 
     // Part of the name, any case.
     const part = one.personName.slice(1, 4).toUpperCase();
     const named = await admin.post('/base/checkin/makeup/page', { keyword: part, limit: 100 });
-    expect(ids(named)).toEqual(
-      rows.filter((r) => r.personName.toUpperCase().includes(part)).map((r) => r.makeupId),
-    );
+    expect(ids(named)).toEqual(rows.filter((r) => r.personName.toUpperCase().includes(part)).map((r) => r.makeupId));
     expect(ids(named)).toContain(one.makeupId);
     expect((await admin.post('/base/checkin/makeup/page', { keyword: 'no such name zzz' })).body.data).toMatchObject({
       list: [],

@@ -446,7 +446,26 @@ export async function board(ctx: AuthedContext): Promise<CheckinBoard> {
   const yesterday = addDays(today, -1);
   const since = zonedInstant(yesterday, 0, timeZone);
   const now = Date.now();
-  const computed = await computeDays(ctx.db, ctx.tenant, timeZone, [yesterday, today], staff, rules, now, timelines);
+  // Yesterday's shifts count only while they still run (a night shift): only the staff whose rule
+  // of yesterday has a shift whose punch-out window is not over are computed for it.
+  const running = new Map<number, boolean>();
+  const stillRuns = (rule: repo.RuleVersion) => {
+    let v = running.get(rule.id);
+    if (v === undefined) {
+      const plan = planDay(yesterday, rule, rules.holidays, timeZone);
+      v = plan.spans.some((x) => x.endAt + rule.lateOutMinutes * 60_000 >= now);
+      running.set(rule.id, v);
+    }
+    return v;
+  };
+  const night = staff.filter((p) => {
+    const rule = rules.ruleFor(p, yesterday);
+    return rule !== null && stillRuns(rule);
+  });
+  const computed = [
+    ...(await computeDays(ctx.db, ctx.tenant, timeZone, [yesterday], night, rules, now, timelines)),
+    ...(await computeDays(ctx.db, ctx.tenant, timeZone, [today], staff, rules, now, timelines)),
+  ];
   const last = new Map<number, { at: Date; inPlace: boolean }>();
   for (const [personId, t] of timelines) {
     const i = t.at.length - 1; // the last punch (a punch is at the server's time: none after now)
@@ -456,8 +475,10 @@ export async function board(ctx: AuthedContext): Promise<CheckinBoard> {
   for (const { person, result } of computed)
     for (const s of result.shifts) {
       // Yesterday's shifts matter only while they still run.
-      if (result.date === yesterday && !['onDuty', 'notYetIn'].includes(s.state)) continue;
-      shiftsOf.set(person.personId, [...(shiftsOf.get(person.personId) ?? []), { day: result.date, s }]);
+      if (result.date === yesterday && s.state !== 'onDuty' && s.state !== 'notYetIn') continue;
+      const list = shiftsOf.get(person.personId);
+      if (list) list.push({ day: result.date, s });
+      else shiftsOf.set(person.personId, [{ day: result.date, s }]);
     }
   // Many people share a shift's start and end: each instant is written out once.
   const isoOf = new Map<number, string>();
@@ -471,9 +492,9 @@ export async function board(ctx: AuthedContext): Promise<CheckinBoard> {
     if (!rules.ruleFor(person, today) && !shiftsOf.has(person.personId)) continue;
     const shifts = shiftsOf.get(person.personId) ?? [];
     const current =
-      shifts.find(({ s }) => ['upcoming', 'notYetIn', 'onDuty'].includes(s.state) && s.state !== 'upcoming') ??
+      shifts.find(({ s }) => s.state === 'notYetIn' || s.state === 'onDuty') ??
       shifts.find(({ s }) => s.state === 'upcoming' && now >= s.startAt) ??
-      [...shifts].reverse().find(({ s }) => s.state !== 'upcoming') ??
+      shifts.findLast(({ s }) => s.state !== 'upcoming') ??
       shifts[0];
     const lastPunch = last.get(person.personId);
     let state: BoardState = current ? boardStateOf(current.s) : 'offDuty';
