@@ -165,6 +165,41 @@ describe('staff check-in in the browser', () => {
     expect(new URL(page.url()).search).toContain('view=makeups');
   });
 
+  it('when the make-up requests are filtered by a name and the days of their shifts, then only those show; a reversed range is refused before asking', async () => {
+    const token = await apiToken(run.product.url, ADMIN);
+    const all = await apiCall<{ list: { makeupId: number; personName: string; day: string }[] }>(
+      run.product.url,
+      '/base/checkin/makeup/page',
+      token,
+      { page: 1, limit: 100 },
+    );
+    const one = all.list[0];
+    const part = one.personName.slice(0, 3);
+    const expected = all.list.filter((r) => r.day === one.day && r.personName.includes(part)).map((r) => r.makeupId);
+    const page = await signedInPage(run, ADMIN, { path: at('missing-card-record', '?view=makeups') });
+    await page.getByTestId('makeup-table').waitFor();
+    await page.locator('#makeup-keyword').fill(part);
+    // A start without an end is refused on the spot (SPEC §5), and nothing is asked.
+    await page.getByTestId('date-start').fill(one.day);
+    await page.getByTestId('date-end').fill('');
+    await expect.poll(() => page.getByTestId('date-end').getAttribute('aria-invalid')).toBe('true');
+    await page.getByTestId('date-end').fill(one.day);
+    await page.getByTestId('search').click();
+    await expect
+      .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+      .toMatchObject({
+        view: 'makeups',
+        q: part,
+        from: one.day,
+        to: one.day,
+      });
+    const shown = () =>
+      page
+        .locator('[data-testid^="makeup-row-"]')
+        .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-testid')!.replace('makeup-row-', ''))));
+    await expect.poll(shown, { timeout: 10_000 }).toEqual(expected);
+  });
+
   it("when the month's totals open, then each person's late and missing counts show and export to Excel", async () => {
     const page = await signedInPage(run, ADMIN, { path: at('missing-card-record', '?view=month') });
     await page.getByTestId('month-table').waitFor();
