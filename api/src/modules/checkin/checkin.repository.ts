@@ -414,10 +414,11 @@ export async function dayInputsStamp(db: DbOrTx, tenant: TenantScope): Promise<s
 }
 
 /** The newest punch of the estate (its id; 0: none): a punch stored after it has a greater id. */
-export async function lastPunchId(db: DbOrTx, estateId: number): Promise<number> {
+export async function lastPunchId(db: DbOrTx, tenant: TenantScope): Promise<number> {
   const [row] = await queryRows<{ id: number | null }>(
     db,
-    sql`select max(id) as id from checkin_punch where housing_estate_id = ${estateId}`,
+    sql`select max(id) as id from checkin_punch
+        where company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId}`,
   );
   return Number(row?.id ?? 0);
 }

@@ -274,7 +274,7 @@ export async function ensureDays(db: DbOrTx, tenant: TenantScope, from: string, 
   const closing = new Set(open.filter((d) => d < addDays(today, -1)));
   const stillOpen = open.filter((d) => !closing.has(d));
   // Read before the punches: a punch stored from here on has a greater id.
-  const lastPunch = await repo.lastPunchId(db, tenant.housingEstateId);
+  const lastPunch = await repo.lastPunchId(db, tenant);
   const stamp = await repo.dayInputsStamp(db, tenant);
   const now = Date.now();
   const fresh = await repo.freshOpenDays(db, tenant.housingEstateId, stillOpen, stamp, new Date(now));
@@ -284,7 +284,7 @@ export async function ensureDays(db: DbOrTx, tenant: TenantScope, from: string, 
   const rules = await loadRules(db, tenant);
   const changes = await storeDays(db, tenant, timeZone, due, staff, rules, now, closing);
   const computedOpen = due.filter((d) => !closing.has(d));
-  if (computedOpen.length && (await repo.lastPunchId(db, tenant.housingEstateId)) === lastPunch)
+  if (computedOpen.length && (await repo.lastPunchId(db, tenant)) === lastPunch)
     await repo.markOpenDays(
       db,
       tenant.housingEstateId,
