@@ -12,6 +12,7 @@ const report = await runChaos({
   writesPerSecond: 6,
   tabs: 4,
   warningEveryMs: 10_000,
+  browser: true,
   print: (line) => process.stderr.write(`${line}\n`),
 });
 console.log(JSON.stringify({ bench: 'chaos', ...report }));

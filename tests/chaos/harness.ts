@@ -22,6 +22,7 @@ import {
 import { ApiError, ResidentClient, type House } from '../../api/src/simulator/resident-client';
 import { spawnService, type ServiceProcess } from '../support/processes';
 import { freePort } from '../support/product';
+import { BrowserTab, type AlarmHow } from './browser-tab';
 import { startProxy, type TcpProxy } from './proxy';
 import { runningServers, startPostgres, startRedis, type Server } from './servers';
 
@@ -41,11 +42,13 @@ export interface ChaosOptions {
   retryCatchUp?: boolean;
   /** Console tabs of the administrator (socket.io clients), spread over both gateways. */
   tabs: number;
+  /** Also the real console in Chromium (needs client/dist: npm run build), on the next gateway in turn. */
+  browser?: boolean;
   print: (line: string) => void;
 }
 
 /** How a tab first knew of an alarm: a live push, or the catch-up read on a (re)connect, on a snapshot, or a retry of a failed read. */
-export type AlarmHow = 'live' | 'catchUpReconnect' | 'catchUpSnapshot' | 'catchUpRetry';
+export type { AlarmHow };
 
 export const FAULT_KINDS = [
   'killApi',
@@ -62,7 +65,9 @@ export const FAULT_KINDS = [
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-const WRITE_KINDS = ['complaint', 'workOrder', 'reply', 'sos', 'chat', 'disasterReply', 'vote'] as const;
+const WRITE_KINDS = ['complaint', 'workOrder', 'reply', 'sos', 'chat', 'disasterReply', 'vote', 'join'] as const;
+/** Joins per resident at most (the api allows 20 join requests an hour per account, resends included). */
+const JOINS_PER_RESIDENT = 12;
 type WriteKind = (typeof WRITE_KINDS)[number];
 
 interface Write {
@@ -78,6 +83,8 @@ interface Write {
   pair?: string;
   /** The options a vote chose. */
   optionIds?: number[];
+  /** A join: the person and the unit whose invite code was sent (one request must be stored). */
+  join?: { personId: number; unitId: number };
   /** A chat message's conversation, and a member (the sender) who reads it back at the end. */
   groupId?: number;
   reader?: ResidentClient;
@@ -327,6 +334,19 @@ class ConsoleTab {
         if (this.loaded) this.held = applyEvent(this.held, e);
       }) as never);
   }
+  connected(): boolean {
+    return this.socket.connected;
+  }
+  ready(): boolean {
+    return this.topics.includes('alarms');
+  }
+  /** The transport closes as on a network blip; socket.io reconnects on its own. */
+  async drop(): Promise<void> {
+    this.socket.io.engine?.close();
+  }
+  async close(): Promise<void> {
+    this.socket.disconnect();
+  }
   private saw(kind: 'sos' | 'warn', id: number, at: number, how: AlarmHow) {
     const seen = kind === 'sos' ? this.sosSeen : this.warnSeen;
     if (seen.has(id)) return;
@@ -445,6 +465,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       warnings: number[];
       votes: { id: number; optionIds: number[] }[];
       answering: boolean;
+      joins: number;
     }[] = [];
     for (let i = 1; i <= 5; i++) {
       const clients = gateways.map((g) => new ResidentClient(`${g.url}/api`, `resident${i}`));
@@ -473,15 +494,35 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           warnings,
           votes,
           answering: false,
+          joins: 0,
         });
+    }
+    // Units nobody is linked to, each joined at most once in the run (by one resident).
+    const inviteCodes: { unitId: number; code: string }[] = [];
+    {
+      const db = new pg.Client({ connectionString: postgres.url });
+      await db.connect();
+      try {
+        const rows = await db.query<{ id: number; code: string }>(
+          `select id, invite_code as code from unit where invite_code is not null
+             and id not in (select unit_id from person_house where unit_id is not null) order by id limit 500`,
+        );
+        for (const r of rows.rows) inviteCodes.push({ unitId: r.id, code: r.code });
+      } finally {
+        await db.end();
+      }
     }
     const admin = new ResidentClient(`${gateways[0].url}/api`, 'admin');
     await admin.login('admin123');
     const adminToken = (admin as unknown as { token: string }).token;
-    const tabs: ConsoleTab[] = [];
+    const tabs: (ConsoleTab | BrowserTab)[] = [];
     for (let i = 0; i < o.tabs; i++) tabs.push(new ConsoleTab(gateways[i % 2].url, adminToken, o.retryCatchUp ?? true));
-    cleanups.push(async () => tabs.forEach((t) => t.socket.disconnect()));
-    await until(() => tabs.every((t) => t.topics.includes('alarms')), 30_000);
+    cleanups.push(() => Promise.all(tabs.map((t) => t.close())));
+    if (o.browser) {
+      tabs.push(await BrowserTab.open(gateways[o.tabs % 2].url));
+      o.print(`chaos: the Chromium console is signed in on gateway${(o.tabs % 2) + 1}`);
+    }
+    await until(() => tabs.every((t) => t.ready()), 60_000);
 
     // Resident writes, each marked so that the database can be asked for it afterwards.
     const writes: Write[] = [];
@@ -498,7 +539,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         (chosen === 'reply' && r.complaints.length === 0) ||
         (answer && r.answering) ||
         (chosen === 'disasterReply' && r.warnings.length === 0) ||
-        (chosen === 'vote' && r.votes.length === 0)
+        (chosen === 'vote' && r.votes.length === 0) ||
+        (chosen === 'join' && (r.joins >= JOINS_PER_RESIDENT || inviteCodes.length === 0))
           ? 'complaint'
           : chosen;
       let groupId = 0;
@@ -559,6 +601,16 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           const warning = pick(r.warnings);
           w.pair = `${warning}:${r.personId}`;
           await send('/app/disaster/reply', { disasterWarnId: warning, reply: pick([1, 2, 3, 4, 6]), note: w.marker });
+        } else if (kind === 'join') {
+          // A request to join a unit by its invite code (SPEC: scan to join the building), as a tenant.
+          const unit = inviteCodes.shift()!;
+          r.joins += 1;
+          w.join = { personId: r.personId, unitId: unit.unitId };
+          const saved = await send<{ personHouseId: number }>('/app/personhouse/join', {
+            inviteCode: unit.code,
+            identity: 2,
+          });
+          w.id = saved.personHouseId;
         } else if (kind === 'vote') {
           const vote = pick(r.votes);
           w.pair = `${vote.id}:${r.personId}`;
@@ -607,8 +659,12 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
             content: `chaos-${o.seed}-warning-${++warningsSent}`,
           });
           warnings.push({ id: saved.id, sentAt, ackedAt: Date.now() });
-        } catch {
+        } catch (err) {
           // Not released (a fault on the way): nobody has to see it.
+          const reason = `warning ${err instanceof ApiError ? err.status : 'no answer'}`;
+          unanswered[reason] = (unanswered[reason] ?? 0) + 1;
+          if (warningsSent <= 3 || (err instanceof ApiError && err.status < 500))
+            o.print(`chaos: ${reason}: ${(err as Error).message}`);
         }
       }
     })();
@@ -698,8 +754,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           if (busy.has(target)) return;
           busy.add(target);
           faultsStarted += 1;
-          // The transport closes as on a network blip; socket.io reconnects on its own.
-          tab.socket.io.engine?.close();
+          // A network blip; the tab reconnects on its own.
+          await tab.drop(hold);
           break;
         }
       }
@@ -750,6 +806,15 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     await count(`select content as m, count(*) as n from complain_reply where content like ${like} group by content`);
     await count(`select position as m, count(*) as n from sos_help where position like ${like} group by position`);
     await count(`select content as m, count(*) as n from im_chat_record where content like ${like} group by content`);
+    // Joins: the requests of each (person, unit) the run sent, keyed by the write's marker.
+    for (const w of writes)
+      if (w.join) {
+        const rows = await db.query<{ n: string }>(
+          'select count(*) as n from person_house where person_id = $1 and unit_id = $2',
+          [w.join.personId, w.join.unitId],
+        );
+        stored.set(w.marker, Number(rows.rows[0].n));
+      }
     // Answers replace the person's earlier one: what the database holds per pair.
     const replyNote = new Map<string, string | null>();
     for (const row of (
@@ -827,7 +892,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       ...sosIds.map((w) => ({ key: `sos:${w.id!}`, id: w.id!, sos: true, sentAt: w.sentAt, ackedAt: w.ackedAt! })),
       ...warnings.map((w) => ({ key: `warn:${w.id}`, id: w.id, sos: false, sentAt: w.sentAt, ackedAt: w.ackedAt })),
     ];
-    const seenAt = (t: ConsoleTab, a: (typeof alarms)[number]) => (a.sos ? t.sosSeen : t.warnSeen).get(a.id);
+    const seenAt = (t: ConsoleTab | BrowserTab, a: (typeof alarms)[number]) =>
+      (a.sos ? t.sosSeen : t.warnSeen).get(a.id);
     let alarmsMissed = 0;
     let warningsMissed = 0;
     let worstAlarmDelayMs = 0;
@@ -922,7 +988,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       delete c.pushSeq;
       return JSON.stringify(c);
     };
-    const heldOf = (t: ConsoleTab) => {
+    const heldOf = (t: ConsoleTab | BrowserTab) => {
       const { version: _v, ...rest } = t.held;
       return JSON.stringify(rest);
     };
@@ -936,7 +1002,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     for (const t of tabs)
       if (heldOf(t) !== expected)
         o.print(
-          `chaos: tab ${tabs.indexOf(t)} connected ${t.socket.connected}, ${t.snapshots} snapshots, ${t.events.length} events, closed: ${t.disconnects.slice(-8).join('; ')}`,
+          `chaos: tab ${tabs.indexOf(t)} connected ${t.connected()}, ${t.snapshots} snapshots, ${t.events.length} events, closed: ${t.disconnects.slice(-8).join('; ')}`,
         );
     if (countersWrong)
       o.print(`chaos: counters differ: api ${expected}; tab ${tabs.map(heldOf).find((h) => h !== expected)}`);

@@ -15,6 +15,7 @@ it('when 50 faults hit the topology while residents write, then nothing acknowle
     writesPerSecond: 4,
     tabs: 3,
     warningEveryMs: 5000,
+    browser: true,
     print: (line) => console.log(line),
   });
   console.log(JSON.stringify({ bench: 'chaos-short', ...report }));
