@@ -659,12 +659,14 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         if (!writing) break;
         const sentAt = Date.now();
         try {
-          // Through either gateway; one that cannot be reached (killed, restarting) is skipped
-          // for the other. A release answered by neither is not checked (it may be stored).
+          // Through either gateway in turn, resent for up to 60 s while a gateway or its api is
+          // away (502, 503, 504, no connection), as the console's user would press again. A
+          // release has no clientId: a resend may store a second warning, which is released too
+          // (only the answered one is checked).
           const content = `chaos-${o.seed}-warning-${++warningsSent}`;
-          const first = random() < 0.5 ? 0 : 1;
+          const first = warningsSent % 2;
           let saved: { id: number } | undefined;
-          for (let k = 0; k < 4 && !saved; k++)
+          for (let k = 0; !saved; k++)
             try {
               saved = await releasers[(first + k) % 2].call<{ id: number }>('POST', '/disaster/warn/save', {
                 type: 5,
@@ -672,7 +674,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
                 ...(blocks.length ? { blockIds: [blocks[0].id] } : {}),
               });
             } catch (err) {
-              if (k === 3 || !(err instanceof TypeError)) throw err;
+              const away = !(err instanceof ApiError) || [502, 503, 504].includes(err.status);
+              if (!away || Date.now() - sentAt > 60_000) throw err;
               await sleep(1000);
             }
           warnings.push({ id: saved!.id, sentAt, ackedAt: Date.now() });
