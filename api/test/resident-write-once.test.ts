@@ -3,7 +3,9 @@
 // was lost (a cut connection, a killed process) storing it twice. The same clientId from the same
 // person answers the first write and stores (and pushes) nothing more; another person's equal
 // clientId is a write of its own; a write without one is stored each time, as before.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/sql';
 import { rowCounts, signInAll, startTestApi, testEngines, type Session, type TestApi } from './kit';
 
 describe.each(testEngines())('resident writes with a clientId on %s', (engine) => {
@@ -69,6 +71,27 @@ describe.each(testEngines())('resident writes with a clientId on %s', (engine) =
     expect(sos.first.status).toBe(200);
     expect(sos.again.body).toEqual(sos.first.body);
     expect(sos.added.sos_help).toBe(1);
+  });
+
+  it('when a join by invite code is sent twice with one clientId, then one request is stored and both answers are the same (not 409 already linked)', async () => {
+    const me = (await people.resident.get('/auth/current/user')).body.data.accountInfo.personId as number;
+    const [unit] = await queryRows<{ code: string }>(
+      api.db,
+      sql`select invite_code as code from unit where invite_code is not null
+            and id not in (select unit_id from person_house where person_id = ${me} and unit_id is not null)
+          order by id limit 1`,
+    );
+    const before = await rowCounts(api, ['person_house']);
+    const body = { inviteCode: unit.code, identity: 2, clientId: 'c-0001-join' };
+    const first = await people.resident.post('/app/personhouse/join', body);
+    const again = await people.resident.post('/app/personhouse/join', body);
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect((await rowCounts(api, ['person_house'])).person_house - before.person_house).toBe(1);
+    // Without a clientId a second join of the same house is still refused as already linked.
+    const third = await people.resident.post('/app/personhouse/join', { inviteCode: unit.code, identity: 2 });
+    expect(third.status).toBe(409);
   });
 
   it('when another person sends the same clientId, or a write comes without one, then it is a write of its own', async () => {

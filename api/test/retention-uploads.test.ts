@@ -68,6 +68,50 @@ describe.each(testEngines())('uploads of abandoned drafts on %s', (engine) => {
     expect(await rowOf(draft.originalImagePath)).toEqual({ claimed: false });
   });
 
+  it('when the claim of an upload cannot be written, then the record naming it is not saved either (one transaction); a refused save leaves the upload unclaimed', async () => {
+    const refused = await upload();
+    const path = refused.originalImagePath.replace(/^\/api/, '');
+    // The database refuses this one upload's claim, as a connection cut at that statement would.
+    await api.db.execute(
+      sql.raw(`create or replace function pm_test_refuse_claim() returns trigger language plpgsql as $$
+        begin raise exception 'claim refused'; end $$`),
+    );
+    await api.db.execute(
+      sql.raw(`create trigger pm_test_refuse_claim before update of claimed_at on upload_file for each row
+        when (new.path = '${path}') execute function pm_test_refuse_claim()`),
+    );
+    try {
+      const [house] = (await api.http.get('/app/house/list').set(resident.headers)).body.data as {
+        houseType: number;
+        houseId: number;
+      }[];
+      const note = `Claim refused ${Date.now()}`;
+      const res = await api.http
+        .post('/app/complain/save')
+        .set(resident.headers)
+        .send({ name: 'Leak', note, img: refused.thumbnailPath, ...house });
+      expect(res.status).not.toBe(200);
+      const stored = await queryRows<{ n: number }>(
+        api.db,
+        sql`select count(*)::int as n from complain where note = ${note}`,
+      );
+      expect(stored[0].n).toBe(0);
+      expect(await rowOf(refused.originalImagePath)).toEqual({ claimed: false });
+    } finally {
+      await api.db.execute(sql.raw('drop trigger if exists pm_test_refuse_claim on upload_file'));
+      await api.db.execute(sql.raw('drop function if exists pm_test_refuse_claim()'));
+    }
+    // A save refused by the api (a house that is not the resident's) claims nothing.
+    const draft = await upload();
+    const bad = await api.http
+      .post('/app/complain/save')
+      .set(resident.headers)
+      .send({ name: 'Leak', note: 'Not my house', img: draft.originalImagePath, houseType: 1, houseId: 999_999 });
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    expect(bad.status).toBeLessThan(500);
+    expect(await rowOf(draft.originalImagePath)).toEqual({ claimed: false });
+  });
+
   it('when unclaimed uploads are older than the retention, then batches delete their rows and files and keep the claimed and the recent ones', async () => {
     const claimed = await upload();
     const [house] = (await api.http.get('/app/house/list').set(resident.headers)).body.data as {

@@ -11,6 +11,8 @@ const report = await runChaos({
   faultEveryMs: Number(process.env.CHAOS_EVERY_MS ?? 400),
   writesPerSecond: 6,
   tabs: 4,
+  warningEveryMs: 10_000,
+  browser: true,
   print: (line) => process.stderr.write(`${line}\n`),
 });
 console.log(JSON.stringify({ bench: 'chaos', ...report }));

@@ -1,4 +1,4 @@
-// `npm run chaos [-- --faults 1000 --concurrent 3 --seed 42 --every 400 --writes 8 --tabs 4]`:
+// `npm run chaos [-- --faults 1000 --concurrent 3 --seed 42 --every 400 --writes 8 --tabs 4 --warnings 10000 --no-retry --no-browser]`:
 // the chaos run of the whole product (harness.ts, README "Chaos run"). Progress goes to stderr;
 // the last line on stdout is the report as one JSON line. It exits 1 when anything acknowledged
 // was lost or doubled, a counter was wrong, an alarm missed or a process left down.
@@ -13,6 +13,9 @@ const { values } = parseArgs({
     every: { type: 'string', default: '400' },
     writes: { type: 'string', default: '8' },
     tabs: { type: 'string', default: '4' },
+    warnings: { type: 'string', default: '10000' },
+    'no-retry': { type: 'boolean', default: false },
+    'no-browser': { type: 'boolean', default: false },
   },
 });
 const seed = values.seed ? Number(values.seed) : Math.floor(Math.random() * 2 ** 31);
@@ -23,6 +26,9 @@ const report = await runChaos({
   faultEveryMs: Number(values.every),
   writesPerSecond: Number(values.writes),
   tabs: Number(values.tabs),
+  warningEveryMs: Number(values.warnings),
+  retryCatchUp: !values['no-retry'],
+  browser: !values['no-browser'],
   print: (line) => process.stderr.write(`${line}\n`),
 });
 console.log(JSON.stringify({ bench: 'chaos', ...report }));
@@ -31,6 +37,7 @@ const bad =
     report.duplicates +
     report.countersWrong +
     report.alarmsMissed +
+    report.warningsMissed +
     report.chatMissing +
     report.chatDuplicates +
     report.chatOutOfOrder +

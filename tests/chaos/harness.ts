@@ -22,6 +22,7 @@ import {
 import { ApiError, ResidentClient, type House } from '../../api/src/simulator/resident-client';
 import { spawnService, type ServiceProcess } from '../support/processes';
 import { freePort } from '../support/product';
+import { BrowserTab, type AlarmHow } from './browser-tab';
 import { startProxy, type TcpProxy } from './proxy';
 import { runningServers, startPostgres, startRedis, type Server } from './servers';
 
@@ -35,10 +36,19 @@ export interface ChaosOptions {
   faultEveryMs: number;
   /** Resident writes per second over all residents. */
   writesPerSecond: number;
+  /** Disaster warnings released by staff during the run, one every this many ms (0: none). */
+  warningEveryMs?: number;
+  /** Tabs retry a failed catch-up read (default) instead of waiting for the next snapshot. */
+  retryCatchUp?: boolean;
   /** Console tabs of the administrator (socket.io clients), spread over both gateways. */
   tabs: number;
+  /** Also the real console in Chromium (needs client/dist: npm run build), on the next gateway in turn. */
+  browser?: boolean;
   print: (line: string) => void;
 }
+
+/** How a tab first knew of an alarm: a live push, or the catch-up read on a (re)connect, on a snapshot, or a retry of a failed read. */
+export type { AlarmHow };
 
 export const FAULT_KINDS = [
   'killApi',
@@ -55,7 +65,9 @@ export const FAULT_KINDS = [
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-const WRITE_KINDS = ['complaint', 'workOrder', 'reply', 'sos', 'chat', 'disasterReply', 'vote'] as const;
+const WRITE_KINDS = ['complaint', 'workOrder', 'reply', 'sos', 'chat', 'disasterReply', 'vote', 'join'] as const;
+/** Joins per resident at most (the api allows 20 join requests an hour per account, resends included). */
+const JOINS_PER_RESIDENT = 12;
 type WriteKind = (typeof WRITE_KINDS)[number];
 
 interface Write {
@@ -64,11 +76,15 @@ interface Write {
   acked: boolean;
   id?: number;
   sentAt: number;
+  /** When the api's answer came (the write was stored by then). */
+  ackedAt?: number;
   attempts: number;
   /** Disaster replies and votes replace the person's earlier answer: `warning or vote:person`. */
   pair?: string;
   /** The options a vote chose. */
   optionIds?: number[];
+  /** A join: the person and the unit whose invite code was sent (one request must be stored). */
+  join?: { personId: number; unitId: number };
   /** A chat message's conversation, and a member (the sender) who reads it back at the end. */
   groupId?: number;
   reader?: ResidentClient;
@@ -98,6 +114,17 @@ export interface ChaosReport {
   countersWrong: number;
   alarmsMissed: number;
   worstAlarmDelayMs: number;
+  /** Disaster warnings released by staff during the run (acknowledged) and tab × warning never seen. */
+  warnings: number;
+  warningsMissed: number;
+  /**
+   * Alarm (SOS call or warning) × tab, by how the tab first knew of it: how many, the worst delay
+   * from the resident's press (or the staff's release), and the worst part of it after the api
+   * had answered the write (the rest is the write being resent through faults).
+   */
+  alarmDelays: Partial<Record<AlarmHow, { n: number; worstMs: number; worstAfterAckMs: number }>>;
+  /** Alarms that reached a tab more than 5 s after the api answered, by the faults on that tab's path meanwhile. */
+  slowAlarmCauses: Record<string, { n: number; worstAfterAckMs: number }>;
   chatDuplicates: number;
   chatOutOfOrder: number;
   /** Acknowledged chat messages missing from a member's history of the conversation (read at the end). */
@@ -232,14 +259,20 @@ class Tier {
 /**
  * A console tab as client/src/modules/live/states/liveState.ts keeps it: a socket.io client that
  * reconnects and subscribes to every topic; after each (re)connect the next snapshot is taken
- * whatever its version, events before the first snapshot are ignored. On every snapshot it reads
- * the open SOS calls (GET /disaster/sos/open), as the console does to catch up on missed alarms.
+ * whatever its version, events before the first snapshot are ignored. On every (re)connect and
+ * every snapshot it reads the open SOS calls and the latest warnings, retrying a failed read, as
+ * the console does to catch up on missed alarms (client/src/modules/disaster/states/alarmCatchUp.ts).
  */
 class ConsoleTab {
   socket: Socket<ServerToClientEvents, ClientToServerEvents>;
   events: { e: LiveEvent; at: number }[] = [];
   /** When each SOS call id was first known to this tab (live push or catch-up read). */
   sosSeen = new Map<number, number>();
+  /** When each disaster warning id was first known to this tab (live push or catch-up read). */
+  warnSeen = new Map<number, number>();
+  /** How each alarm (`sos:id`, `warn:id`) was first known: live, or which catch-up read found it. */
+  seenHow = new Map<string, AlarmHow>();
+  private catchUpRun = 0;
   held: LiveSnapshot = emptySnapshot();
   loaded = false;
   acceptAny = true;
@@ -250,6 +283,8 @@ class ConsoleTab {
   constructor(
     readonly gatewayUrl: string,
     readonly token: string,
+    /** Whether a failed catch-up read is tried again (the console's behaviour since issue 35) or waits for the next snapshot. */
+    private readonly retryCatchUp = true,
   ) {
     this.socket = io(gatewayUrl, {
       auth: { token },
@@ -261,6 +296,8 @@ class ConsoleTab {
     });
     this.socket.on('connect', () => {
       this.acceptAny = true;
+      // As the console: what was missed while away is read at once, not only with the snapshot.
+      void this.catchUp('catchUpReconnect');
       this.socket
         .timeout(10_000)
         .emitWithAck('subscribe', [...TOPICS])
@@ -285,28 +322,69 @@ class ConsoleTab {
       this.loaded = true;
       if (this.acceptAny || s.version >= this.held.version) this.held = s;
       this.acceptAny = false;
-      void this.catchUp();
+      void this.catchUp('catchUpSnapshot');
     });
     for (const t of TOPICS)
       this.socket.on(t, ((e: LiveEvent) => {
         const at = Date.now();
         this.events.push({ e, at });
-        if (e.topic === 'alarms' && e.kind === 'sos' && e.dataId !== undefined && !this.sosSeen.has(e.dataId))
-          this.sosSeen.set(e.dataId, at);
+        if (e.topic === 'alarms' && e.kind === 'sos' && e.dataId !== undefined) this.saw('sos', e.dataId, at, 'live');
+        if (e.topic === 'alarms' && e.kind === 'disasterWarning' && e.dataId !== undefined)
+          this.saw('warn', e.dataId, at, 'live');
         if (this.loaded) this.held = applyEvent(this.held, e);
       }) as never);
   }
-  private async catchUp() {
-    try {
-      const res = await fetch(`${this.gatewayUrl}/api/disaster/sos/open`, {
-        headers: { authorization: `Bearer ${this.token}` },
-        signal: AbortSignal.timeout(10_000),
-      });
-      const body = (await res.json()) as { data?: { id: number }[] };
-      const at = Date.now();
-      for (const c of body.data ?? []) if (!this.sosSeen.has(c.id)) this.sosSeen.set(c.id, at);
-    } catch {
-      // The next snapshot tries again.
+  connected(): boolean {
+    return this.socket.connected;
+  }
+  ready(): boolean {
+    return this.topics.includes('alarms');
+  }
+  /** The transport closes as on a network blip; socket.io reconnects on its own. */
+  async drop(): Promise<void> {
+    this.socket.io.engine?.close();
+  }
+  async close(): Promise<void> {
+    this.socket.disconnect();
+  }
+  private saw(kind: 'sos' | 'warn', id: number, at: number, how: AlarmHow) {
+    const seen = kind === 'sos' ? this.sosSeen : this.warnSeen;
+    if (seen.has(id)) return;
+    seen.set(id, at);
+    this.seenHow.set(`${kind}:${id}`, how);
+  }
+  /**
+   * As the console (client/src/modules/disaster): after every snapshot, the open SOS calls and the
+   * latest warnings are read; a read that fails (the gateway's api away) is tried again after a
+   * growing pause (1 s doubling to 8 s) until it succeeds or a newer snapshot starts its own.
+   */
+  private async catchUp(why: AlarmHow) {
+    const run = ++this.catchUpRun;
+    for (let n = 0; run === this.catchUpRun; n++) {
+      try {
+        const read = async <T>(path: string, body?: object): Promise<T> => {
+          const res = await fetch(`${this.gatewayUrl}/api${path}`, {
+            method: body ? 'POST' : 'GET',
+            headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+            body: body ? JSON.stringify(body) : undefined,
+            signal: AbortSignal.timeout(10_000),
+          });
+          if (!res.ok) throw new Error(String(res.status));
+          return ((await res.json()) as { data: T }).data;
+        };
+        const [calls, warnings] = await Promise.all([
+          read<{ id: number }[]>('/disaster/sos/open'),
+          read<{ list: { id: number }[] }>('/disaster/warn/page', { page: 1, limit: 20 }),
+        ]);
+        const at = Date.now();
+        const how = n === 0 ? why : 'catchUpRetry';
+        for (const c of calls) this.saw('sos', c.id, at, how);
+        for (const w of warnings.list) this.saw('warn', w.id, at, how);
+        return;
+      } catch {
+        if (!this.retryCatchUp) return;
+        await sleep(Math.min(8000, 1000 * 2 ** n));
+      }
     }
   }
 }
@@ -387,6 +465,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       warnings: number[];
       votes: { id: number; optionIds: number[] }[];
       answering: boolean;
+      joins: number;
     }[] = [];
     for (let i = 1; i <= 5; i++) {
       const clients = gateways.map((g) => new ResidentClient(`${g.url}/api`, `resident${i}`));
@@ -415,15 +494,35 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           warnings,
           votes,
           answering: false,
+          joins: 0,
         });
+    }
+    // Units nobody is linked to, each joined at most once in the run (by one resident).
+    const inviteCodes: { unitId: number; code: string }[] = [];
+    {
+      const db = new pg.Client({ connectionString: postgres.url });
+      await db.connect();
+      try {
+        const rows = await db.query<{ id: number; code: string }>(
+          `select id, invite_code as code from unit where invite_code is not null
+             and id not in (select unit_id from person_house where unit_id is not null) order by id limit 500`,
+        );
+        for (const r of rows.rows) inviteCodes.push({ unitId: r.id, code: r.code });
+      } finally {
+        await db.end();
+      }
     }
     const admin = new ResidentClient(`${gateways[0].url}/api`, 'admin');
     await admin.login('admin123');
     const adminToken = (admin as unknown as { token: string }).token;
-    const tabs: ConsoleTab[] = [];
-    for (let i = 0; i < o.tabs; i++) tabs.push(new ConsoleTab(gateways[i % 2].url, adminToken));
-    cleanups.push(async () => tabs.forEach((t) => t.socket.disconnect()));
-    await until(() => tabs.every((t) => t.topics.includes('alarms')), 30_000);
+    const tabs: (ConsoleTab | BrowserTab)[] = [];
+    for (let i = 0; i < o.tabs; i++) tabs.push(new ConsoleTab(gateways[i % 2].url, adminToken, o.retryCatchUp ?? true));
+    cleanups.push(() => Promise.all(tabs.map((t) => t.close())));
+    if (o.browser) {
+      tabs.push(await BrowserTab.open(gateways[o.tabs % 2].url));
+      o.print(`chaos: the Chromium console is signed in on gateway${(o.tabs % 2) + 1}`);
+    }
+    await until(() => tabs.every((t) => t.ready()), 60_000);
 
     // Resident writes, each marked so that the database can be asked for it afterwards.
     const writes: Write[] = [];
@@ -440,7 +539,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         (chosen === 'reply' && r.complaints.length === 0) ||
         (answer && r.answering) ||
         (chosen === 'disasterReply' && r.warnings.length === 0) ||
-        (chosen === 'vote' && r.votes.length === 0)
+        (chosen === 'vote' && r.votes.length === 0) ||
+        (chosen === 'join' && (r.joins >= JOINS_PER_RESIDENT || inviteCodes.length === 0))
           ? 'complaint'
           : chosen;
       let groupId = 0;
@@ -501,6 +601,16 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           const warning = pick(r.warnings);
           w.pair = `${warning}:${r.personId}`;
           await send('/app/disaster/reply', { disasterWarnId: warning, reply: pick([1, 2, 3, 4, 6]), note: w.marker });
+        } else if (kind === 'join') {
+          // A request to join a unit by its invite code (SPEC: scan to join the building), as a tenant.
+          const unit = inviteCodes.shift()!;
+          r.joins += 1;
+          w.join = { personId: r.personId, unitId: unit.unitId };
+          const saved = await send<{ personHouseId: number }>('/app/personhouse/join', {
+            inviteCode: unit.code,
+            identity: 2,
+          });
+          w.id = saved.personHouseId;
         } else if (kind === 'vote') {
           const vote = pick(r.votes);
           w.pair = `${vote.id}:${r.personId}`;
@@ -510,6 +620,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           await send('/im/chatrecord/save', { groupId, content: w.marker, type: 1 });
         }
         w.acked = true;
+        w.ackedAt = Date.now();
       } catch (err) {
         // Unanswered or refused: counted against the database at the end.
         const reason = `${w.kind} ${err instanceof ApiError ? err.status : 'no answer'}`;
@@ -533,6 +644,50 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       }
       return pick(groups).groupId;
     };
+    // Staff release disaster warnings now and then (each to every resident and office staff member).
+    const warnings: { id: number; sentAt: number; ackedAt: number }[] = [];
+    let warningsSent = 0;
+    const releasers = [admin, new ResidentClient(`${gateways[1].url}/api`, 'admin')];
+    await releasers[1].login('admin123');
+    // To one block's residents (and the office staff): a release to the whole estate writes a row
+    // per resident and took longer than the gateway waits on a loaded machine.
+    const blocks = await admin.call<{ id: number }[]>('GET', '/disaster/blocks');
+    const releaser = (async () => {
+      if (!o.warningEveryMs) return;
+      while (writing) {
+        await sleep(o.warningEveryMs);
+        if (!writing) break;
+        const sentAt = Date.now();
+        try {
+          // Through either gateway in turn, resent for up to 60 s while a gateway or its api is
+          // away (502, 503, 504, no connection), as the console's user would press again. A
+          // release has no clientId: a resend may store a second warning, which is released too
+          // (only the answered one is checked).
+          const content = `chaos-${o.seed}-warning-${++warningsSent}`;
+          const first = warningsSent % 2;
+          let saved: { id: number } | undefined;
+          for (let k = 0; !saved; k++)
+            try {
+              saved = await releasers[(first + k) % 2].call<{ id: number }>('POST', '/disaster/warn/save', {
+                type: 5,
+                content,
+                ...(blocks.length ? { blockIds: [blocks[0].id] } : {}),
+              });
+            } catch (err) {
+              const away = !(err instanceof ApiError) || [502, 503, 504].includes(err.status);
+              if (!away || Date.now() - sentAt > 60_000) throw err;
+              await sleep(1000);
+            }
+          warnings.push({ id: saved!.id, sentAt, ackedAt: Date.now() });
+        } catch (err) {
+          // Not released (a fault on the way): nobody has to see it.
+          const reason = `warning ${err instanceof ApiError ? err.status : 'no answer'}`;
+          unanswered[reason] = (unanswered[reason] ?? 0) + 1;
+          if (warningsSent <= 3 || (err instanceof ApiError && err.status < 500))
+            o.print(`chaos: ${reason}: ${(err as Error).message}`);
+        }
+      }
+    })();
     const writer = (async () => {
       const every = 1000 / o.writesPerSecond;
       while (writing) {
@@ -546,6 +701,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
 
     // Faults, at random from the seed, at most `concurrent` at once and one per target.
     const byFault: Partial<Record<FaultKind, FaultFigures>> = {};
+    /** Every fault with its target and when it started and ended (for the causes of slow alarms). */
+    const faultLog: { kind: FaultKind; target: string; start: number; end: number }[] = [];
     const busy = new Set<string>();
     const active = new Set<Promise<void>>();
     let faultsStarted = 0;
@@ -617,12 +774,13 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           if (busy.has(target)) return;
           busy.add(target);
           faultsStarted += 1;
-          // The transport closes as on a network blip; socket.io reconnects on its own.
-          tab.socket.io.engine?.close();
+          // A network blip; the tab reconnects on its own.
+          await tab.drop(hold);
           break;
         }
       }
       busy.delete(target);
+      faultLog.push({ kind, target, start: t0, end: Date.now() });
       if (!ok) o.print(`chaos: ${target} did not recover from ${kind}`);
       const total = (byFault[kind] ??= { injected: 0, failedToRecover: 0, worstRecoveryMs: 0 });
       total.injected += 1;
@@ -643,6 +801,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     await Promise.all(active);
     writing = false;
     await writer;
+    await releaser;
     await Promise.all(inFlight);
     o.print('chaos: faults done, writes settled; checking');
 
@@ -667,6 +826,15 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     await count(`select content as m, count(*) as n from complain_reply where content like ${like} group by content`);
     await count(`select position as m, count(*) as n from sos_help where position like ${like} group by position`);
     await count(`select content as m, count(*) as n from im_chat_record where content like ${like} group by content`);
+    // Joins: the requests of each (person, unit) the run sent, keyed by the write's marker.
+    for (const w of writes)
+      if (w.join) {
+        const rows = await db.query<{ n: string }>(
+          'select count(*) as n from person_house where person_id = $1 and unit_id = $2',
+          [w.join.personId, w.join.unitId],
+        );
+        stored.set(w.marker, Number(rows.rows[0].n));
+      }
     // Answers replace the person's earlier one: what the database holds per pair.
     const replyNote = new Map<string, string | null>();
     for (const row of (
@@ -738,18 +906,48 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       else unansweredNotStored += 1;
     }
 
-    // Every SOS call stored reached every tab (live, or on catch-up after a reconnect).
+    // Every SOS call stored and every warning released reached every tab (live, or on catch-up).
     const sosIds = writes.filter((w) => w.kind === 'sos' && w.acked && w.id !== undefined);
+    const alarms = [
+      ...sosIds.map((w) => ({ key: `sos:${w.id!}`, id: w.id!, sos: true, sentAt: w.sentAt, ackedAt: w.ackedAt! })),
+      ...warnings.map((w) => ({ key: `warn:${w.id}`, id: w.id, sos: false, sentAt: w.sentAt, ackedAt: w.ackedAt })),
+    ];
+    const seenAt = (t: ConsoleTab | BrowserTab, a: (typeof alarms)[number]) =>
+      (a.sos ? t.sosSeen : t.warnSeen).get(a.id);
     let alarmsMissed = 0;
+    let warningsMissed = 0;
     let worstAlarmDelayMs = 0;
-    await until(() => sosIds.every((w) => tabs.every((t) => t.sosSeen.has(w.id!))), 30_000);
-    for (const w of sosIds)
+    const alarmDelays: ChaosReport['alarmDelays'] = {};
+    const slowAlarmCauses: ChaosReport['slowAlarmCauses'] = {};
+    await until(() => alarms.every((a) => tabs.every((t) => seenAt(t, a) !== undefined)), 30_000);
+    for (const a of alarms)
       for (const t of tabs) {
-        const at = t.sosSeen.get(w.id!);
+        const i = tabs.indexOf(t);
+        const at = seenAt(t, a);
         if (at === undefined) {
-          alarmsMissed += 1;
-          o.print(`chaos: tab ${tabs.indexOf(t)} (${t.gatewayUrl}) never saw SOS call ${w.id}`);
-        } else worstAlarmDelayMs = Math.max(worstAlarmDelayMs, at - w.sentAt);
+          if (a.sos) alarmsMissed += 1;
+          else warningsMissed += 1;
+          o.print(`chaos: tab ${i} (${t.gatewayUrl}) never saw ${a.key}`);
+          continue;
+        }
+        worstAlarmDelayMs = Math.max(worstAlarmDelayMs, at - a.sentAt);
+        const how = t.seenHow.get(a.key) ?? 'live';
+        const d = (alarmDelays[how] ??= { n: 0, worstMs: 0, worstAfterAckMs: 0 });
+        d.n += 1;
+        d.worstMs = Math.max(d.worstMs, at - a.sentAt);
+        d.worstAfterAckMs = Math.max(d.worstAfterAckMs, at - a.ackedAt);
+        if (at - a.ackedAt > 5000) {
+          // The faults on this tab's path (its gateway, that gateway's api and link, Redis,
+          // PostgreSQL, the tab's own socket) between the write's answer and the tab knowing.
+          const g = i % 2;
+          const path = new Set([`gateway${g + 1}`, `api${g + 1}`, `link:${g}`, `tab:${i}`, 'redisGone', 'link:redis']);
+          const on = faultLog.filter((f) => path.has(f.target) && f.start <= at && f.end >= a.ackedAt - 1000);
+          const kinds = [...new Set(on.map((f) => f.kind))].sort();
+          const cause = `${how}: ${kinds.join('+') || 'no fault on its path'}`;
+          const c = (slowAlarmCauses[cause] ??= { n: 0, worstAfterAckMs: 0 });
+          c.n += 1;
+          c.worstAfterAckMs = Math.max(c.worstAfterAckMs, at - a.ackedAt);
+        }
       }
 
     // Chat events: never the same message twice, and in seq order within a conversation.
@@ -810,7 +1008,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       delete c.pushSeq;
       return JSON.stringify(c);
     };
-    const heldOf = (t: ConsoleTab) => {
+    const heldOf = (t: ConsoleTab | BrowserTab) => {
       const { version: _v, ...rest } = t.held;
       return JSON.stringify(rest);
     };
@@ -824,7 +1022,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     for (const t of tabs)
       if (heldOf(t) !== expected)
         o.print(
-          `chaos: tab ${tabs.indexOf(t)} connected ${t.socket.connected}, ${t.snapshots} snapshots, ${t.events.length} events, closed: ${t.disconnects.slice(-8).join('; ')}`,
+          `chaos: tab ${tabs.indexOf(t)} connected ${t.connected()}, ${t.snapshots} snapshots, ${t.events.length} events, closed: ${t.disconnects.slice(-8).join('; ')}`,
         );
     if (countersWrong)
       o.print(`chaos: counters differ: api ${expected}; tab ${tabs.map(heldOf).find((h) => h !== expected)}`);
@@ -843,6 +1041,10 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       countersWrong,
       alarmsMissed,
       worstAlarmDelayMs,
+      warnings: warnings.length,
+      warningsMissed,
+      alarmDelays,
+      slowAlarmCauses,
       chatDuplicates,
       chatOutOfOrder,
       chatMissing,

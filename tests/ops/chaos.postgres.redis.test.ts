@@ -5,7 +5,7 @@
 import { afterAll, expect, it } from 'vitest';
 import { runChaos, stopEverything } from '../chaos/harness';
 
-it('when 50 faults hit the topology while residents write, then nothing acknowledged is lost or doubled, every tab holds the right counters, saw every SOS call and every process is back', async () => {
+it('when 50 faults hit the topology while residents write, then nothing acknowledged is lost or doubled, every tab holds the right counters, saw every SOS call and disaster warning and every process is back', async () => {
   const seed = Number(process.env.CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31));
   const report = await runChaos({
     seed,
@@ -14,6 +14,8 @@ it('when 50 faults hit the topology while residents write, then nothing acknowle
     faultEveryMs: 500,
     writesPerSecond: 4,
     tabs: 3,
+    warningEveryMs: 5000,
+    browser: true,
     print: (line) => console.log(line),
   });
   console.log(JSON.stringify({ bench: 'chaos-short', ...report }));
@@ -25,6 +27,7 @@ it('when 50 faults hit the topology while residents write, then nothing acknowle
     duplicates: report.duplicates,
     countersWrong: report.countersWrong,
     alarmsMissed: report.alarmsMissed,
+    warningsMissed: report.warningsMissed,
     chatDuplicates: report.chatDuplicates,
     chatOutOfOrder: report.chatOutOfOrder,
     chatMissing: report.chatMissing,
@@ -36,6 +39,7 @@ it('when 50 faults hit the topology while residents write, then nothing acknowle
     duplicates: 0,
     countersWrong: 0,
     alarmsMissed: 0,
+    warningsMissed: 0,
     chatDuplicates: 0,
     chatOutOfOrder: 0,
     chatMissing: 0,

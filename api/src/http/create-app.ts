@@ -4,7 +4,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Language } from '@pm/shared';
 import type { AppServices } from '../app-services';
 import type { ApiMetrics } from '../metrics/api-metrics';
-import { claimUploads, uploadsNamedIn } from '../modules/upload/upload.repository';
+import { claimingDb, claimUploads, uploadsNamedIn } from '../modules/upload/upload.repository';
 import { AppError } from './app-error';
 import type { ApiModule, ApiRoute } from './define-route';
 import type { AuthedContext, PublicContext } from './request-context';
@@ -195,14 +195,16 @@ function runRoute(route: ApiRoute, services: AppServices, checkAnswers: boolean)
       if (!parsed.success) throw validationError(parsed.error, where, raw, lang);
       input[where] = parsed.data;
     }
+    // A write that names uploads saves a record referencing them: they are no draft's any more
+    // (uploads never claimed are pruned, README "Data that stays bounded"). The claim is the last
+    // step of the handler's own transaction, so it commits with the record or not at all.
+    const named = route.method !== 'get' && input.body !== undefined ? uploadsNamedIn(JSON.stringify(input.body)) : [];
+    const claiming = named.length > 0 ? claimingDb(services.db, named) : null;
+    if (claiming) ctx.db = claiming.db;
     // Handler, then the envelope.
     const data = await route.handler(ctx, input);
-    // A write that names uploads saved a record referencing them: they are no draft's any more
-    // (uploads never claimed are pruned, README "Data that stays bounded").
-    if (route.method !== 'get' && input.body !== undefined) {
-      const named = uploadsNamedIn(JSON.stringify(input.body));
-      if (named.length > 0) await claimUploads(services.db, named);
-    }
+    // A handler that wrote without a transaction (one statement): claimed after it.
+    if (claiming && !claiming.claimed()) await claimUploads(services.db, named);
     if (route.answer === 'raw' || res.headersSent) return;
     if (checkAnswers) checkAnswer(route, data);
     sendJson(req, res, {

@@ -108,6 +108,7 @@ export const PersonHouseJoinSchema = z.object({
     .regex(/^(\/api)?\/upload\/files\/housecert\/[A-Za-z0-9/._-]+$/)
     .max(300)
     .optional(),
+  clientId,
 });
 export type PersonHouseJoin = z.infer<typeof PersonHouseJoinSchema>;
 

@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error';
 import { notify } from '../message/notify';
 import { withPushes } from '../message/push-outbox';
 import { reserveUsage, settleUsage, HOUR_MS, type UsageLimit } from '../quota/account-usage';
+import { writeOnce } from '../resident/write-once';
 import type { ResidentDeps } from '../resident/resident-api';
 import { normalizeInviteCode } from './invite-code';
 import {
@@ -106,36 +107,39 @@ export async function joinHouse(
   return withPushes(
     d.db,
     d.realtime,
-    async (tx) => {
-      if (await hasOpenLink(tx, d.personId, house.houseType, house.houseId))
-        throw new AppError(409, 'resident.errors.alreadyLinked');
-      const { personHouseId, historyId } = await insertJoinRequest(tx, {
-        companyId: house.companyId,
-        housingEstateId: house.housingEstateId,
-        personId: d.personId,
-        houseType: house.houseType,
-        ids,
-        identity: body.identity,
-        status,
-        operationType: OPERATION_BY_IDENTITY[body.identity],
-        houseCertCode: body.houseCertCode || null,
-        houseCertImg: body.houseCertImg ?? null,
-      });
-      await refreshHouseStatus(tx, house.houseType, [house.houseId]);
-      await notify(tx, {
-        companyId: house.companyId,
-        housingEstateId: house.housingEstateId,
-        messageType: joinMessageType(house.houseType as 1 | 2 | 3),
-        channelType: ChannelType.join,
-        dataId: personHouseId,
-        recipients: await houseStaff(tx, house.housingEstateId, house.houseType),
-        personTriggerId: d.personId,
-        personHouseHistoryId: historyId,
-        ...ids,
-        push: { houseType: house.houseType, identity: body.identity, status },
-      });
-      return { personHouseId, status, houseType: house.houseType, houseId: house.houseId };
-    },
+    async (tx) =>
+      // A join resent with its clientId (a cut connection, an api restart) answers the request
+      // already stored instead of 409 "already linked" or a second request (issue 35).
+      writeOnce(tx, { personId: d.personId, kind: 'join', clientId: body.clientId }, async () => {
+        if (await hasOpenLink(tx, d.personId, house.houseType, house.houseId))
+          throw new AppError(409, 'resident.errors.alreadyLinked');
+        const { personHouseId, historyId } = await insertJoinRequest(tx, {
+          companyId: house.companyId,
+          housingEstateId: house.housingEstateId,
+          personId: d.personId,
+          houseType: house.houseType,
+          ids,
+          identity: body.identity,
+          status,
+          operationType: OPERATION_BY_IDENTITY[body.identity],
+          houseCertCode: body.houseCertCode || null,
+          houseCertImg: body.houseCertImg ?? null,
+        });
+        await refreshHouseStatus(tx, house.houseType, [house.houseId]);
+        await notify(tx, {
+          companyId: house.companyId,
+          housingEstateId: house.housingEstateId,
+          messageType: joinMessageType(house.houseType as 1 | 2 | 3),
+          channelType: ChannelType.join,
+          dataId: personHouseId,
+          recipients: await houseStaff(tx, house.housingEstateId, house.houseType),
+          personTriggerId: d.personId,
+          personHouseHistoryId: historyId,
+          ...ids,
+          push: { houseType: house.houseType, identity: body.identity, status },
+        });
+        return { personHouseId, status, houseType: house.houseType, houseId: house.houseId };
+      }),
     d.onPushError,
   );
 }

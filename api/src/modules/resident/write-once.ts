@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
 import { residentWrite } from '../../db/schema';
 
-export type WriteKind = 'complaint' | 'workOrder' | 'complaintReply' | 'workOrderReply' | 'sos';
+export type WriteKind = 'complaint' | 'workOrder' | 'complaintReply' | 'workOrderReply' | 'sos' | 'join';
 
 /**
  * Runs `write` once per (person, kind, clientId) inside `tx`; without a clientId it just runs.

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../../db/open-database';
+import type { Db, DbOrTx } from '../../db/open-database';
 import { sql } from 'drizzle-orm';
 import { uploadFile } from '../../db/schema';
 
@@ -35,4 +35,26 @@ export async function claimUploads(db: DbOrTx, named: string[]): Promise<void> {
           sql`, `,
         )})`,
   );
+}
+
+/**
+ * The database a write call's handler uses when its body names uploads: every transaction the
+ * handler opens on it claims them as its last step, so the claim commits with the saved record
+ * or not at all (a save that fails leaves the upload unclaimed; a claimed upload always has its
+ * record). `claimed()` tells whether a transaction of the handler committed the claim; a handler
+ * that opened none (a single statement) is claimed after it answered, as before.
+ */
+export function claimingDb(db: Db, named: string[]): { db: Db; claimed: () => boolean } {
+  let committed = false;
+  const claiming = Object.create(db) as Db;
+  claiming.transaction = (async (work: (tx: never) => Promise<unknown>, config?: never) => {
+    const value = await db.transaction(async (tx) => {
+      const result = await work(tx as never);
+      await claimUploads(tx, named);
+      return result;
+    }, config);
+    committed = true;
+    return value;
+  }) as Db['transaction'];
+  return { db: claiming, claimed: () => committed };
 }

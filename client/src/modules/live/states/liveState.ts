@@ -20,6 +20,8 @@ interface LiveStateShape {
   since: number | null;
   /** How many snapshots arrived (connect, upstream reconnect, reconciliation): screens re-read on each. */
   snapshots: number;
+  /** How many times the tab (re)connected: alarms missed while away are read at once (issue 35). */
+  connects: number;
 }
 
 /**
@@ -34,6 +36,7 @@ export const liveState = proxy<LiveStateShape>({
   status: 'connecting',
   since: null,
   snapshots: 0,
+  connects: 0,
 });
 
 /** After a (re)connect the next snapshot is the server's truth, whatever its version. */
@@ -68,6 +71,7 @@ export function countMessageRead(messageType: number): void {
 export function connectionLive(): void {
   acceptAnyVersion = true;
   liveState.connected = true;
+  liveState.connects += 1;
   liveState.status = 'live';
   liveState.since = null;
 }
