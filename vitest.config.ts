@@ -59,6 +59,9 @@ export default defineConfig({
       // idle runner, one after the other at the very end of the same `vitest run`: the chaos run and
       // the compose topology (many processes and fault timings each), and the wall screen (it asserts
       // that a change shows "within a second"). `--project 'e2e*'` runs both.
+      // `expect.poll` waits up to 10 s unless a test gives its own bound (the wall screen's "within a
+      // second" does): the tests assert what a page comes to show, never how fast (a page loads
+      // slower with two files and their products side by side, on a 2-core runner).
       {
         test: {
           name: 'e2e',
@@ -67,6 +70,7 @@ export default defineConfig({
           exclude: [...exclude, ...e2eSerial],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['support/global-setup.ts'],
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
@@ -80,6 +84,7 @@ export default defineConfig({
           exclude,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['support/global-setup.ts'],
           fileParallelism: false,
         },
