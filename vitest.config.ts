@@ -12,6 +12,12 @@ const needsEngine = [
   ...(process.env.TEST_REDIS_URL ? [] : ['**/*.redis.test.ts']),
 ];
 const exclude = ['**/node_modules/**', ...needsEngine];
+/** Browser and topology test files that run alone (see the e2e projects below). */
+const e2eSerial = [
+  'ops/chaos.postgres.redis.test.ts',
+  'ops/compose-topology.postgres.redis.test.ts',
+  'e2e/wall-screen.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -45,14 +51,41 @@ export default defineConfig({
         extends: 'client/vite.config.ts',
         test: { name: 'client', root: 'client', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
+      // Browser and topology tests (tests/): each file starts its own product (free ports, a fresh
+      // DATA_DIR under the system's temp, PGlite; metrics on free ports), its own Chromium, and any
+      // PostgreSQL schema or Redis prefix it uses is random, so files cannot collide. `e2e` runs them
+      // two at a time (most of a browser test is waiting on a page or a product), after the unit
+      // projects (groupOrder 1). `e2e-serial` holds the files that must run alone, on an otherwise
+      // idle runner, one after the other at the very end of the same `vitest run`: the chaos run and
+      // the compose topology (many processes and fault timings each), and the wall screen (it asserts
+      // that a change shows "within a second"). `--project 'e2e*'` runs both.
+      // `expect.poll` waits up to 10 s unless a test gives its own bound (the wall screen's "within a
+      // second" does): the tests assert what a page comes to show, never how fast (a page loads
+      // slower with two files and their products side by side, on a 2-core runner).
       {
         test: {
           name: 'e2e',
           root: 'tests',
           include: ['**/*.test.ts'],
+          exclude: [...exclude, ...e2eSerial],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          expect: { poll: { timeout: 10_000 } },
+          globalSetup: ['support/global-setup.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'e2e-serial',
+          root: 'tests',
+          include: e2eSerial,
           exclude,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          expect: { poll: { timeout: 10_000 } },
+          globalSetup: ['support/global-setup.ts'],
           fileParallelism: false,
         },
       },

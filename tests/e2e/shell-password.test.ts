@@ -32,7 +32,7 @@ describe('console shell: change password', () => {
     expect((await context.cookies()).map((c) => c.name)).not.toContain('Admin-Token');
 
     await fillLogin(page, STAFF);
-    await expect.poll(() => page.getByTestId('login-error').textContent()).not.toBe('');
+    await expect.poll(() => page.getByTestId('login-error').textContent(), { timeout: 15_000 }).not.toBe('');
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.locator('input[name=account]').fill('staff');
     await page.locator('input[name=password]').fill('staff456');

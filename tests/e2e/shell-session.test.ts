@@ -109,7 +109,7 @@ describe('console shell: sign-in, menus, routes and languages', () => {
       // A name no other test signs in with: failures are counted per account name, and the
       // captcha they switch on would stand in the way of the later tests' sign-ins.
       await fillLogin(page, { username: 'intruder', password: `wrong-${i}` });
-      await expect.poll(() => page.getByTestId('login-error').textContent()).not.toBe('');
+      await expect.poll(() => page.getByTestId('login-error').textContent(), { timeout: 15_000 }).not.toBe('');
     }
     await page.getByTestId('slider-captcha').waitFor();
     expect(await page.getByTestId('slider-captcha').textContent()).toContain('Please hold down the slider and drag');

@@ -39,6 +39,19 @@ export async function startProduct(
   extraEnv: Record<string, string> = {},
   options: { dataDir?: string } = {},
 ): Promise<Product> {
+  // Test files run side by side (vitest.config.ts): a port found free can be taken by another
+  // process before `npm start` binds it, which it refuses with "… is already in use": start again
+  // on other free ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startProductOnce(extraEnv, options);
+    } catch (err) {
+      if (attempt >= 3 || !/is already in use by another process/.test((err as Error).message)) throw err;
+    }
+  }
+}
+
+async function startProductOnce(extraEnv: Record<string, string>, options: { dataDir?: string }): Promise<Product> {
   const [port, apiPort] = [await freePort(), await freePort()];
   const dataDir = options.dataDir ?? newDataDir();
   let out = '';
@@ -50,6 +63,9 @@ export async function startProduct(
       API_PORT: String(apiPort),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      // Metrics on free ports too (9464 and 9465 by default), so products side by side never meet.
+      METRICS_PORT: '0',
+      API_METRICS_PORT: '0',
       LOG_LEVEL: 'warn',
       ...extraEnv,
     },
@@ -68,6 +84,7 @@ export async function startProduct(
     child.stdout!.on('data', check);
     child.on('exit', (code) => {
       clearTimeout(timer);
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
       reject(new Error(`npm start exited with ${code}:\n${out}`));
     });
   });
