@@ -53,7 +53,7 @@ export default defineConfig({
       },
       // Browser and topology tests (tests/): each file starts its own product (free ports, a fresh
       // DATA_DIR under the system's temp, PGlite; metrics on free ports), its own Chromium, and any
-      // PostgreSQL schema or Redis prefix it uses is random, so files cannot collide. `e2e` runs them
+      // PostgreSQL schema or Redis prefix it uses is random, so files cannot collide. `e2e` can run them
       // two at a time (most of a browser test is waiting on a page or a product), after the unit
       // projects (groupOrder 1). `e2e-serial` holds the files that must run alone, on an otherwise
       // idle runner, one after the other at the very end of the same `vitest run`: the chaos run and
@@ -72,7 +72,10 @@ export default defineConfig({
           hookTimeout: 180_000,
           expect: { poll: { timeout: 10_000 } },
           globalSetup: ['support/global-setup.ts'],
-          maxWorkers: 2,
+          // Two at a time where the runner has room: E2E_WORKERS=2. The default stays 1 until two
+          // full runs side by side are measured green on a quiet runner (the session that built
+          // this could only measure 8 files, on a machine loaded 15-fold by other work).
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
           sequence: { groupOrder: 1 },
         },
       },
@@ -87,6 +90,7 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           globalSetup: ['support/global-setup.ts'],
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
