@@ -142,12 +142,19 @@ async function main(): Promise<void> {
       });
     // A call whose connection failed (fetch failed: once seen on a loaded machine) is made again,
     // as the console resends: a message keeps its client id, so it is stored once.
-    const res = await call().catch((err: Error) => {
+    // So is one the gateway answered 502 (the api's connection failed under it): counted, with
+    // the reason, in the line; the latency stays timed from the first attempt.
+    const retry = (why: string) => {
       sendRetries++;
-      sendRetryReason = `${err.message}: ${String((err.cause as Error | undefined)?.message ?? err.cause)}`;
-      log(`retrying ${path} after ${sendRetryReason}`);
+      sendRetryReason = why;
+      log(`retrying ${path} after ${why}`);
       return call();
-    });
+    };
+    let res = await call().catch((err: Error) =>
+      retry(`${err.message}: ${String((err.cause as Error | undefined)?.message ?? err.cause)}`),
+    );
+    if (res.status === 502)
+      res = await retry(`502 ${((await res.json().catch(() => ({}))) as { msg?: string }).msg ?? ''}`);
     const answer = (await res.json()) as { data: T; msg: string };
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${answer.msg}`);
     return answer.data;
