@@ -190,6 +190,8 @@ async function main(): Promise<void> {
 
   log(`${MESSAGES} messages to ${PERSONS} members, one every ${EVERY_MS} ms, under ${EVENTS_PER_SECOND} events/s`);
   const sentAt = new Map<number, number>();
+  /** How long each send call took (the api's transaction with the push journal, through the gateway). */
+  const sendMs: number[] = [];
   for (let i = 0; i < MESSAGES; i++) {
     const at = now();
     const record = await post<{ seq: number }>('/im/chatrecord/save', {
@@ -198,6 +200,7 @@ async function main(): Promise<void> {
       clientId: `chat-bench-${i}-xxxxxxxx`,
     });
     sentAt.set(record.seq, at);
+    sendMs.push(now() - at);
     await new Promise((r) => setTimeout(r, Math.max(0, EVERY_MS - (now() - at))));
   }
   await new Promise((r) => setTimeout(r, 3000));
@@ -228,6 +231,10 @@ async function main(): Promise<void> {
       tabRetries: opened.reduce((n, o) => n + o.retries, 0),
       tabRetryReason: opened.find((o) => o.lastRetryReason)?.lastRetryReason ?? null,
       groupCreateMs: round(groupCreateMs),
+      sendCallMs: (() => {
+        const sorted = [...sendMs].sort((a, b) => a - b);
+        return { p50: round(percentile(sorted, 50)), max: round(sorted[sorted.length - 1]) };
+      })(),
       sendRetries,
       sendRetryReason,
       latencyP50Ms: round(percentile(latencies, 50)),
