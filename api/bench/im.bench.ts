@@ -41,9 +41,9 @@ try {
       insert into person (company_id, housing_estate_id, name) select ${c}, ${e}, 'Bench person ' || g from generate_series(1, ${privates}) g
       returning id),
     g as (
-      insert into im_group (company_id, housing_estate_id, group_type, name, owner_person_id, last_seq, message_count, member_count,
-        updated_at, last_type, last_content, last_from_person_id, last_at)
-      select ${c}, ${e}, 1, null, p.id, 1, 1, 2, now() - (p.id % 5000) * interval '1 minute', 1, 'Hello from ' || p.id, p.id, now()
+      insert into im_group (company_id, housing_estate_id, group_type, name, owner_person_id, peer_person_id, last_seq, message_count,
+        member_count, updated_at, last_type, last_content, last_from_person_id, last_at)
+      select ${c}, ${e}, 1, null, p.id, ${admin.personId}, 1, 1, 2, now() - (p.id % 5000) * interval '1 minute', 1, 'Hello from ' || p.id, p.id, now()
       from p returning id, owner_person_id),
     m as (
       insert into im_group_member (group_id, person_id, read_seq, read_count)

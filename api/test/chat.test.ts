@@ -1,6 +1,7 @@
 // Instant messaging (issue 4, SPEC §7, DESIGN §5): private and group chats between residents and
 // staff with their own tokens — gapless seq, unread counts, pushes to every member, membership
 // and estate checks.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   grantRolePermission,
@@ -102,6 +103,35 @@ describe.each(testEngines())('chat on %s', (engine) => {
       await staffSocket.close();
       await residentSocket.close();
     }
+  });
+
+  it('when either side lists a private chat, then it is named after the other party, also for a chat stored before its peer was kept', async () => {
+    const { groupId } = (
+      await people.resident.get(`/im/chatrecord/check/chat/${people.resident.personId}/${people.staff.personId}`)
+    ).body.data;
+    const rowOf = async (who: string) =>
+      (await people[who].post('/im/disgroup/list', { page: 1, limit: 1000 })).body.data.list.find(
+        (g: { groupId: number }) => g.groupId === groupId,
+      );
+    const names = async () => {
+      const [owner, peer] = [await rowOf('resident'), await rowOf('staff')];
+      return {
+        owner: { other: owner.other.personId, members: owner.members.map((m: { personId: number }) => m.personId) },
+        peer: { other: peer.other.personId, members: peer.members.map((m: { personId: number }) => m.personId) },
+        ownerName: owner.groupName === owner.members[0].name,
+        peerName: peer.groupName === peer.members[0].name,
+      };
+    };
+    const expected = {
+      owner: { other: people.staff.personId, members: [people.staff.personId] },
+      peer: { other: people.resident.personId, members: [people.resident.personId] },
+      ownerName: true,
+      peerName: true,
+    };
+    expect(await names()).toEqual(expected);
+    // A chat from before migration 0030 had no peer (the migration fills it in; the list also looks it up).
+    await api.db.execute(sql`update im_group set peer_person_id = null where id = ${groupId}`);
+    expect(await names()).toEqual(expected);
   });
 
   it('when many records are sent at once, then seqs are gapless and paging back and forth by seq finds them all', async () => {

@@ -11,6 +11,9 @@ const tabs: Tab[] = [];
 /** [seq, arrivedAt, seq, arrivedAt, …]. */
 let arrivals: number[] = [];
 let background = 0;
+/** Tabs that opened only on a later attempt, and why the last such attempt failed. */
+let retries = 0;
+let lastRetryReason = '';
 
 async function openTab(url: string, token: string): Promise<Tab> {
   const socket: Tab = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
@@ -18,12 +21,40 @@ async function openTab(url: string, token: string): Promise<Tab> {
     if (e.kind === 'message' && e.payload.seq) arrivals.push(e.payload.seq, now());
   });
   socket.on('announcements', () => void background++);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  await socket.timeout(10_000).emitWithAck('subscribe', ['chat', 'announcements']);
-  return socket;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      // socket.io-client reports a refused handshake (connect_error) but not a connection the
+      // gateway closed before admitting it (its connectTimeout when a busy api answers the
+      // identity late): that is a disconnect before connect, which left the bench waiting for
+      // ever. Either ends the attempt, as does a minute without an answer.
+      const timer = setTimeout(() => reject(new Error('no connect within 60 s')), 60_000);
+      socket.once('connect', () => (clearTimeout(timer), resolve()));
+      socket.once('connect_error', (err) => (clearTimeout(timer), reject(err)));
+      socket.once(
+        'disconnect',
+        (reason) => (clearTimeout(timer), reject(new Error(`closed before connect: ${reason}`))),
+      );
+    });
+    await socket.timeout(10_000).emitWithAck('subscribe', ['chat', 'announcements']);
+    return socket;
+  } catch (err) {
+    socket.close();
+    throw err;
+  }
+}
+
+/** A tab that could not open tries again, as the console's socket does (at most 3 times in all). */
+async function openTabRetrying(url: string, token: string): Promise<Tab> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await openTab(url, token);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      retries++;
+      lastRetryReason = String((err as Error)?.message ?? err);
+      await new Promise((r) => setTimeout(r, 1000 * attempt));
+    }
+  }
 }
 
 process.on('message', async (m: { type: string; url?: string; tokens?: string[]; tabsPerPerson?: number }) => {
@@ -35,7 +66,7 @@ process.on('message', async (m: { type: string; url?: string; tokens?: string[];
     let failed = 0;
     let firstError = '';
     for (let i = 0; i < jobs.length; i += 25) {
-      const results = await Promise.allSettled(jobs.slice(i, i + 25).map((token) => openTab(m.url!, token)));
+      const results = await Promise.allSettled(jobs.slice(i, i + 25).map((token) => openTabRetrying(m.url!, token)));
       for (const r of results) {
         if (r.status === 'fulfilled') tabs.push(r.value);
         else {
@@ -43,8 +74,10 @@ process.on('message', async (m: { type: string; url?: string; tokens?: string[];
           firstError ||= String((r.reason as Error)?.message ?? r.reason);
         }
       }
+      if (process.env.BENCH_VERBOSE)
+        process.stderr.write(`[chat tabs ${process.pid}] ${tabs.length} open, ${failed} failed, ${retries} retried\n`);
     }
-    process.send!({ type: 'opened', count: tabs.length, failed, firstError });
+    process.send!({ type: 'opened', count: tabs.length, failed, firstError, retries, lastRetryReason });
   } else if (m.type === 'collect') {
     process.send!({ type: 'arrivals', values: arrivals, background });
     arrivals = [];

@@ -92,6 +92,7 @@ async function conversation(
       groupType: g.type,
       name: g.name,
       ownerPersonId: g.owner,
+      peerPersonId: g.type === 1 ? g.members.find((m) => m !== g.owner) : null,
       isWorkGroup: g.work ?? false,
       lastSeq: lines.length,
       messageCount: counted,

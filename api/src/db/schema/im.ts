@@ -18,6 +18,11 @@ export const imGroup = pgTable(
     /** Full Pinyin and initials of a Chinese group name ("anbao ab"), for the Pinyin search. */
     namePinyin: text(),
     ownerPersonId: integer().notNull(),
+    /**
+     * A private chat's other member (the one who is not its owner; both are members for good), so
+     * the conversation list names the other party without a subquery per row. Null for groups.
+     */
+    peerPersonId: integer(),
     /** 1 a work group created by staff (address-book settings), 0 an ordinary chat. */
     isWorkGroup: boolean().notNull().default(false),
     lastSeq: integer().notNull().default(0),

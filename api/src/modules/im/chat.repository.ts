@@ -136,15 +136,31 @@ export async function markMembersGone(tx: Tx, groupId: number, personIds: number
 export async function insertGroup(
   tx: Tx,
   tenant: TenantScope,
-  g: { groupType: number; name: string; namePinyin: string | null; ownerPersonId: number; isWorkGroup: boolean },
+  g: {
+    groupType: number;
+    name: string;
+    namePinyin: string | null;
+    ownerPersonId: number;
+    isWorkGroup: boolean;
+    /** A private chat's other member. */
+    peerPersonId?: number;
+  },
 ): Promise<GroupRow> {
   const [row] = await queryRows<{ id: number }>(
     tx,
-    sql`insert into im_group (company_id, housing_estate_id, group_type, name, name_pinyin, owner_person_id, is_work_group, updated_at)
-        values (${tenant.companyId}, ${tenant.housingEstateId}, ${g.groupType}, ${g.name}, ${g.namePinyin}, ${g.ownerPersonId}, ${g.isWorkGroup}, now())
+    sql`insert into im_group (company_id, housing_estate_id, group_type, name, name_pinyin, owner_person_id, peer_person_id, is_work_group, updated_at)
+        values (${tenant.companyId}, ${tenant.housingEstateId}, ${g.groupType}, ${g.name}, ${g.namePinyin}, ${g.ownerPersonId}, ${g.peerPersonId ?? null}, ${g.isWorkGroup}, now())
         returning id`,
   );
-  return { id: row.id, ...g, lastSeq: 0, messageCount: 0 };
+  return {
+    id: row.id,
+    groupType: g.groupType,
+    name: g.name,
+    ownerPersonId: g.ownerPersonId,
+    isWorkGroup: g.isWorkGroup,
+    lastSeq: 0,
+    messageCount: 0,
+  };
 }
 
 export async function setGroupName(tx: Tx, groupId: number, name: string, namePinyin: string | null): Promise<void> {
@@ -354,8 +370,9 @@ export interface ConversationRow {
 /**
  * A person's conversations, newest activity first. The page's groups come from the person's
  * memberships alone (index im_group_member_person_current_idx); the last record's copy is on the
- * group row, and only the page is joined with its sender and, for a private chat, the other person (the row's avatar and `members`); a
- * group's members are its `member_count`, the whole list is groupMembers().
+ * group row, and only the page is joined with its sender and, for a private chat, the other person
+ * (the row's avatar and `members`: the owner or the group's peer_person_id, no member lookup per
+ * row); a group's members are its `member_count`, the whole list is groupMembers().
  */
 export async function listConversations(
   db: DbOrTx,
@@ -407,7 +424,14 @@ export async function listConversations(
           select g.id, g.group_type, g.name, g.owner_person_id, g.is_work_group, g.last_seq, g.member_count,
                  g.updated_at, g.message_count - m.read_count as unread,
                  g.last_type, g.last_content, g.last_from_person_id, g.last_at,
-                 coalesce(g.updated_at, g.created_at) as active_at, count(*) over ()::int as total
+                 coalesce(g.updated_at, g.created_at) as active_at, count(*) over ()::int as total,
+                 -- A private chat's other party: its owner, or its peer when the owner is me (the
+                 -- member lookup only for a chat without a peer, which the migration filled in).
+                 case when g.group_type = ${ChatGroupType.private} then
+                   case when g.owner_person_id <> ${me} then g.owner_person_id
+                        else coalesce(g.peer_person_id, (select om.person_id from im_group_member om
+                          where om.group_id = g.id and om.person_id <> ${me} limit 1)) end
+                 end as other_id
           from im_group_member m join im_group g on g.id = m.group_id
           where ${where}
           order by active_at desc, g.id desc
@@ -419,12 +443,7 @@ export async function listConversations(
                op.id is not null and exists (select 1 from person_house ph where ph.person_id = op.id and ph.status = ${JoinStatus.approved}) as other_resident
         from page
           left join person rp on rp.id = page.last_from_person_id
-          left join lateral (
-            select om.person_id from im_group_member om
-            where page.group_type = ${ChatGroupType.private} and om.group_id = page.id and om.person_id <> ${me}
-            limit 1
-          ) o on true
-          left join person op on op.id = o.person_id
+          left join person op on op.id = page.other_id
         order by page.active_at desc, page.id desc`,
   );
   // A page past the end has no row to carry the total.

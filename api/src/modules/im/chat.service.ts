@@ -461,6 +461,7 @@ export async function privateChat(ctx: AuthedContext, a: number, b: number) {
       name: other.name,
       namePinyin: null,
       ownerPersonId: a,
+      peerPersonId: b,
       isWorkGroup: false,
     });
     await repo.insertMembers(tx, g, [a, b]);

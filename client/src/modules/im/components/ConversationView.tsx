@@ -16,6 +16,9 @@ import { GroupSettingsDialog } from './GroupSettingsDialog';
 const START = 1_000_000_000;
 
 type Item = { key: string; record?: ChatRecord; pending?: PendingMessage };
+const itemKey = (_: number, item: Item) => item.key;
+const followOutput = (bottom: boolean) => (bottom ? ('auto' as const) : false);
+const VIEWPORT_MARGIN = { top: 400, bottom: 200 };
 
 interface Props {
   row: ChatGroupRow;
@@ -49,6 +52,15 @@ export function ConversationView({ row, me, canMakeWork, narrow, onBack, onLeft 
   const [settings, setSettings] = useState(false);
   const [panel, setPanel] = useState(!narrow);
   const [dragging, setDragging] = useState(false);
+  // The resident panel waits until the history has been drawn: its request, rendering and layout
+  // then do not delay the newest message on opening (the first frames are the history's alone).
+  const [historyShown, setHistoryShown] = useState(false);
+  const shownOnce = useRef(false);
+  const onItemsRendered = useCallback((rendered: unknown[]) => {
+    if (shownOnce.current || rendered.length === 0) return;
+    shownOnce.current = true;
+    requestAnimationFrame(() => setTimeout(() => setHistoryShown(true), 0));
+  }, []);
 
   const items: Item[] = useMemo(
     () => [
@@ -73,6 +85,46 @@ export function ConversationView({ row, me, canMakeWork, narrow, onBack, onLeft 
   };
   const residentId = row.other?.resident ? row.other.personId : null;
   const closed = state.closed !== null;
+  // The list's props keep their identity from render to render: react-virtuoso then re-renders
+  // only the rows whose item changed (MessageRow is memoised), and its header is not a new
+  // component type (remounted, measured again) on every state change.
+  const showSender = row.groupType === 2;
+  const onMakeWork = canMakeWork && !closed ? setWorkFrom : undefined;
+  const itemContent = useCallback(
+    (_: number, item: Item) => (
+      <MessageRow
+        record={item.record}
+        pending={item.pending}
+        me={me}
+        showSender={showSender}
+        onOpenPicture={setPicture}
+        onResend={resend}
+        onDiscard={discard}
+        onMakeWork={onMakeWork}
+      />
+    ),
+    [me, showSender, resend, discard, onMakeWork],
+  );
+  const hasOlder = state.hasOlder;
+  const components = useMemo(
+    () => ({
+      Header: () =>
+        hasOlder ? (
+          <div className="chat-older">{t('im.loadingOlder')}</div>
+        ) : (
+          <div className="chat-start">{t('im.start')}</div>
+        ),
+    }),
+    [hasOlder, t],
+  );
+  const onStartReached = useCallback(() => void startReached(), [startReached]);
+  const onAtBottom = useCallback(
+    (bottom: boolean) => {
+      atBottom.current = bottom;
+      if (bottom) clearUnseen();
+    },
+    [clearUnseen],
+  );
 
   return (
     <section className="chat-conversation" aria-label={row.groupName} data-testid="chat-conversation">
@@ -143,35 +195,15 @@ export function ConversationView({ row, me, canMakeWork, narrow, onBack, onLeft 
               data={items}
               firstItemIndex={START - prepended}
               initialTopMostItemIndex={Math.max(0, items.length - 1)}
-              computeItemKey={(_, item) => item.key}
-              startReached={() => void startReached()}
-              followOutput={(bottom) => (bottom ? 'auto' : false)}
-              atBottomStateChange={(bottom) => {
-                atBottom.current = bottom;
-                if (bottom) clearUnseen();
-              }}
+              computeItemKey={itemKey}
+              startReached={onStartReached}
+              followOutput={followOutput}
+              atBottomStateChange={onAtBottom}
               atBottomThreshold={40}
-              increaseViewportBy={{ top: 400, bottom: 200 }}
-              components={{
-                Header: () =>
-                  state.hasOlder ? (
-                    <div className="chat-older">{t('im.loadingOlder')}</div>
-                  ) : (
-                    <div className="chat-start">{t('im.start')}</div>
-                  ),
-              }}
-              itemContent={(_, item) => (
-                <MessageRow
-                  record={item.record}
-                  pending={item.pending}
-                  me={me}
-                  showSender={row.groupType === 2}
-                  onOpenPicture={setPicture}
-                  onResend={resend}
-                  onDiscard={discard}
-                  onMakeWork={canMakeWork && !closed ? setWorkFrom : undefined}
-                />
-              )}
+              increaseViewportBy={VIEWPORT_MARGIN}
+              components={components}
+              itemContent={itemContent}
+              itemsRendered={onItemsRendered}
             />
           )}
           {state.unseen > 0 && (
@@ -187,8 +219,10 @@ export function ConversationView({ row, me, canMakeWork, narrow, onBack, onLeft 
             </Button>
           )}
         </div>
-        {/* After the history's first page: its request does not queue behind the panel's at the api. */}
-        {residentId && panel && !state.loading && <ResidentPanel personId={residentId} />}
+        {/* After the history is drawn: its first page's request and rendering come first. */}
+        {residentId && panel && (historyShown || (!state.loading && state.records.length === 0)) && (
+          <ResidentPanel personId={residentId} />
+        )}
       </div>
       {closed ? (
         <div className="chat-closed" role="status" data-testid="chat-closed">

@@ -1,0 +1,1 @@
+ALTER TABLE "im_group" ADD COLUMN "peer_person_id" integer;
