@@ -1,5 +1,5 @@
 import { allowedTopics, type AccessEvent, type SessionEvent, type Topic } from '@pm/shared';
-import type { GatewayServer, TabSocket } from './gateway-io';
+import { endTabSession, type GatewayServer, type TabSocket } from './gateway-io';
 import type { IdentityCache } from './identity-cache';
 import type { Logger } from './logger';
 import { rooms } from './tab-rooms';
@@ -102,6 +102,5 @@ function applyPermissions(socket: TabSocket, personId: number, perms: string[] |
 
 function endTab(socket: TabSocket, identities: IdentityCache): void {
   identities.forget(socket.data.token);
-  socket.emit('session', signedOut);
-  socket.disconnect();
+  endTabSession(socket, signedOut);
 }

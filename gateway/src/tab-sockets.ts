@@ -2,7 +2,7 @@ import type { Namespace, ServerOptions } from 'socket.io';
 import type { Adapter } from 'socket.io-adapter';
 import { allowedTopics, TOPICS, type SessionEvent, type SubscribeAck, type Topic } from '@pm/shared';
 import { ApiUnavailableError } from './api-client';
-import type { GatewayServer, TabData, TabSocket } from './gateway-io';
+import { endTabSession, type GatewayServer, type TabData, type TabSocket } from './gateway-io';
 import type { IdentityCache } from './identity-cache';
 import { pickLanguage, translate } from './locale-messages';
 import type { Logger } from './logger';
@@ -53,10 +53,7 @@ const RENEW_RETRY_MS = 5_000;
 function bindToTokenExpiry(socket: TabSocket, identities: IdentityCache, hub: PersonHub): void {
   let timer: NodeJS.Timeout;
   let gone = false;
-  const end = (kind: 'expired' | 'forcedLogout') => {
-    socket.emit('session', sessionEnded(kind));
-    socket.disconnect();
-  };
+  const end = (kind: 'expired' | 'forcedLogout') => endTabSession(socket, sessionEnded(kind));
   const renew = () => {
     identities.get(socket.data.token, 0).then(
       (identity) => {
@@ -250,9 +247,6 @@ async function dropRevokedTabs(io: GatewayServer, identities: IdentityCache): Pr
     const identity = await identities.get(token, 0).catch(() => undefined);
     // undefined: the api is unavailable, ask again next time. Expiry has its own timer.
     if (identity !== null) continue;
-    for (const socket of sockets) {
-      socket.emit('session', sessionEnded('forcedLogout'));
-      socket.disconnect();
-    }
+    for (const socket of sockets) endTabSession(socket, sessionEnded('forcedLogout'));
   }
 }
