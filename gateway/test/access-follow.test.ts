@@ -45,10 +45,16 @@ beforeAll(async () => {
   admin = await signIn(api.url, 'admin');
   staff = await signIn(api.url, 'staff');
   const me = await call<{ roleValue: string }>(api.url, staff.token, 'GET', '/realtime/identity');
-  const roles = await call<{ list: (Role & { roleValue: string })[] }>(api.url, admin.token, 'POST', '/base/sysrole/page', {
-    page: 1,
-    limit: 50,
-  });
+  const roles = await call<{ list: (Role & { roleValue: string })[] }>(
+    api.url,
+    admin.token,
+    'POST',
+    '/base/sysrole/page',
+    {
+      page: 1,
+      limit: 50,
+    },
+  );
   role = roles.list.find((r) => r.roleValue === me.roleValue)!;
   allMenus = (await call<{ menus: Menu[] }>(api.url, admin.token, 'GET', `/base/sysrole/infoandmenu/${role.roleId}`))
     .menus;
