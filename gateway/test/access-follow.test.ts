@@ -60,7 +60,8 @@ beforeAll(async () => {
     .menus;
   // Something to count: a complaint the staff member's totals include.
   await fileComplaint(api.url, await residentOf(api.url, 'resident1'), 'The hallway light flickers');
-});
+  // Starting a real api with its demo data takes a while on a loaded machine.
+}, 180_000);
 
 afterEach(async () => {
   for (const t of tabs) t.close();

@@ -20,7 +20,8 @@ beforeAll(async () => {
     await startTestGateway(api, { redisUrl, redisPrefix: prefix }),
     await startTestGateway(api, { redisUrl, redisPrefix: prefix }),
   ];
-});
+  // Starting a real api with its demo data takes a while on a loaded machine.
+}, 180_000);
 
 afterAll(async () => {
   for (const t of tabs) t.close();
