@@ -3,7 +3,8 @@
 // front of a real api; the administrator saves the role with other menus (through the gateway, as
 // the console does) BENCH_ACCESS_ROUNDS times; each tab's latency is from just before the save to
 // the tab receiving its `access` event (the gateway has re-read its permissions and stopped the
-// topics it lost by then). One JSON line on stdout.
+// topics it lost by then). Also from the save to the tab's counters reloaded for the new
+// permissions (its first snapshot after the save). One JSON line on stdout.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -86,12 +87,15 @@ interface BenchTab {
   socket: Socket;
   /** Arrival time of each access event. */
   told: number[];
+  /** Arrival time of each snapshot (the counters reloaded). */
+  snapshots: number[];
 }
 
 async function openTab(url: string, token: string): Promise<BenchTab> {
   const socket = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
-  const tab: BenchTab = { socket, told: [] };
+  const tab: BenchTab = { socket, told: [], snapshots: [] };
   socket.on('access', () => tab.told.push(now()));
+  socket.on('snapshot', () => tab.snapshots.push(now()));
   await new Promise<void>((done, fail) => {
     socket.once('connect', () => done());
     socket.once('connect_error', fail);
@@ -152,6 +156,8 @@ async function main(): Promise<object> {
   const latencies: number[] = [];
   const roundMax: number[] = [];
   const saveMs: number[] = [];
+  const counterLatencies: number[] = [];
+  const countersRoundMax: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const at = now();
     await call(gw, admin, '/base/sysrole/saveorupdate', {
@@ -164,9 +170,15 @@ async function main(): Promise<object> {
     const these = tabs.filter((t) => t.told.length > r).map((t) => t.told[r] - at);
     latencies.push(...these);
     roundMax.push(round(Math.max(...these)));
+    const reloaded = () => tabs.map((t) => t.snapshots.find((x) => x >= at)).filter((x) => x !== undefined);
+    for (let i = 0; i < 300 && reloaded().length < tabs.length; i++) await new Promise((x) => setTimeout(x, 10));
+    const counted = reloaded().map((x) => x - at);
+    counterLatencies.push(...counted);
+    countersRoundMax.push(round(Math.max(...counted)));
     await new Promise((x) => setTimeout(x, 300));
   }
   latencies.sort((a, b) => a - b);
+  counterLatencies.sort((a, b) => a - b);
   const expected = ROUNDS * tabs.length;
   const max = latencies[latencies.length - 1];
   for (const t of tabs) t.socket.disconnect();
@@ -194,6 +206,10 @@ async function main(): Promise<object> {
     latencyP50Ms: round(percentile(latencies, 50)),
     latencyP99Ms: round(percentile(latencies, 99)),
     latencyMaxMs: round(max),
+    countersReloaded: counterLatencies.length,
+    countersReachedMsByRound: countersRoundMax,
+    countersP50Ms: round(percentile(counterLatencies, 50)),
+    countersMaxMs: round(counterLatencies[counterLatencies.length - 1]),
     targets: { latencyMaxMs: 1000 },
     pass: latencies.length === expected && max < 1000,
   };

@@ -1,5 +1,5 @@
-import { allowedTopics, type AccessEvent, type SessionEvent, type Topic } from '@pm/shared';
-import type { GatewayServer, TabSocket } from './gateway-io';
+import { allowedTopics, ChannelType, type AccessEvent, type SessionEvent, type Topic } from '@pm/shared';
+import { endTabSession, type GatewayServer, type TabSocket } from './gateway-io';
 import type { IdentityCache } from './identity-cache';
 import type { Logger } from './logger';
 import { rooms } from './tab-rooms';
@@ -40,6 +40,9 @@ export async function applyAccessChange(
   personId: number,
   event: AccessEvent,
 ): Promise<void> {
+  // Answers about the person asked until now may hold the old permissions: none is given again,
+  // and a tab whose handshake read one before this moment is checked once it joined (recheckTab).
+  identities.accessChanged(personId);
   const tabs = localTabs(io, personId);
   if (tabs.length === 0) return;
   if (event.kind === 'revoked') {
@@ -84,6 +87,45 @@ export async function applyAccessChange(
   );
 }
 
+/** What a tab is told when its permissions changed (the gateway adds the topics it stopped). */
+const permissionsChanged: AccessEvent = {
+  topic: 'access',
+  kind: 'permissions',
+  channelType: ChannelType.accessChanged,
+  payload: { change: 'permissions' },
+};
+
+/**
+ * A tab that joined while an access change was on its way (issue 30): its handshake read the
+ * person's permissions before the change reached this instance, and the change was applied to
+ * the tabs before this one joined its rooms. It reads them anew and is told, as if it had been
+ * there (the console then reads its profile again); a token the api no longer knows ends the tab.
+ */
+export async function recheckTab(socket: TabSocket, identities: IdentityCache, logger: Logger): Promise<void> {
+  const { personId, token } = socket.data;
+  let perms: string[] | undefined;
+  try {
+    const identity = await identities.get(token, 0);
+    if (!socket.connected) return;
+    if (!identity || identity.personId !== personId || identity.expiresAt <= Date.now())
+      return endTab(socket, identities);
+    perms = [...identity.perms];
+  } catch (err) {
+    // The api is unreachable: the tab keeps what it has and is told, so it reads its profile when it can.
+    logger.warn({ personId, err: (err as Error).message }, 'access recheck: permissions could not be read');
+    if (!socket.connected) return;
+  }
+  applyPermissions(socket, personId, perms, permissionsChanged);
+}
+
+/**
+ * The tab's profile (its access digest, sent with the handshake) differs from the permissions
+ * the gateway checks: it is told to read it again, as after a change.
+ */
+export function tellAccessChanged(socket: TabSocket): void {
+  socket.emit('access', { ...permissionsChanged, payload: { ...permissionsChanged.payload, stopped: [] } });
+}
+
 /**
  * The tab holds these permissions from now on: it leaves the topics they no longer allow and is
  * told on the `access` topic which ones stopped. Undefined `perms`: unknown, nothing stops.
@@ -102,6 +144,5 @@ function applyPermissions(socket: TabSocket, personId: number, perms: string[] |
 
 function endTab(socket: TabSocket, identities: IdentityCache): void {
   identities.forget(socket.data.token);
-  socket.emit('session', signedOut);
-  socket.disconnect();
+  endTabSession(socket, signedOut);
 }

@@ -1,6 +1,13 @@
 import type { Server, Socket } from 'socket.io';
 import type { BroadcastOperator } from 'socket.io';
-import type { AccessEvent, ClientToServerEvents, LiveEvent, ServerToClientEvents, Topic } from '@pm/shared';
+import type {
+  AccessEvent,
+  ClientToServerEvents,
+  LiveEvent,
+  ServerToClientEvents,
+  SessionEvent,
+  Topic,
+} from '@pm/shared';
 import type { Language } from './locale-messages';
 
 /** Messages between gateway instances (through the Redis adapter). */
@@ -34,4 +41,16 @@ type Target = BroadcastOperator<ServerToClientEvents, TabData>;
 export function emitLive(target: Target, e: LiveEvent): void {
   // `e.topic` names the member `e` is, which TypeScript cannot correlate on its own.
   (target.emit as (topic: Topic, event: LiveEvent) => boolean)(e.topic, e);
+}
+
+/**
+ * Tells one tab its session ended, then drops it: the event is on the wire before the disconnect.
+ * With connection-state recovery `socket.emit` goes through the adapter to be stored, and with
+ * Redis that is a round trip the disconnect right after it would overtake (the tab heard nothing
+ * and showed "connection lost" instead of why it was signed out, issue 30). A tab being dropped
+ * recovers nothing, so the event goes straight to this instance's socket.
+ */
+export function endTabSession(socket: TabSocket, event: SessionEvent): void {
+  socket.nsp.local.to(socket.id).emit('session', event);
+  socket.disconnect();
 }

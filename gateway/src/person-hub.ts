@@ -292,9 +292,13 @@ export class PersonHub {
     // A counters change is no event for tabs: they get the new snapshot instead (below).
     if (event.topic === 'access') {
       // Not passed on as it came: each tab is told once its permissions were updated (on every
-      // instance); the counters follow at the next reconciliation.
+      // instance).
       this.ctx.metrics.events.inc({ topic: event.topic });
       void this.ctx.accessChanged(this.personId, event);
+      // The counters follow the new permissions at once (a topic taken away counts nothing, a
+      // topic given counts what the api counts): the api forgot the person's permissions before
+      // it pushed, so this reload reads them as they are now.
+      if (event.kind === 'permissions') void this.reconcile();
     } else if (event.topic !== null) {
       this.ctx.metrics.events.inc({ topic: event.topic });
       emitLive(this.ctx.io.to(rooms.topic(this.personId, event.topic)), event);

@@ -1,8 +1,9 @@
 import type { Namespace, ServerOptions } from 'socket.io';
 import type { Adapter } from 'socket.io-adapter';
-import { allowedTopics, TOPICS, type SessionEvent, type SubscribeAck, type Topic } from '@pm/shared';
+import { accessDigest, allowedTopics, TOPICS, type SessionEvent, type SubscribeAck, type Topic } from '@pm/shared';
+import { recheckTab, tellAccessChanged } from './access-changes';
 import { ApiUnavailableError } from './api-client';
-import type { GatewayServer, TabData, TabSocket } from './gateway-io';
+import { endTabSession, type GatewayServer, type TabData, type TabSocket } from './gateway-io';
 import type { IdentityCache } from './identity-cache';
 import { pickLanguage, translate } from './locale-messages';
 import type { Logger } from './logger';
@@ -38,6 +39,17 @@ const sessionEnded = (kind: 'expired' | 'forcedLogout'): SessionEvent => ({
   payload: { reason: kind },
 });
 
+/**
+ * What a handshake found out about a tab's access, for its connection (issue 30): the access
+ * generation its identity was asked at, and whether the profile the tab shows (its digest)
+ * differs from the permissions the gateway checks.
+ */
+interface HandshakeAccess {
+  askedAt: number;
+  profileDiffers: boolean;
+}
+const handshakeAccess = new WeakMap<TabSocket, HandshakeAccess>();
+
 /** A renewing session is asked about again after this share of the time it has left (the api renews past half). */
 const RENEW_CHECK_SHARE = 0.6;
 /** After the api could not be asked, a renewing session's check is tried again this soon. */
@@ -53,10 +65,7 @@ const RENEW_RETRY_MS = 5_000;
 function bindToTokenExpiry(socket: TabSocket, identities: IdentityCache, hub: PersonHub): void {
   let timer: NodeJS.Timeout;
   let gone = false;
-  const end = (kind: 'expired' | 'forcedLogout') => {
-    socket.emit('session', sessionEnded(kind));
-    socket.disconnect();
-  };
+  const end = (kind: 'expired' | 'forcedLogout') => endTabSession(socket, sessionEnded(kind));
   const renew = () => {
     identities.get(socket.data.token, 0).then(
       (identity) => {
@@ -146,7 +155,7 @@ export function attachTabSockets(
     const token = typeof raw === 'string' ? raw.replace(/^Bearer\s+/i, '').trim() : '';
     if (!token) return next(new HandshakeError(translate(lang, 'errors.unauthorized'), { code: 401 }));
     try {
-      const identity = await identities.get(token, HANDSHAKE_MAX_AGE_MS);
+      const { identity, askedAt } = await identities.lookup(token, HANDSHAKE_MAX_AGE_MS);
       const refused = () => next(new HandshakeError(translate(lang, 'errors.tokenInvalid'), { code: 401 }));
       if (!identity || identity.expiresAt <= Date.now()) return refused();
       const perms = [...identity.perms];
@@ -172,6 +181,11 @@ export function attachTabSockets(
         expiresAt: identity.expiresAt,
         renews: identity.renews,
       };
+      const shown: unknown = socket.handshake.auth?.access;
+      handshakeAccess.set(socket, {
+        askedAt,
+        profileDiffers: typeof shown === 'string' && shown !== accessDigest(identity.roleValue, perms),
+      });
       next();
     } catch (err) {
       if (!(err instanceof ApiUnavailableError)) logger.error({ err }, 'handshake failed');
@@ -194,6 +208,13 @@ export function attachTabSockets(
     }
     bindToTokenExpiry(socket, identities, hub);
     hub.addTab(socket.id, token, socket.data.expiresAt);
+    // Now in the person's rooms, the tab hears every later access change. One that reached this
+    // instance after its identity was asked is checked anew; a tab showing a profile other than
+    // these permissions (read before a change) is told to read it again.
+    const access = handshakeAccess.get(socket);
+    handshakeAccess.delete(socket);
+    if (access && identities.changedSince(personId, access.askedAt)) void recheckTab(socket, identities, logger);
+    else if (access?.profileDiffers) tellAccessChanged(socket);
     hub.snapshotForNewTab().then(
       (s) => s && socket.connected && socket.emit('snapshot', s),
       (err: Error) => logger.warn({ personId, err: err.message }, 'snapshot for a new tab failed'),
@@ -250,9 +271,6 @@ async function dropRevokedTabs(io: GatewayServer, identities: IdentityCache): Pr
     const identity = await identities.get(token, 0).catch(() => undefined);
     // undefined: the api is unavailable, ask again next time. Expiry has its own timer.
     if (identity !== null) continue;
-    for (const socket of sockets) {
-      socket.emit('session', sessionEnded('forcedLogout'));
-      socket.disconnect();
-    }
+    for (const socket of sockets) endTabSession(socket, sessionEnded('forcedLogout'));
   }
 }

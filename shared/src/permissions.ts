@@ -58,3 +58,24 @@ export const WALL_PERMISSION = 'wall:view';
 export function isWallOnly(perms: readonly string[], roleValue: string | null | undefined): boolean {
   return !isAdminRole(roleValue) && perms.includes(WALL_PERMISSION) && perms.every((p) => p === WALL_PERMISSION);
 }
+
+/**
+ * A short fingerprint of what a person may do: the role value and the permission codes (each
+ * menu's codes split at commas, trimmed, sorted, without repeats). A console tab sends the one of
+ * the profile it shows when it connects, and the gateway tells it to read its profile again when
+ * the permissions it checks differ (issue 30: a change made while the tab was loading is not
+ * missed). Not a security measure: every call is checked by the api.
+ */
+export function accessDigest(roleValue: string | null | undefined, perms: Iterable<string>): string {
+  const codes = new Set<string>();
+  for (const p of perms) for (const code of p.split(',')) if (code.trim()) codes.add(code.trim());
+  const text = `${roleValue ?? ''}|${[...codes].sort().join(',')}`;
+  // FNV-1a, 32 bits (the browser has no synchronous hash): collisions only cost a missed re-read
+  // of a change that the `access` topic announces anyway.
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `${codes.size}-${hash.toString(16).padStart(8, '0')}`;
+}

@@ -7,6 +7,7 @@ import type { LiveEvent, Topic } from '@pm/shared';
 
 export * from './support';
 export * from './gateway-process';
+export * from './slow-api';
 
 /** The demo accounts of the seed. */
 export const ACCOUNTS = {

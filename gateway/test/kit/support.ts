@@ -102,10 +102,10 @@ const TOPIC_NAMES: Topic[] = ['alarms', 'workorders', 'chat', 'residents', 'anno
 export async function openTab(
   gatewayUrl: string,
   token: string,
-  options: { reconnection?: boolean } = {},
+  options: { reconnection?: boolean; auth?: Record<string, unknown> } = {},
 ): Promise<Tab> {
   const socket: TabClient = io(gatewayUrl, {
-    auth: { token },
+    auth: { token, ...options.auth },
     transports: ['websocket'],
     reconnection: options.reconnection ?? false,
     reconnectionDelay: 100,

@@ -50,6 +50,10 @@ export function deriveTopics(topics: readonly AnyTopic[]) {
     toast: (e: AnyTopicEvent): ToastSpec | null => byName.get(e.topic)?.toast?.(e) ?? null,
     counterShape: Object.assign({}, ...topics.map((t) => t.counters?.shape ?? {})) as Record<string, unknown>,
     zeroCounters: (): Record<string, unknown> => Object.assign({}, ...topics.map((t) => t.counters?.zero() ?? {})),
+    /** Each topic's own counters at zero, by topic name (topics without counters are absent). */
+    zeroCountersByTopic: Object.fromEntries(
+      topics.filter((t) => t.counters).map((t) => [t.name, () => t.counters!.zero()]),
+    ) as Record<string, () => Record<string, unknown>>,
     /** Applies an event to its topic's counters in `next` (a copy of the snapshot, changed in place). */
     applyCounters(next: Record<string, unknown>, e: AnyTopicEvent): void {
       const counters = byName.get(e.topic)?.counters;

@@ -142,3 +142,17 @@ export const TOPIC_COUNTER_SHAPE = derived.counterShape as TopicCounterShape;
 export const zeroTopicCounters = derived.zeroCounters as () => CounterValues<TopicCounterShape>;
 /** Applies an event to its topic's own counters in `next`, a copy of the snapshot (changed in place). */
 export const applyTopicCounters = derived.applyCounters as (next: object, e: LiveEvent) => void;
+
+/**
+ * The counters a person holding these permissions may see: a topic's own counters (chat unread,
+ * complaint and work-order totals …) count as zero when the person may not receive the topic
+ * (issue 30: after an access change, the badges of a topic taken away disappear). Unread
+ * messages by type stay: they are the person's own messages, which the message panel lists.
+ */
+export function visibleCounters<C extends object>(counters: C, perms: ReadonlySet<string>): C {
+  const allowed = new Set<string>(allowedTopics(perms));
+  const zeros = derived.zeroCountersByTopic;
+  const hidden = Object.keys(zeros).filter((t) => !allowed.has(t));
+  if (hidden.length === 0) return counters;
+  return Object.assign({ ...counters }, ...hidden.map((t) => zeros[t]()));
+}

@@ -11,6 +11,7 @@ import {
   messageViewTarget,
   normalizeUpstream,
   toastFor,
+  visibleCounters,
   type TopicPush,
 } from '../registry';
 import { ChannelType, LiveSnapshotSchema, applyEvent, countersChangeOf, emptySnapshot } from '../../events';
@@ -177,5 +178,33 @@ describe('typed pushes', () => {
     // @ts-expect-error a work-order status must be a WorkStatus
     const wrongStatus: TopicPush = { channelType: 8, status: 'done' };
     expect([...ok, wrongType, wrongStatus]).toHaveLength(4);
+  });
+});
+
+describe('the counters a person may see (issue 30)', () => {
+  const counters = {
+    ...emptySnapshot(),
+    unreadByType: { '13': 2 },
+    chatUnread: 4,
+    complaints: { untreated: 1, processing: 2, completed: 3 },
+    eventOrders: { untreated: 4, processing: 5, completed: 6 },
+  };
+
+  it('when the person may not receive a topic, then its counters are zero and the others stay', () => {
+    const seen = visibleCounters(counters, new Set(['complain:list', 'bulletin:list']));
+    expect(seen.chatUnread).toBe(0);
+    expect(seen.complaints).toEqual(counters.complaints);
+    expect(seen.eventOrders).toEqual(counters.eventOrders);
+    expect(seen.unreadByType).toEqual({ '13': 2 });
+    const none = visibleCounters(counters, new Set());
+    expect(none.chatUnread).toBe(0);
+    expect(none.complaints).toEqual({ untreated: 0, processing: 0, completed: 0 });
+    expect(none.eventOrders).toEqual({ untreated: 0, processing: 0, completed: 0 });
+    // The original is left as it was.
+    expect(counters.chatUnread).toBe(4);
+  });
+
+  it('when the person may receive every topic with counters, then nothing changes', () => {
+    expect(visibleCounters(counters, new Set(['im:list', 'eventorder:list']))).toEqual(counters);
   });
 });

@@ -53,10 +53,14 @@ export function toggleMenu(
   return next;
 }
 
+/** The locale key of a permission code's name (`complain:view` → enterprise.permissions.complain.view). */
+export const permissionNameKey = (code: string) => `enterprise.permissions.${code.replace(':', '.')}`;
+
 /**
  * The menus of a role as a tree built from the console's route table: each screen (its title)
- * with its permission code, and under it the codes of its operate authority. Native checkboxes
- * in nested lists, so the keyboard (Tab, Space) works as everywhere.
+ * and under it its operate authority, each by its name in the person's language, with the
+ * permission code beside it as a hint. Native checkboxes in nested lists, so the keyboard (Tab,
+ * Space) works as everywhere.
  */
 export function MenuTree({
   nodes,
@@ -70,7 +74,10 @@ export function MenuTree({
   onToggle: (menuId: number, on: boolean) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const label = (n: MenuNode) => (i18n.exists(`routes.${n.name}`) ? t(`routes.${n.name}`) : n.name);
+  const named = (key: string) => (i18n.exists(key) ? t(key) : null);
+  // An operate authority is named by its code (the api names such menus by it); a screen by its title.
+  const label = (n: MenuNode) =>
+    (n.perms && n.name === n.perms ? named(permissionNameKey(n.perms)) : named(`routes.${n.name}`)) ?? n.name;
   const render = (list: readonly MenuNode[]) => (
     <ul className="enterprise-menu-tree">
       {list.map((n) => {
@@ -88,7 +95,7 @@ export function MenuTree({
             />{' '}
             <label htmlFor={id}>
               {label(n)}
-              {n.perms && n.name !== n.perms && <code className="enterprise-perm">{n.perms}</code>}
+              {n.perms && label(n) !== n.perms && <code className="enterprise-perm">{n.perms}</code>}
               {!allowed && <span className="enterprise-menu-note"> ({t('enterprise.roles.notYours')})</span>}
             </label>
             {n.children.length > 0 && render(n.children)}

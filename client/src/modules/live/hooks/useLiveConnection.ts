@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { accessDigest } from '@pm/shared';
 import { session } from '../../auth/states/session';
 import { handleAccessEvent } from '../../auth/utils/accessEvents';
 import { handleSessionEvent, sessionRefused } from '../../auth/utils/sessionEvents';
@@ -23,6 +24,8 @@ export function useLiveConnection(): void {
       token: snap.token,
       perms: perms.split(','),
       language: currentLanguage(),
+      // The profile this tab shows: a change made while it loaded is announced on connect.
+      access: () => accessDigest(session.roleValue, session.perms),
       onEvent: (e) => {
         // The session topic: this token signed out, expired or was revoked elsewhere (DESIGN §3).
         if (e.topic === 'session') handleSessionEvent(e, navigate.current);

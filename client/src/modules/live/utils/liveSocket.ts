@@ -23,6 +23,12 @@ export interface LiveOptions {
   token: string;
   perms: readonly string[];
   language: string;
+  /**
+   * The access digest of the profile the tab shows (`accessDigest` of its role value and
+   * permissions), read at every (re)connect: the gateway tells the tab on the `access` topic when
+   * its permissions differ, so a change made while the tab was loading is not missed (issue 30).
+   */
+  access?: () => string;
   /** Called for every event after the counters took it (toasts, notifications). */
   onEvent?: (e: LiveEvent) => void;
   /** The gateway refused the token (expired or revoked): the session has ended. */
@@ -53,10 +59,11 @@ function refusalCode(err: Error): number | undefined {
  * tabs or connections, 429; the api unreachable, 502) is retried here after a growing pause,
  * while a refused token (401) ends the session. Returns a function that disconnects.
  */
-export function connectLive({ token, perms, language, onEvent, onRefused }: LiveOptions): () => void {
+export function connectLive({ token, perms, language, access, onEvent, onRefused }: LiveOptions): () => void {
   const socket: LiveSocket = io({
     path: '/socket.io',
-    auth: { token, lang: language },
+    // A function: socket.io reads it at every (re)connect, so the digest is the profile's as it is then.
+    auth: (send) => send({ token, lang: language, ...(access && { access: access() }) }),
     transports: ['websocket', 'polling'],
   });
   const topics: Topic[] = allowedTopics(new Set(perms));
