@@ -10,7 +10,7 @@
 // same run (absolute times vary from machine to machine; the ratios are the figures that count).
 // Every answer must be 200: a call answered otherwise fails the bench. Prints exactly one JSON line.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -26,6 +26,8 @@ const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
 const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** The same for the gateway. */
 const GATEWAY_NODE_ARGS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** BENCH_GATEWAY=off measures the api through the pipe only (no gateway phase; its figures null). */
+const WITH_GATEWAY = process.env.BENCH_GATEWAY !== 'off';
 const TICKS_PER_MS = 100 / 1000; // /proc counts CPU time in clock ticks of 10 ms (USER_HZ 100)
 const log = benchLog('call-cost');
 /** Milliseconds to the microsecond. */
@@ -52,11 +54,14 @@ function cpuMs(pid: number): number {
   }
 }
 
+/** A file the api's log lines go to (BENCH_API_LOG), to see why a call was not answered 200. */
+const API_LOG = process.env.BENCH_API_LOG;
+
 function start(name: string, args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', name === 'api' && API_LOG ? openSync(API_LOG, 'a') : 'ignore', 'inherit'],
   });
   child.once('exit', (code, signal) => {
     if (!stopping) {
@@ -147,6 +152,8 @@ async function startApi(engine: string): Promise<Engine> {
     API_METRICS_PORT: 'off',
     LOG_LEVEL: 'info',
     SEED_DEMO: '1',
+    // The answer-schema check is for tests (vitest sets it): never part of a call's cost here.
+    API_CHECK_ANSWERS: '0',
   };
   let cleanup: () => Promise<void>;
   let backends: () => Promise<number[]> = async () => [];
@@ -236,7 +243,7 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
   for (const call of calls) {
     // Warm up both paths (JIT, connection pools, caches), then measure.
     await drive(pipeUrl, call, token, 1000);
-    await drive(gatewayUrl, call, token, 1000);
+    if (WITH_GATEWAY) await drive(gatewayUrl, call, token, 1000);
     const pids = await e.backends();
     const before = { pipe: cpuMs(pipe.pid!), api: cpuMs(e.api.pid!), db: pids.map(cpuMs) };
     const started = Date.now();
@@ -248,8 +255,8 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
       ? pids.reduce((sum, pid, i) => sum + Math.max(0, cpuMs(pid) - before.db[i]), 0) / viaPipe.calls
       : null;
     const gatewayBefore = cpuMs(gateway.pid!);
-    const viaGateway = await drive(gatewayUrl, call, token, SECONDS * 1000);
-    const gatewayMs = (cpuMs(gateway.pid!) - gatewayBefore) / viaGateway.calls;
+    const viaGateway = WITH_GATEWAY ? await drive(gatewayUrl, call, token, SECONDS * 1000) : { calls: 0, failed: [] };
+    const gatewayMs = WITH_GATEWAY ? (cpuMs(gateway.pid!) - gatewayBefore) / viaGateway.calls : null;
     if (viaPipe.failed.length || viaGateway.failed.length)
       throw new Error(
         `${call.name}: answers not 200: ${viaPipe.failed.join(', ') || 'none'} through the pipe, ${viaGateway.failed.join(', ') || 'none'} through the gateway`,
@@ -258,10 +265,10 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
       apiMs: ms3(apiMs),
       dbMs: dbMs === null ? null : ms3(dbMs),
       pipeMs: ms3(pipeMs),
-      gatewayMs: ms3(gatewayMs),
+      gatewayMs: gatewayMs === null ? null : ms3(gatewayMs),
       apiPerPipe: round(apiMs / pipeMs),
       dbPerPipe: dbMs === null ? null : round(dbMs / pipeMs),
-      gatewayPerPipe: round(gatewayMs / pipeMs),
+      gatewayPerPipe: gatewayMs === null ? null : round(gatewayMs / pipeMs),
       callsPerSecond: Math.round(viaPipe.calls / elapsed),
     };
     log(`${engine} ${call.name}: ${JSON.stringify(results[call.name])}`);

@@ -77,7 +77,8 @@ export function sendError(res: Response, lang: Language, err: AppError): void {
   const retryAfter = (err.data as { retryAfter?: unknown } | null)?.retryAfter;
   if ((err.status === 429 || err.status === 503) && typeof retryAfter === 'number')
     res.setHeader('retry-after', String(retryAfter));
-  res.status(err.status).json({ code: err.status, msg: translate(lang, err.messageKey, err.params), data: err.data });
+  res.status(err.status);
+  sendJson(res.req, res, { code: err.status, msg: translate(lang, err.messageKey, err.params), data: err.data });
 }
 
 /** Where `answer` has a field its schema's parse dropped (an object schema that forgot a field). */
@@ -118,15 +119,37 @@ const COMPRESS_UP_TO = 64 * 1024;
 const BROTLI_FAST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } };
 
 /**
- * Writes a route's envelope. Most answers (a list page, a record) are a few KB: compressed in
- * one synchronous call (brotli 1: about 20 µs for a 10-row list) they cost a fraction of the
- * compression middleware's stream, which still handles larger and raw answers (issue 34). No
- * ETag: the answers are personal and change with every push, and hashing each costs CPU.
+ * The compression middleware, for the answers that may need its stream: raw answers (files,
+ * the OAuth token, the OpenAPI document) and envelopes over 64 KB. Fastest levels (brotli 1,
+ * gzip 1): about a third of the CPU of the defaults for a 10-row list, its answer within 10 % of
+ * their size (issue 34). Pictures and spreadsheets are not compressible and go as they are.
+ * It is not in front of every call: its hooks on each answer cost more than a small envelope.
+ */
+const compress = compression({
+  threshold: COMPRESS_FROM,
+  level: 1,
+  brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } },
+});
+
+/** Sets the compression middleware up on this answer (it calls back at once). */
+function compressed(req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => compress(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+}
+
+/**
+ * Writes an envelope (a route's answer or an error). Most answers (a list page, a record) are a
+ * few KB: compressed in one synchronous call (brotli 1: about 20 µs for a 10-row list) they cost
+ * a fraction of the compression middleware's stream, which still handles larger answers (issue
+ * 34). No ETag: the answers are personal and change with every push, and hashing each costs CPU.
  */
 function sendJson(req: Request, res: Response, envelope: unknown): void {
   const text = JSON.stringify(envelope);
   res.setHeader('content-type', 'application/json; charset=utf-8');
-  if (text.length >= COMPRESS_FROM && text.length <= COMPRESS_UP_TO) {
+  if (text.length > COMPRESS_UP_TO) {
+    compress(req, res, () => res.end(text));
+    return;
+  }
+  if (text.length >= COMPRESS_FROM) {
     res.vary('Accept-Encoding');
     // brotli whenever accepted (as the compression middleware chooses), else gzip.
     const encoding = req.acceptsEncodings('br') === 'br' ? 'br' : req.acceptsEncodings('gzip', 'identity');
@@ -201,7 +224,8 @@ function runRoute(route: ApiRoute, services: AppServices, checkAnswers: boolean)
     const named = route.method !== 'get' && input.body !== undefined ? uploadsNamedIn(JSON.stringify(input.body)) : [];
     const claiming = named.length > 0 ? claimingDb(services.db, named) : null;
     if (claiming) ctx.db = claiming.db;
-    // Handler, then the envelope.
+    // Handler, then the envelope. A raw answer may be large: it goes through the compression stream.
+    if (route.answer === 'raw') await compressed(req, res);
     const data = await route.handler(ctx, input);
     // A handler that wrote without a transaction (one statement): claimed after it.
     if (claiming && !claiming.claimed()) await claimUploads(services.db, named);
@@ -213,6 +237,12 @@ function runRoute(route: ApiRoute, services: AppServices, checkAnswers: boolean)
       data: data ?? null,
     });
   };
+}
+
+/** What an express path (`/complain/query/id/:id`, `/files/*rest`) matches, for `createApp`'s shadow check. */
+function routePattern(path: string): RegExp {
+  const escaped = path.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(/:\w+/g, '[^/]+').replace(/\*\w+/g, '.+')}/?$`, 'i');
 }
 
 /** Observes each request's duration by its declared route ("(none)" for a 404). */
@@ -252,17 +282,8 @@ export function createApp(
   // redacted, as in the gateway's log).
   app.use(requestLogger(services.log));
   if (options.metrics) app.use(measureRequests(options.metrics));
-  // Answers of 1 KB or more in gzip or brotli when the browser accepts it: JSON
-  // lists shrink about tenfold. Pictures and spreadsheets are not compressible and go as they are.
-  // Fastest levels (brotli 1, gzip 1): about a third of the CPU of the defaults for a 10-row
-  // list, its answer within 10 % of their size (issue 34).
-  app.use(
-    compression({
-      threshold: 1024,
-      level: 1,
-      brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } },
-    }),
-  );
+  // Answers of 1 KB or more in gzip or brotli when the browser accepts it (JSON lists shrink
+  // about tenfold): envelopes in sendJson, raw answers through `compressed` (issue 34).
   // Language before the body parsers so their errors are translated too.
   app.use((req, _res, next) => {
     req.lang = requestLanguage(req.headers.lang);
@@ -273,10 +294,33 @@ export function createApp(
   app.use(express.urlencoded({ limit, extended: false, parameterLimit: 100 }));
 
   const router = express.Router();
+  // Calls of a path without parameters are found in one map lookup rather than by trying the
+  // patterns of up to 200 routes in turn (issue 34); a path an earlier route's pattern would
+  // take, and every other request (HEAD, a trailing slash, other letter case), go through the
+  // router as before.
+  const exact = new Map<string, ReturnType<typeof runRoute>>();
+  const earlier: { method: string; pattern: RegExp }[] = [];
   for (const mod of modules) {
-    for (const route of mod.routes)
-      router[route.method](route.path, runRoute(route, services, options.checkAnswers ?? false));
+    for (const route of mod.routes) {
+      const handler = runRoute(route, services, options.checkAnswers ?? false);
+      router[route.method](route.path, handler);
+      const method = route.method.toUpperCase();
+      const key = `${method} ${route.path}`;
+      if (
+        !/[:*]/.test(route.path) &&
+        !exact.has(key) &&
+        !earlier.some((e) => e.method === method && e.pattern.test(route.path))
+      )
+        exact.set(key, handler);
+      earlier.push({ method, pattern: routePattern(route.path) });
+    }
   }
+  app.use((req, res, next) => {
+    const handler = exact.get(`${req.method} ${req.path}`);
+    if (!handler) return next();
+    req.params = {};
+    handler(req, res).catch(next);
+  });
   app.use(router);
 
   app.use((req, res) => sendError(res, req.lang ?? 'en', new AppError(404, 'errors.routeNotFound')));

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ChatGroupType, ChatRecordType, JoinStatus, type ChatPersonName } from '@pm/shared';
 import type { DbOrTx, Tx } from '../../db/open-database';
+import { preparedQuery } from '../../db/prepared';
 import { isoOrNull as iso, likePattern, queryRows } from '../../db/sql';
 import type { TenantScope } from '../../http/request-context';
 
@@ -325,14 +326,24 @@ export async function markRead(
 }
 
 /** Unread chat records of a person over every group of the estate they are still in. */
-export async function unreadTotal(db: DbOrTx, personId: number, tenant: TenantScope): Promise<number> {
-  const [row] = await queryRows<{ n: number | string | null }>(
-    db,
+const unreadTotalQuery = preparedQuery<
+  { n: number | string | null },
+  { personId: number; companyId: number; housingEstateId: number }
+>(
+  'chat.unread-total',
+  (p) =>
     sql`select sum(g.message_count - m.read_count) as n
         from im_group_member m join im_group g on g.id = m.group_id
-        where m.person_id = ${personId} and m.quit_at is null and not g.dismissed
-          and g.company_id = ${tenant.companyId} and g.housing_estate_id = ${tenant.housingEstateId}`,
-  );
+        where m.person_id = ${p('personId')} and m.quit_at is null and not g.dismissed
+          and g.company_id = ${p('companyId')} and g.housing_estate_id = ${p('housingEstateId')}`,
+);
+
+export async function unreadTotal(db: DbOrTx, personId: number, tenant: TenantScope): Promise<number> {
+  const [row] = await unreadTotalQuery(db, {
+    personId,
+    companyId: tenant.companyId,
+    housingEstateId: tenant.housingEstateId,
+  });
   return Number(row?.n ?? 0);
 }
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MessageRow } from '@pm/shared';
 import type { DbOrTx } from '../../db/open-database';
+import { preparedQuery, type PreparedQuery } from '../../db/prepared';
 import { dayRange, queryRows } from '../../db/sql';
 
 /** Whose messages: a person, and for staff also their company and estate. */
@@ -126,17 +127,53 @@ export async function listMessages(
 }
 
 /** Unread counts by type; every requested type is present, zeros included. */
+/** Prepared unread counts, by owner kind (staff: company and estate too) and number of types (issue 34). */
+const unreadQueries = new Map<string, PreparedQuery<{ message_type: number; n: number }, Record<string, number>>>();
+
+function unreadQuery(owner: MessageOwner, typeCount: number) {
+  const staff = owner.companyId !== undefined && owner.housingEstateId !== undefined;
+  const key = `${staff ? 'staff' : 'person'}.${typeCount}`;
+  let query = unreadQueries.get(key);
+  if (!query) {
+    query = preparedQuery(`message.unread.${key}`, (p) => {
+      const owned = staff
+        ? sql`m.person_id = ${p('personId')} and m.company_id = ${p('companyId')} and m.housing_estate_id = ${p('housingEstateId')}`
+        : sql`m.person_id = ${p('personId')}`;
+      const types = Array.from({ length: typeCount }, (_, i) => p(`t${i}`));
+      return sql`select m.message_type, count(*)::int as n from message m
+          where ${owned} and m.read_status = false and m.message_type in (${sql.join(types, sql`, `)})
+          group by m.message_type`;
+    });
+    unreadQueries.set(key, query);
+  }
+  return query;
+}
+
 export async function countUnread(
   db: DbOrTx,
   owner: MessageOwner,
   types: number[] | undefined,
 ): Promise<Record<string, number>> {
-  const rows = await queryRows<{ message_type: number; n: number }>(
-    db,
-    sql`select m.message_type, count(*)::int as n from message m
-        where ${ownerWhere(owner)} and m.read_status = false${typeFilter(types)}
-        group by m.message_type`,
-  );
+  let rows: { message_type: number; n: number }[];
+  if (
+    types &&
+    types.length > 0 &&
+    types.length <= 32 &&
+    (owner.companyId === undefined) === (owner.housingEstateId === undefined)
+  ) {
+    const values: Record<string, number> = { personId: owner.personId };
+    if (owner.companyId !== undefined) values.companyId = owner.companyId;
+    if (owner.housingEstateId !== undefined) values.housingEstateId = owner.housingEstateId;
+    types.forEach((t, i) => (values[`t${i}`] = t));
+    rows = await unreadQuery(owner, types.length)(db, values);
+  } else {
+    rows = await queryRows<{ message_type: number; n: number }>(
+      db,
+      sql`select m.message_type, count(*)::int as n from message m
+          where ${ownerWhere(owner)} and m.read_status = false${typeFilter(types)}
+          group by m.message_type`,
+    );
+  }
   const byType: Record<string, number> = {};
   for (const t of types ?? []) byType[String(t)] = 0;
   for (const r of rows) byType[String(r.message_type)] = r.n;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { UpstreamMessage } from '@pm/shared';
 import type { Db, DbOrTx } from '../../db/open-database';
+import { preparedQuery } from '../../db/prepared';
 import { queryRows } from '../../db/sql';
 import type { PersonId } from './event-bus';
 
@@ -23,11 +24,13 @@ export interface JournalEntry {
 }
 
 /** The number of the person's last push (0 before the first), as `db` (a transaction, say) sees it. */
+const pushSeqQuery = preparedQuery<{ last_seq: string | number }, { personId: number }>(
+  'push.current-seq',
+  (p) => sql`select last_seq from push_cursor where person_id = ${p('personId')}`,
+);
+
 export async function currentPushSeq(db: DbOrTx, personId: PersonId): Promise<number> {
-  const rows = await queryRows<{ last_seq: string | number }>(
-    db,
-    sql`select last_seq from push_cursor where person_id = ${Number(personId)}`,
-  );
+  const rows = await pushSeqQuery(db, { personId: Number(personId) });
   return rows.length ? Number(rows[0].last_seq) : 0;
 }
 

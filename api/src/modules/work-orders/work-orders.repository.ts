@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { WorkDetailData, WorkKind, WorkRowData, WorkStats } from '@pm/shared';
 import type { DbOrTx } from '../../db/open-database';
+import { preparedQuery, type PreparedQuery } from '../../db/prepared';
 import { dayRange, isoOrNull as iso, likePattern, queryRows } from '../../db/sql';
 import type { TenantScope } from '../../http/request-context';
 
@@ -146,6 +147,57 @@ async function countWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, f: WorkFi
   return n;
 }
 
+/** The filters a prepared list shape can hold: status, type and house type (no keyword, no time range). */
+type ShapeValues = { companyId: number; housingEstateId: number; status?: number; type?: number; houseType?: number };
+
+/**
+ * The prepared page and total of each kind and set of filters given (status / type / house type:
+ * at most 8 shapes a kind), the queries of the list screen as it opens and pages (issue 34).
+ */
+const listShapes = new Map<
+  string,
+  {
+    page: PreparedQuery<RawRow, ShapeValues & { limit: number; offset: number }>;
+    total: PreparedQuery<{ n: number }, ShapeValues>;
+  }
+>();
+
+function listShape(k: WorkKind, f: WorkFilter) {
+  const has = { status: !!f.status, type: !!(f.type && k.hasType), houseType: !!f.houseType };
+  const key = `${k.kind}.${has.status ? 's' : ''}${has.type ? 't' : ''}${has.houseType ? 'h' : ''}`;
+  let shape = listShapes.get(key);
+  if (!shape) {
+    type P = (key: keyof ShapeValues & string) => SQL;
+    const conditions = (p: P, prefix: string, statusColumn: string) => {
+      const parts: SQL[] = [
+        sql`${sql.raw(prefix)}company_id = ${p('companyId')}`,
+        sql`${sql.raw(prefix)}housing_estate_id = ${p('housingEstateId')}`,
+      ];
+      if (has.status) parts.push(sql`${sql.raw(prefix + statusColumn)} = ${p('status')}`);
+      if (has.type) parts.push(sql`${sql.raw(prefix)}type = ${p('type')}`);
+      if (has.houseType) parts.push(sql`${sql.raw(prefix)}person_type = ${p('houseType')}`);
+      return sql.join(parts, sql` and `);
+    };
+    shape = {
+      page: preparedQuery(
+        `work.list.${key}`,
+        (p) =>
+          sql`${rowSelect(k)}
+          join (select w.id from ${sql.raw(k.sql.table)} w where ${conditions(p, 'w.', k.sql.statusColumn)}
+                order by w.report_time desc, w.id desc limit ${p('limit')} offset ${p('offset')}) page on page.id = w.id
+          order by w.report_time desc, w.id desc`,
+      ),
+      total: preparedQuery(
+        `work.total.${key}`,
+        (p) =>
+          sql`select coalesce(sum(n), 0)::int as n from work_total where kind = ${k.kind} and ${conditions(p, '', 'status')}`,
+      ),
+    };
+    listShapes.set(key, shape);
+  }
+  return shape;
+}
+
 export async function listWork(
   db: DbOrTx,
   k: WorkKind,
@@ -154,10 +206,23 @@ export async function listWork(
   limit: number,
   offset: number,
 ): Promise<{ rows: WorkRow[]; total: number }> {
-  const where = whereOf(k, tenant, f);
   // The total and the page are independent: on PostgreSQL they run at once on two connections.
   // Deferred join: the page's ids come from the index alone (a deep page skips index entries,
   // not joined rows); only those ids are joined with reporter and house.
+  if (!f.keyword && !f.startTime && !f.endTime) {
+    // The list as it opens and pages: prepared statements, the total from the work_total counters.
+    const shape = listShape(k, f);
+    const values: ShapeValues = {
+      companyId: tenant.companyId,
+      housingEstateId: tenant.housingEstateId,
+      status: f.status,
+      type: f.type,
+      houseType: f.houseType,
+    };
+    const [[{ n }], rows] = await Promise.all([shape.total(db, values), shape.page(db, { ...values, limit, offset })]);
+    return { rows: rows.map((r) => toRow(k, r)), total: n };
+  }
+  const where = whereOf(k, tenant, f);
   const [total, rows] = await Promise.all([
     countWork(db, k, tenant, f, where),
     queryRows<RawRow>(
@@ -188,14 +253,25 @@ export interface StatusTotals {
   completed: number;
 }
 
+const totalsQueries = new Map<
+  string,
+  PreparedQuery<{ status: number; n: number }, { companyId: number; housingEstateId: number }>
+>();
+
 /** Untreated / processing / completed counts of the estate, from the work_total counters. */
 export async function statusTotals(db: DbOrTx, k: WorkKind, tenant: TenantScope): Promise<StatusTotals> {
-  const rows = await queryRows<{ status: number; n: number }>(
-    db,
-    sql`select status, sum(n)::int as n from work_total
-        where kind = ${k.kind} and company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId}
-        group by status`,
-  );
+  let query = totalsQueries.get(k.kind);
+  if (!query) {
+    query = preparedQuery(
+      `work.status-totals.${k.kind}`,
+      (p) =>
+        sql`select status, sum(n)::int as n from work_total
+          where kind = ${k.kind} and company_id = ${p('companyId')} and housing_estate_id = ${p('housingEstateId')}
+          group by status`,
+    );
+    totalsQueries.set(k.kind, query);
+  }
+  const rows = await query(db, { companyId: tenant.companyId, housingEstateId: tenant.housingEstateId });
   const by = new Map(rows.map((r) => [Number(r.status), r.n]));
   return { untreated: by.get(1) ?? 0, processing: by.get(2) ?? 0, completed: by.get(3) ?? 0 };
 }
@@ -289,17 +365,28 @@ interface RawDetail extends RawRow {
   reply_count: number;
 }
 
+const detailQueries = new Map<
+  string,
+  PreparedQuery<RawDetail, { companyId: number; housingEstateId: number; id: number }>
+>();
+
 /** Every field of SPEC §3 for one of the caller's estate; null when it is not there (or not theirs). */
 export async function findWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, id: number): Promise<WorkDetail | null> {
-  const [r] = await queryRows<RawDetail>(
-    db,
-    sql`select q.*, dp.name as deal_name, dp.images as deal_images, cp.name as complete_name, cp.images as complete_images,
-          (select count(*)::int from ${sql.raw(k.sql.replyTable)} x where x.${sql.raw(k.sql.replyForeignKey)} = q.id) as reply_count
-        from (${rowSelect(k, DETAIL_COLUMNS)}
-              where w.id = ${id} and w.company_id = ${tenant.companyId} and w.housing_estate_id = ${tenant.housingEstateId}) q
-          left join person dp on dp.id = q.person_deal_id
-          left join person cp on cp.id = q.person_complete_id`,
-  );
+  let query = detailQueries.get(k.kind);
+  if (!query) {
+    query = preparedQuery(
+      `work.detail.${k.kind}`,
+      (p) =>
+        sql`select q.*, dp.name as deal_name, dp.images as deal_images, cp.name as complete_name, cp.images as complete_images,
+            (select count(*)::int from ${sql.raw(k.sql.replyTable)} x where x.${sql.raw(k.sql.replyForeignKey)} = q.id) as reply_count
+          from (${rowSelect(k, DETAIL_COLUMNS)}
+                where w.id = ${p('id')} and w.company_id = ${p('companyId')} and w.housing_estate_id = ${p('housingEstateId')}) q
+            left join person dp on dp.id = q.person_deal_id
+            left join person cp on cp.id = q.person_complete_id`,
+    );
+    detailQueries.set(k.kind, query);
+  }
+  const [r] = await query(db, { id, companyId: tenant.companyId, housingEstateId: tenant.housingEstateId });
   if (!r) return null;
   return {
     ...toRow(k, r),

@@ -1,0 +1,81 @@
+// Prepared raw queries (api/src/db/prepared.ts, issue 34): the same rows as the query built per
+// call, on the pool and in a transaction, on both engines; on PostgreSQL a statement prepared by
+// name on the connection, so it is parsed and planned there once.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database, type Db } from '../src/db/open-database';
+import { preparedQuery } from '../src/db/prepared';
+import { queryRows } from '../src/db/sql';
+import { freshSchema, testEngines } from './kit/start-api';
+
+const accountsNamed = preparedQuery<{ username: string; n: number }, { name: string; min: number }>(
+  'test.accounts-named',
+  (p) => sql`select ${p('name')}::text as username, (${p('min')}::int + 1) as n where ${p('min')}::int >= 0`,
+);
+
+describe('preparedQuery', () => {
+  it('when a name is defined twice or is longer than PostgreSQL keeps, then it refuses', () => {
+    expect(() => preparedQuery('test.accounts-named', () => sql`select 1`)).toThrow(/twice/);
+    expect(() => preparedQuery('x'.repeat(64), () => sql`select 1`)).toThrow(/63/);
+  });
+});
+
+for (const engine of testEngines()) {
+  describe(`preparedQuery on ${engine}`, () => {
+    let database: Database;
+    let drop: (() => Promise<void>) | undefined;
+    beforeAll(async () => {
+      if (engine === 'postgres') {
+        const schema = await freshSchema();
+        drop = schema.drop;
+        database = await openDatabase({ databaseUrl: schema.url });
+      } else database = await openDatabase({});
+    });
+    afterAll(async () => {
+      await database?.close();
+      await drop?.();
+    });
+
+    it('when called with values, then it answers the rows the same query built per call answers, each call its own values', async () => {
+      const db = database.db;
+      for (const [name, min] of [
+        ['a', 1],
+        ['b', 41],
+        ['c', -1],
+      ] as const) {
+        const built = await queryRows(
+          db,
+          sql`select ${name}::text as username, (${min}::int + 1) as n where ${min}::int >= 0`,
+        );
+        expect(await accountsNamed(db, { name, min })).toEqual(built);
+      }
+      // Many at once over the pool's connections.
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => accountsNamed(db, { name: `p${i}`, min: i })),
+      );
+      expect(answers.map((rows) => rows[0])).toEqual(
+        Array.from({ length: 30 }, (_, i) => ({ username: `p${i}`, n: i + 1 })),
+      );
+    });
+
+    it('when called in a transaction, then it runs there (sees its uncommitted rows)', async () => {
+      const seen = await (database.db as Db).transaction(async (tx) => {
+        await tx.execute(sql`create temporary table prepared_probe (n int) on commit drop`);
+        await tx.execute(sql`insert into prepared_probe values (7)`);
+        const probe = await queryRows<{ n: number }>(tx, sql`select n from prepared_probe`);
+        const prepared = await accountsNamed(tx, { name: 'tx', min: probe[0].n });
+        const statements =
+          engine === 'postgres'
+            ? await queryRows<{ name: string }>(
+                tx,
+                sql`select name from pg_prepared_statements where name = 'test.accounts-named'`,
+              )
+            : [{ name: 'test.accounts-named' }];
+        return { prepared, statements };
+      });
+      expect(seen.prepared).toEqual([{ username: 'tx', n: 8 }]);
+      // PostgreSQL: prepared by name on the transaction's connection.
+      expect(seen.statements).toEqual([{ name: 'test.accounts-named' }]);
+    });
+  });
+}
