@@ -81,24 +81,17 @@ const STAFF_JOINS = sql`
 /**
  * The filters, on `person_company pc` alone (the person's and the account's through subqueries),
  * so a page is chosen on the base table before anything is joined to it (a deferred join), and
- * the count joins nothing. The keyword meets the trigram indexes of person (name, tel) and
- * person_company (staff number, position).
+ * the count joins nothing. The keyword is matched against person_company.search alone.
  */
 function staffWhere(tenant: TenantScope, f: StaffFilter): SQL {
   const parts: SQL[] = [
     sql`pc.company_id = ${tenant.companyId}`,
     sql`pc.housing_estate_id = ${tenant.housingEstateId}`,
   ];
-  if (f.keyword) {
-    const k = likePattern(f.keyword);
-    // One branch per indexed column (an OR across them would read every row of the estate).
-    parts.push(
-      sql`pc.id in (select id from person_company where staff_number ilike ${k}
-           union select id from person_company where position ilike ${k}
-           union select e.id from person p join person_company e on e.person_id = p.id where p.name ilike ${k}
-           union select e.id from person p join person_company e on e.person_id = p.id where p.tel ilike ${k})`,
-    );
-  }
+  // One column (staff number, name, tel, position; kept by triggers, migration staff_search_triggers),
+  // lower-cased as `ilike` would: its trigram index for a rare keyword, a short scan of the estate's
+  // employments for a common one, never a join.
+  if (f.keyword) parts.push(sql`pc.search like lower(${likePattern(f.keyword)}::text)`);
   if (f.gender) parts.push(sql`exists (select 1 from person p where p.id = pc.person_id and p.gender = ${f.gender})`);
   if (f.departmentIds)
     parts.push(
