@@ -2,7 +2,7 @@
 // PostgreSQL), run by `npm run bench audit`. Seeds the demo estate, adds BENCH_AUDIT_EVENTS events
 // (default 200,000: nine in ten of the demo estate, over a year, 20 actors, every kind) with
 // generate_series, then times the list (first and deep page) and each filter (kind, actor, actor
-// name, one day and one month of the estate's days, all together), on PostgreSQL (a fresh schema,
+// name: one actor, eleven, page 5, with a month; one day and one month of the estate's days, all together), on PostgreSQL (a fresh schema,
 // dropped afterwards) and, unless BENCH_SKIP_PGLITE=1, on PGlite. One JSON line on stdout.
 import { sql } from 'drizzle-orm';
 import { AUDIT_KINDS } from '@pm/shared';
@@ -52,6 +52,10 @@ async function benchEngine(engine: 'postgres' | 'pglite', databaseUrl?: string) 
       kind: await time({ kind: 'staff' }),
       actor: await time({ actorAccountId: 7 }),
       actorName: await time({ actor: 'Actor 7' }),
+      // A name eleven actors match (Actor 1, 10 … 19), a later page, and with a month.
+      actorNameMany: await time({ actor: 'Actor 1' }),
+      actorNamePage5: await time({ actor: 'Actor 7' }, 5),
+      actorNameMonth: await time({ actor: 'Actor 7', startTime: day(60), endTime: day(30) }),
       oneDay: await time({ startTime: day(30), endTime: day(30) }),
       oneMonth: await time({ startTime: day(60), endTime: day(30) }),
       kindActorMonth: await time({ kind: 'role', actorAccountId: 2, startTime: day(200), endTime: day(170) }),

@@ -1,8 +1,8 @@
 // Enterprise management at scale (issue 30 budget), run by `npm run bench enterprise`. Seeds the
 // demo estate, adds BENCH_DEPARTMENTS departments (default 500, in a tree of three levels) and
 // BENCH_STAFF staff (default 5,000, one in ten without a department) with generate_series, then
-// times the staff views (page/v1 first and deep page, keyword, v2 one department, v3 without a
-// department, v4 with an account) and the department list the tree is built from, on
+// times the staff views (page/v1 first and deep page, keyword: a staff number, a name, a phone and
+// a common word, v2 one department, v3 without a department, v4 with an account) and the department list the tree is built from, on
 // PostgreSQL (a fresh schema, dropped afterwards) and, unless BENCH_SKIP_PGLITE=1, on PGlite.
 // Budget: p95 < 25 ms on PostgreSQL. One JSON line on stdout.
 import { performance } from 'node:perf_hooks';
@@ -70,6 +70,10 @@ async function benchEngine(engine: 'postgres' | 'pglite', databaseUrl?: string) 
       staffFirstPage: await time(() => pageStaff(db, tenant, {}, 1, 10)),
       staffDeepPage: await time(() => pageStaff(db, tenant, {}, 400, 10)),
       staffKeyword: await time(() => pageStaff(db, tenant, { keyword: 'BS0123' }, 1, 10)),
+      // By name, by phone, and a common word (position: more than half the staff match).
+      staffKeywordName: await time(() => pageStaff(db, tenant, { keyword: 'staff 123' }, 1, 10)),
+      staffKeywordPhone: await time(() => pageStaff(db, tenant, { keyword: '000432' }, 1, 10)),
+      staffKeywordCommon: await time(() => pageStaff(db, tenant, { keyword: 'position 1' }, 1, 10)),
       staffOfDepartmentTree: await time(() =>
         pageStaff(db, tenant, { departmentIds: [max + 2, max + 12, max + 22, max + 102] }, 1, 10),
       ),

@@ -147,6 +147,17 @@ export const personCompany = pgTable(
     departmentId: integer(),
     companyType: smallint().notNull().default(2),
     createdAt: createdAt(),
+    /**
+     * What the staff list's keyword is matched against: staff number, the person's name and tel,
+     * and position, lower-cased (`lower(concat_ws(chr(31), …))`), one trigram-indexed column. Kept by
+     * triggers of person_company and person (migration staff_search_triggers), never written by the api.
+     */
+    search: text(),
   },
-  (t) => [uniqueIndex().on(t.companyId, t.personId), index().on(t.housingEstateId, t.departmentId)],
+  (t) => [
+    uniqueIndex().on(t.companyId, t.personId),
+    index().on(t.housingEstateId, t.departmentId),
+    // The person trigger's lookup (a person renamed: their employments' search text).
+    index().on(t.personId),
+  ],
 );

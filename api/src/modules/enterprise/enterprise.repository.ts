@@ -81,24 +81,17 @@ const STAFF_JOINS = sql`
 /**
  * The filters, on `person_company pc` alone (the person's and the account's through subqueries),
  * so a page is chosen on the base table before anything is joined to it (a deferred join), and
- * the count joins nothing. The keyword meets the trigram indexes of person (name, tel) and
- * person_company (staff number, position).
+ * the count joins nothing. The keyword is matched against person_company.search alone.
  */
 function staffWhere(tenant: TenantScope, f: StaffFilter): SQL {
   const parts: SQL[] = [
     sql`pc.company_id = ${tenant.companyId}`,
     sql`pc.housing_estate_id = ${tenant.housingEstateId}`,
   ];
-  if (f.keyword) {
-    const k = likePattern(f.keyword);
-    // One branch per indexed column (an OR across them would read every row of the estate).
-    parts.push(
-      sql`pc.id in (select id from person_company where staff_number ilike ${k}
-           union select id from person_company where position ilike ${k}
-           union select e.id from person p join person_company e on e.person_id = p.id where p.name ilike ${k}
-           union select e.id from person p join person_company e on e.person_id = p.id where p.tel ilike ${k})`,
-    );
-  }
+  // One column (staff number, name, tel, position; kept by triggers, migration staff_search_triggers),
+  // lower-cased as `ilike` would: its trigram index for a rare keyword, a short scan of the estate's
+  // employments for a common one, never a join.
+  if (f.keyword) parts.push(sql`pc.search like lower(${likePattern(f.keyword)}::text)`);
   if (f.gender) parts.push(sql`exists (select 1 from person p where p.id = pc.person_id and p.gender = ${f.gender})`);
   if (f.departmentIds)
     parts.push(
@@ -171,4 +164,109 @@ export async function staffNumbers(db: DbOrTx, tenant: TenantScope): Promise<Map
           and staff_number is not null`,
   );
   return new Map(rows.map((r) => [r.staffNumber.toLowerCase(), r.id]));
+}
+
+// ---------------------------------------------------------------- the import's writes
+
+/** One staff row of an import (checked); `departmentId` null or absent: a known one's stays. */
+export interface StaffImportRow {
+  staffNumber: string;
+  name: string;
+  gender: number;
+  tel: string | null;
+  position: string;
+  yearOfBirth: number;
+  departmentId?: number | null;
+}
+
+/** Rows per statement: under PostgreSQL's 65,535 parameters, and a few statements for thousands. */
+const BATCH = 1000;
+
+async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) await write(rows.slice(i, i + BATCH));
+}
+
+/**
+ * New staff of an import: their persons and employments in multi-row inserts (two statements per
+ * thousand rows, not two per row). The persons' ids are taken from the sequence first, so each
+ * employment names its person without relying on the order of a RETURNING.
+ */
+export async function insertStaffRows(
+  tx: DbOrTx,
+  tenant: TenantScope,
+  companyType: number,
+  rows: StaffImportRow[],
+): Promise<void> {
+  await inBatches(rows, async (batch) => {
+    const ids = await queryRows<{ id: number }>(
+      tx,
+      sql`select nextval(pg_get_serial_sequence('person', 'id'))::int as id from generate_series(1, ${batch.length})`,
+    );
+    const { companyId, housingEstateId } = tenant;
+    await tx.execute(sql`insert into person (id, company_id, housing_estate_id, name, gender, tel, account_type)
+      overriding system value values ${sql.join(
+        batch.map((r, i) => sql`(${ids[i].id}, ${companyId}, ${housingEstateId}, ${r.name}, ${r.gender}, ${r.tel}, 4)`),
+        sql`, `,
+      )}`);
+    await tx.execute(sql`insert into person_company (company_id, housing_estate_id, person_id, company_type, staff_number,
+                                                     position, year_of_birth, department_id)
+      values ${sql.join(
+        batch.map(
+          (r, i) =>
+            sql`(${companyId}, ${housingEstateId}, ${ids[i].id}, ${companyType}, ${r.staffNumber}, ${r.position},
+                 ${r.yearOfBirth}, ${r.departmentId ?? null})`,
+        ),
+        sql`, `,
+      )}`);
+  });
+}
+
+/**
+ * Known staff of an import (personCompanyId → new values): their persons, then their employments,
+ * in multi-row updates from a VALUES list, scoped to the estate, each row written only when one
+ * of its values changes (a file imported again as it was writes nothing; a new name rewrites the
+ * employment once, through the person trigger). Answers how many of the employments exist
+ * (fewer than asked: one was deleted meanwhile).
+ */
+export async function updateStaffRows(
+  tx: DbOrTx,
+  tenant: TenantScope,
+  rows: (StaffImportRow & { personCompanyId: number })[],
+): Promise<number> {
+  let found = 0;
+  const { companyId, housingEstateId } = tenant;
+  const scoped = (alias: 'p' | 'pc') =>
+    sql`${sql.raw(alias)}.company_id = ${companyId} and ${sql.raw(alias)}.housing_estate_id = ${housingEstateId}`;
+  await inBatches(rows, async (batch) => {
+    const [{ n }] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from person_company pc where ${scoped('pc')} and pc.id in (${sql.join(
+        batch.map((r) => sql`${r.personCompanyId}`),
+        sql`, `,
+      )})`,
+    );
+    found += n;
+    await tx.execute(sql`update person p set name = v.name, gender = v.gender, tel = v.tel
+      from (values ${sql.join(
+        batch.map((r) => sql`(${r.personCompanyId}::int, ${r.name}::text, ${r.gender}::smallint, ${r.tel}::text)`),
+        sql`, `,
+      )}) as v (id, name, gender, tel)
+      join person_company pc on pc.id = v.id and ${scoped('pc')}
+      where p.id = pc.person_id and ${scoped('p')}
+        and (p.name, p.gender, p.tel) is distinct from (v.name, v.gender, v.tel)`);
+    await tx.execute(sql`update person_company pc set staff_number = v.staff_number, position = v.position,
+        year_of_birth = v.year_of_birth, department_id = coalesce(v.department_id, pc.department_id)
+      from (values ${sql.join(
+        batch.map(
+          (r) =>
+            sql`(${r.personCompanyId}::int, ${r.staffNumber}::text, ${r.position}::text, ${r.yearOfBirth}::int,
+                 ${r.departmentId ?? null}::int)`,
+        ),
+        sql`, `,
+      )}) as v (id, staff_number, position, year_of_birth, department_id)
+      where pc.id = v.id and ${scoped('pc')}
+        and (pc.staff_number, pc.position, pc.year_of_birth, pc.department_id)
+          is distinct from (v.staff_number, v.position, v.year_of_birth, coalesce(v.department_id, pc.department_id))`);
+  });
+  return found;
 }
