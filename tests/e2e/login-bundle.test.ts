@@ -5,10 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot, useProductAndBrowser } from '../support/kit';
 
 /**
- * The login route's JavaScript, gzip: 162.2 KB with zod, 136.0 KB without it (issue 15). The
- * budget leaves room for a few small additions; a validator or a screen in the entry chunk fails it.
+ * The login route's JavaScript, gzip: 162.2 KB with zod, 136.0 KB without it (issue 15); 150.3 KB
+ * on 2026-11-27, most of the growth the English catalogue (locales/en.json, 20.9 KB gzip, is in the
+ * entry chunk so the first screen never shows keys). The budget leaves room for a few small
+ * additions; a validator (zod alone is about 26 KB) or a screen in the entry chunk still fails it.
+ * Next reduction when it is reached again: load the catalogue's screen sections with their screens.
  */
-const LOGIN_JS_GZIP_BUDGET = 150_000;
+const LOGIN_JS_GZIP_BUDGET = 155_000;
 
 // Issue 15: the login route loads no validator. The client imports the live helpers of
 // @pm/shared but never its zod schemas (shared/src/live-schemas.ts), so zod stays out of its chunks.
