@@ -5,34 +5,10 @@
 // start or end computes every staff member's day again.
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestApi, testEngines, type Session, type TestApi } from './kit';
+import { signIn, startTestApi, testEngines, type Session, type TestApi, localNow, addDays } from './kit';
 import { checkinDay, checkinOpenDay, checkinPunch } from '../src/db/schema';
 
-const ZONE = 'Asia/Hong_Kong'; // the demo estate's
 const GATE = { lat: 22.3193, lng: 114.1694 };
-
-/** The estate's today, and its clock now as "HH:mm", and that plus some hours. */
-function localNow(plusHours = 0): { day: string; clock: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: ZONE,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(new Date(Date.now() + plusHours * 3_600_000))
-      .map((p) => [p.type, p.value]),
-  );
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, clock: `${parts.hour}:${parts.minute}` };
-}
-const addDays = (day: string, n: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 
 /** A person's own rule whose one shift starts this minute and lasts eight hours, every day. */
 const ruleNow = (personId: number, effectiveFrom = localNow().day) => ({

@@ -14,31 +14,13 @@ import {
   testEngines,
   type Session,
   type TestApi,
+  localNow,
 } from './kit';
 
-const ZONE = 'Asia/Hong_Kong'; // the demo estate's
 const GATE = { lat: 22.3193, lng: 114.1694 };
 const TABLES = ['checkin_rule_version', 'checkin_holiday', 'checkin_punch', 'checkin_makeup'] as const;
 /** Metres per degree of latitude on the engine's sphere (mean Earth radius 6,371,008.8 m). */
 const METRES_PER_DEGREE = (2 * Math.PI * 6_371_008.8) / 360;
-
-/** The estate's today, and its clock now plus some hours as "HH:mm". */
-function localNow(plusHours = 0): { day: string; clock: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: ZONE,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(new Date(Date.now() + plusHours * 3_600_000))
-      .map((p) => [p.type, p.value]),
-  );
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, clock: `${parts.hour}:${parts.minute}` };
-}
 
 const rule = (owner: { departmentId?: number; personId?: number }, shifts: { start: string; end: string }[]) => ({
   ...owner,

@@ -25,35 +25,13 @@ import {
   type ResidentSession,
   type Session,
   type TestApi,
+  localNow,
+  addDays,
 } from './kit';
 import { checkinPunch } from '../src/db/schema';
 
-const ZONE = 'Asia/Hong_Kong'; // the demo estate's
 const GATE = { lat: 22.3193, lng: 114.1694 };
 const TABLES = ['checkin_rule_version', 'checkin_holiday', 'checkin_punch', 'checkin_makeup'] as const;
-
-/** The estate's today, and its clock now as "HH:mm", and that plus some hours. */
-function localNow(plusHours = 0): { day: string; clock: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: ZONE,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(new Date(Date.now() + plusHours * 3_600_000))
-      .map((p) => [p.type, p.value]),
-  );
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, clock: `${parts.hour}:${parts.minute}` };
-}
-const addDays = (day: string, n: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 
 /** A rule whose one shift starts this minute and lasts eight hours, every day. */
 const ruleNow = (owner: { departmentId?: number; personId?: number }) => ({

@@ -30,3 +30,4 @@ import type { Session } from './session';
 /** Opens the raw realtime socket (`ws://…/{token}/{personId}`) of a signed-in person. */
 export const openRealtime = (api: { url: string }, who: Pick<Session, 'token' | 'personId'>): Promise<TestSocket> =>
   openSocket(api.url, who.token, who.personId);
+export { addDays, DEMO_ZONE, localNow } from './estate-clock';
