@@ -222,11 +222,13 @@ export async function insertStaffRows(
 }
 
 /**
- * Known staff of an import (personCompanyId → new values): their persons, then their employments,
+ * Known staff of an import (personCompanyId → new values): their employments, then their persons,
  * in multi-row updates from a VALUES list, scoped to the estate, each row written only when one
- * of its values changes (a file imported again as it was writes nothing; a new name rewrites the
- * employment once, through the person trigger). Answers how many of the employments exist
- * (fewer than asked: one was deleted meanwhile).
+ * of its values changes (a file imported again as it was writes nothing). The employment's search
+ * text is written here with the new name and tel (staff_search_text, migration 0035), so the
+ * person's rename that follows finds it current and its trigger does not write the employment a
+ * second time: a row whose name and position both change is written once. Answers how many of
+ * the employments exist (fewer than asked: one was deleted meanwhile).
  */
 export async function updateStaffRows(
   tx: DbOrTx,
@@ -246,6 +248,21 @@ export async function updateStaffRows(
       )})`,
     );
     found += n;
+    await tx.execute(sql`update person_company pc set staff_number = v.staff_number, position = v.position,
+        year_of_birth = v.year_of_birth, department_id = coalesce(v.department_id, pc.department_id),
+        search = staff_search_text(v.staff_number, v.name, v.tel, v.position)
+      from (values ${sql.join(
+        batch.map(
+          (r) =>
+            sql`(${r.personCompanyId}::int, ${r.staffNumber}::text, ${r.position}::text, ${r.yearOfBirth}::int,
+                 ${r.departmentId ?? null}::int, ${r.name}::text, ${r.tel}::text)`,
+        ),
+        sql`, `,
+      )}) as v (id, staff_number, position, year_of_birth, department_id, name, tel)
+      where pc.id = v.id and ${scoped('pc')}
+        and (pc.staff_number, pc.position, pc.year_of_birth, pc.department_id, pc.search)
+          is distinct from (v.staff_number, v.position, v.year_of_birth, coalesce(v.department_id, pc.department_id),
+                            staff_search_text(v.staff_number, v.name, v.tel, v.position))`);
     await tx.execute(sql`update person p set name = v.name, gender = v.gender, tel = v.tel
       from (values ${sql.join(
         batch.map((r) => sql`(${r.personCompanyId}::int, ${r.name}::text, ${r.gender}::smallint, ${r.tel}::text)`),
@@ -254,19 +271,6 @@ export async function updateStaffRows(
       join person_company pc on pc.id = v.id and ${scoped('pc')}
       where p.id = pc.person_id and ${scoped('p')}
         and (p.name, p.gender, p.tel) is distinct from (v.name, v.gender, v.tel)`);
-    await tx.execute(sql`update person_company pc set staff_number = v.staff_number, position = v.position,
-        year_of_birth = v.year_of_birth, department_id = coalesce(v.department_id, pc.department_id)
-      from (values ${sql.join(
-        batch.map(
-          (r) =>
-            sql`(${r.personCompanyId}::int, ${r.staffNumber}::text, ${r.position}::text, ${r.yearOfBirth}::int,
-                 ${r.departmentId ?? null}::int)`,
-        ),
-        sql`, `,
-      )}) as v (id, staff_number, position, year_of_birth, department_id)
-      where pc.id = v.id and ${scoped('pc')}
-        and (pc.staff_number, pc.position, pc.year_of_birth, pc.department_id)
-          is distinct from (v.staff_number, v.position, v.year_of_birth, coalesce(v.department_id, pc.department_id))`);
   });
   return found;
 }
