@@ -92,3 +92,15 @@ export async function pageRows<T>(
   ]);
   return { rows, total };
 }
+
+/**
+ * Whether `err` (or an error it wraps: drizzle's query error around the driver's) is PostgreSQL's
+ * unique violation (23505) of the index or constraint `name`, on either engine.
+ */
+export function isUniqueViolation(err: unknown, name: string): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === name;
+  }
+  return false;
+}

@@ -134,6 +134,9 @@ export const department = pgTable(
   (t) => [index().on(t.housingEstateId, t.sort)],
 );
 
+/** The unique index of a staff number in its estate (its violation: enterprise.errors.staffNumberTaken). */
+export const STAFF_NUMBER_UNIQUE = 'person_company_staff_number_unique';
+
 /** A person's employment by the company (SPEC "personCompany"): staff number, position, department. */
 export const personCompany = pgTable(
   'person_company',
@@ -156,6 +159,9 @@ export const personCompany = pgTable(
   },
   (t) => [
     uniqueIndex().on(t.companyId, t.personId),
+    // A staff number names one staff member of the estate, whatever the case (the staff form and
+    // the import check it first; this refuses the one of two concurrent writers that checked too early).
+    uniqueIndex(STAFF_NUMBER_UNIQUE).on(t.companyId, t.housingEstateId, sql`lower(${t.staffNumber})`),
     index().on(t.housingEstateId, t.departmentId),
     // The person trigger's lookup (a person renamed: their employments' search text).
     index().on(t.personId),

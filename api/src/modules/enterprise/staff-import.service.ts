@@ -5,6 +5,8 @@ import type { AuthedContext } from '../../http/request-context';
 import { writeInviteCodesXlsx } from '../property/house-codes';
 import { receiveFile, RowChecker } from '../property/property-import.service';
 import { dataRows } from '../property/xlsx-rows';
+import { STAFF_NUMBER_UNIQUE } from '../../db/schema';
+import { isUniqueViolation } from '../../db/sql';
 import { recordAudit } from '../audit/record-audit';
 import {
   allDepartments,
@@ -13,6 +15,7 @@ import {
   updateStaffRows,
   type StaffImportRow,
 } from './enterprise.repository';
+import { staffNumberTaken } from './staff.service';
 
 /**
  * Excel import of staff (SPEC §7 importperson): the model in the caller's language, then the file
@@ -22,6 +25,15 @@ import {
  * each problem by row, column and reason. The rows are written a thousand per statement (5,000
  * staff in about ten statements, not 10,000 round trips: issue 30's budget of 10 s on PGlite).
  */
+
+/** The first of the file's staff numbers the estate gives to another staff member than the file's row does. */
+function takenNumber(rows: { input: StaffImportRow; known: number | undefined }[], current: Map<string, number>) {
+  for (const { input, known } of rows) {
+    const owner = current.get(input.staffNumber.toLowerCase());
+    if (owner !== undefined && owner !== known) return input.staffNumber;
+  }
+  return undefined;
+}
 
 const COLUMNS = ['staffNumber', 'name', 'gender', 'tel', 'position', 'yearOfBirth', 'department'] as const;
 const headersOf = (ctx: AuthedContext) => COLUMNS.map((c) => ctx.t(`enterprise.import.columns.${c}`));
@@ -116,38 +128,43 @@ export async function importStaff(
     const updated = rows.filter((r) => r.known !== undefined).length;
     // The preview (?check=true) stops here: the same counts, nothing written.
     if (!checkOnly)
-      await ctx.db.transaction(async (tx) => {
-        // A number taken meanwhile by someone else (an edit, another import) refuses the file, as a
-        // staff form would be refused; then all rows in a few multi-row statements.
-        const current = await staffNumbers(tx, ctx.tenant);
-        for (const { input, known } of rows) {
-          const owner = current.get(input.staffNumber.toLowerCase());
-          if (owner !== undefined && owner !== known)
-            throw new AppError(409, 'enterprise.errors.staffNumberTaken', { number: input.staffNumber });
-        }
-        await insertStaffRows(
-          tx,
-          ctx.tenant,
-          ctx.caller.companyType,
-          rows.filter((r) => r.known === undefined).map((r) => r.input),
-        );
-        const known = rows.flatMap((r) => (r.known === undefined ? [] : [{ ...r.input, personCompanyId: r.known }]));
-        if ((await updateStaffRows(tx, ctx.tenant, known)) < known.length) throw AppError.notFound();
-        // One event per import (not per row): the counts and the staff numbers it added and changed.
-        await recordAudit(tx, ctx, {
-          kind: 'import',
-          entityId: null,
-          action: 'import',
-          after: {
-            total,
-            created: rows.length - updated,
-            updated,
-            createdNumbers: rows.filter((r) => r.known === undefined).map((r) => r.input.staffNumber),
-            updatedNumbers: rows.filter((r) => r.known !== undefined).map((r) => r.input.staffNumber),
-          },
-          summary: file.name ?? null,
+      await ctx.db
+        .transaction(async (tx) => {
+          // A number taken meanwhile by someone else (an edit, another import) refuses the file, as a
+          // staff form would be refused; then all rows in a few multi-row statements.
+          const taken = takenNumber(rows, await staffNumbers(tx, ctx.tenant));
+          if (taken !== undefined) throw staffNumberTaken(taken);
+          await insertStaffRows(
+            tx,
+            ctx.tenant,
+            ctx.caller.companyType,
+            rows.filter((r) => r.known === undefined).map((r) => r.input),
+          );
+          const known = rows.flatMap((r) => (r.known === undefined ? [] : [{ ...r.input, personCompanyId: r.known }]));
+          if ((await updateStaffRows(tx, ctx.tenant, known)) < known.length) throw AppError.notFound();
+          // One event per import (not per row): the counts and the staff numbers it added and changed.
+          await recordAudit(tx, ctx, {
+            kind: 'import',
+            entityId: null,
+            action: 'import',
+            after: {
+              total,
+              created: rows.length - updated,
+              updated,
+              createdNumbers: rows.filter((r) => r.known === undefined).map((r) => r.input.staffNumber),
+              updatedNumbers: rows.filter((r) => r.known !== undefined).map((r) => r.input.staffNumber),
+            },
+            summary: file.name ?? null,
+          });
+        })
+        .catch(async (err: unknown) => {
+          // A writer that took a number after the check above: the unique index refuses the file, answered
+          // with the number as the check names it.
+          if (!isUniqueViolation(err, STAFF_NUMBER_UNIQUE)) throw err;
+          throw staffNumberTaken(
+            takenNumber(rows, await staffNumbers(ctx.db, ctx.tenant)) ?? rows[0].input.staffNumber,
+          );
         });
-      });
     return { total, created: rows.length - updated, updated };
   } finally {
     await rm(file.dir, { recursive: true, force: true });

@@ -3,8 +3,8 @@ import { listPage, type StaffRow } from '@pm/shared';
 import type { z } from 'zod';
 import type { StaffSaveSchema } from '@pm/shared';
 import type { DbOrTx } from '../../db/open-database';
-import { person, personCompany } from '../../db/schema';
-import { scopedTo } from '../../db/sql';
+import { person, personCompany, STAFF_NUMBER_UNIQUE } from '../../db/schema';
+import { isUniqueViolation, scopedTo } from '../../db/sql';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext, TenantScope } from '../../http/request-context';
 import { staffValues } from '../audit/audit-snapshots';
@@ -47,6 +47,9 @@ export async function staffInfo(db: DbOrTx, tenant: TenantScope, personCompanyId
   return row;
 }
 
+/** The answer to a staff number another staff member of the estate holds (the checks and the unique index). */
+export const staffNumberTaken = (number: string) => new AppError(409, 'enterprise.errors.staffNumberTaken', { number });
+
 export type StaffInput = Omit<z.output<typeof StaffSaveSchema>, 'personCompanyId'>;
 
 /**
@@ -63,8 +66,7 @@ export async function writeStaff(
   numbers: Map<string, number>,
 ): Promise<number> {
   const owner = numbers.get(input.staffNumber.toLowerCase());
-  if (owner !== undefined && owner !== personCompanyId)
-    throw new AppError(409, 'enterprise.errors.staffNumberTaken', { number: input.staffNumber });
+  if (owner !== undefined && owner !== personCompanyId) throw staffNumberTaken(input.staffNumber);
   const employment = {
     staffNumber: input.staffNumber,
     position: input.position,
@@ -100,23 +102,29 @@ export async function writeStaff(
 
 export async function saveStaff(ctx: AuthedContext, body: z.output<typeof StaffSaveSchema>): Promise<StaffRow> {
   const { tenant } = ctx;
-  const saved = await ctx.db.transaction(async (tx) => {
-    if (body.departmentId && !(await departmentOfEstate(tx, tenant, body.departmentId)))
-      throw AppError.badRequest('enterprise.errors.noSuchDepartment');
-    const numbers = await staffNumbers(tx, tenant);
-    const [before] = body.personCompanyId === undefined ? [] : await staffByIds(tx, tenant, [body.personCompanyId]);
-    const id = await writeStaff(tx, tenant, ctx.caller.companyType, body, body.personCompanyId, numbers);
-    const row = await staffInfo(tx, tenant, id);
-    await recordAudit(tx, ctx, {
-      kind: 'staff',
-      entityId: id,
-      action: before ? 'update' : 'create',
-      before: staffValues(before),
-      after: staffValues(row),
-      summary: row.name,
+  const saved = await ctx.db
+    .transaction(async (tx) => {
+      if (body.departmentId && !(await departmentOfEstate(tx, tenant, body.departmentId)))
+        throw AppError.badRequest('enterprise.errors.noSuchDepartment');
+      const numbers = await staffNumbers(tx, tenant);
+      const [before] = body.personCompanyId === undefined ? [] : await staffByIds(tx, tenant, [body.personCompanyId]);
+      const id = await writeStaff(tx, tenant, ctx.caller.companyType, body, body.personCompanyId, numbers);
+      const row = await staffInfo(tx, tenant, id);
+      await recordAudit(tx, ctx, {
+        kind: 'staff',
+        entityId: id,
+        action: before ? 'update' : 'create',
+        before: staffValues(before),
+        after: staffValues(row),
+        summary: row.name,
+      });
+      return row;
+    })
+    .catch((err: unknown) => {
+      // Another writer took the number after this one checked it: the index refuses it, answered as the check would.
+      if (isUniqueViolation(err, STAFF_NUMBER_UNIQUE)) throw staffNumberTaken(body.staffNumber);
+      throw err;
     });
-    return row;
-  });
   // An account's person changed (name, department): their open tabs take it at once (issue 30).
   if (body.personCompanyId !== undefined && saved.accId !== null) await personsAccessChanged(ctx, [saved.personId]);
   return saved;
