@@ -1,6 +1,7 @@
 import {
   applyEvent,
   emptySnapshot,
+  visibleCounters,
   type CountersChangedEvent,
   type Counters,
   type LiveEvent,
@@ -26,6 +27,10 @@ export interface ReloadTicket {
  * replace the state only once push N has been applied, and the pushes after N that were applied
  * while the reload was on its way are applied again on top of them. A push whose number was
  * already applied (sent again after a reconnect or a takeover) is not applied twice.
+ *
+ * The counters are the person's as their permissions allow (issue 30): once `restrict` was told
+ * them, a topic they do not allow counts nothing, whatever the upstream still pushes, as the
+ * api's counters do ({@link visibleCounters}).
  */
 export class LiveState {
   private current: LiveSnapshot;
@@ -36,6 +41,8 @@ export class LiveState {
   private reload: ReloadTicket | null = null;
   /** Counters as of a push not applied yet: they replace the state when it is. */
   private pending: { counters: Counters; asOf: number } | null = null;
+  /** The permissions the counters are kept for; null until known (nothing hidden). */
+  private perms: ReadonlySet<string> | null = null;
 
   constructor(start: number | { snapshot: LiveSnapshot; pushSeq: number | null } = 0) {
     if (typeof start === 'number') {
@@ -54,8 +61,24 @@ export class LiveState {
   }
 
   apply(event: PushEvent): LiveSnapshot {
-    this.current = applyEvent(this.current, event);
+    this.current = this.visible(applyEvent(this.current, event));
     return this.current;
+  }
+
+  /**
+   * The person holds these permissions from now on: the counters of topics they no longer allow
+   * are zero at once and stay zero. Answers the new snapshot, or null when nothing it shows changed.
+   */
+  restrict(perms: ReadonlySet<string>): LiveSnapshot | null {
+    this.perms = perms;
+    const next = visibleCounters(this.current, perms);
+    if (JSON.stringify(next) === JSON.stringify(this.current)) return null;
+    this.current = { ...next, version: this.current.version + 1 };
+    return this.current;
+  }
+
+  private visible(snapshot: LiveSnapshot): LiveSnapshot {
+    return this.perms ? visibleCounters(snapshot, this.perms) : snapshot;
   }
 
   /**
@@ -120,7 +143,7 @@ export class LiveState {
 
   /** Replaces the counters with what the api reports (reconciliation); the version still moves on. */
   replace(counters: Counters, minVersion = 0): LiveSnapshot {
-    this.current = { ...counters, version: Math.max(this.current.version, minVersion) + 1 };
+    this.current = this.visible({ ...counters, version: Math.max(this.current.version, minVersion) + 1 });
     this.loaded = true;
     return this.current;
   }

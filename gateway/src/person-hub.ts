@@ -85,6 +85,11 @@ export class PersonHub {
   /** The api closed the upstream for good (or reconnects ran out): only a new tab tries again. */
   private givenUp = false;
   private graceTimer: NodeJS.Timeout | null = null;
+  /**
+   * The upstream token's account and the permissions it holds as last heard: the counters are
+   * kept to them (a topic taken away counts nothing from the moment the change arrives, issue 30).
+   */
+  private access: { accId: number; perms: ReadonlySet<string> } | null = null;
   private leaseTimer: NodeJS.Timeout | null = null;
   private readonly log: Logger;
 
@@ -201,6 +206,8 @@ export class PersonHub {
   private openUpstream(token: string): void {
     this.upstreamToken = token;
     this.state ??= new LiveState(versionFloor());
+    if (this.access) this.state.restrict(this.access.perms);
+    void this.readAccess(token);
     const upstream = new UpstreamConnection({
       apiUrl: this.ctx.api.baseUrl,
       token,
@@ -262,6 +269,39 @@ export class PersonHub {
     }
   }
 
+  /**
+   * Reads the permissions of the upstream's token (asked anew after an access change of the
+   * person: the identity cache gives no answer asked before it) and keeps the counters to them.
+   * An answer overtaken by a newer change, or by another upstream token, is left: its own read follows.
+   */
+  private async readAccess(token: string): Promise<void> {
+    try {
+      const { identity, askedAt } = await this.ctx.identities.lookup(token);
+      if (!identity || this.upstreamToken !== token || this.ctx.identities.changedSince(this.personId, askedAt)) return;
+      this.keepAccess(identity.accId, identity.perms);
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'permissions for the counters could not be read');
+    }
+  }
+
+  /** The counters follow these permissions from now on; the tabs get the snapshot if it changed. */
+  private keepAccess(accId: number, perms: ReadonlySet<string>): void {
+    this.access = { accId, perms };
+    const snapshot = this.state?.restrict(perms);
+    if (snapshot && this.state?.loaded) this.publishSnapshot(snapshot);
+  }
+
+  /**
+   * An access change of the person: the permissions the push carries, when they are the upstream
+   * account's, hold at once; otherwise they are read anew (the counters' reload follows anyway).
+   */
+  private followAccess(event: AccessEvent): void {
+    const { accIds, perms } = event.payload;
+    const access = this.access;
+    if (access && perms && accIds?.includes(access.accId)) this.keepAccess(access.accId, new Set(perms));
+    else if (this.upstreamToken) void this.readAccess(this.upstreamToken);
+  }
+
   private publishSnapshot(snapshot: LiveSnapshot): void {
     this.ctx.snapshots.save(this.personId, snapshot, this.state?.pushSeq ?? null);
     this.ctx.io.to(rooms.person(this.personId)).emit('snapshot', snapshot);
@@ -298,7 +338,11 @@ export class PersonHub {
       // The counters follow the new permissions at once (a topic taken away counts nothing, a
       // topic given counts what the api counts): the api forgot the person's permissions before
       // it pushed, so this reload reads them as they are now.
-      if (event.kind === 'permissions') void this.reconcile();
+      if (event.kind === 'permissions') {
+        // Pushes of a topic taken away count nothing from here on (not only after the reload).
+        this.followAccess(event);
+        void this.reconcile();
+      }
     } else if (event.topic !== null) {
       this.ctx.metrics.events.inc({ topic: event.topic });
       emitLive(this.ctx.io.to(rooms.topic(this.personId, event.topic)), event);

@@ -176,3 +176,41 @@ describe('a tab connecting while a change is on its way never keeps the old perm
     expect(late.events.some((e) => e.topic === 'workorders')).toBe(false);
   });
 });
+
+describe('the gateway stops counting a topic taken away at once (issue 30)', () => {
+  it('when work orders are taken from a role, then pushes of them count nothing, before and after the counters’ reload', async () => {
+    const slow = await slowApi(api.url);
+    const gw = await startTestGateway({ url: slow.url });
+    closers.push(
+      () => gw.close(),
+      () => slow.close(),
+    );
+    const tab = await staffTab(gw.url);
+    expect(tab.counters().complaints.untreated).toBeGreaterThan(0);
+    expect((await tab.subscribe(['announcements'])).topics).toEqual(['announcements']);
+    /** Pushes a new complaint and a new work order to the staff member, then waits until the gateway passed them. */
+    let dataId = 4300;
+    const pushWorkOrders = async () => {
+      await api.realtime.publish([staff.personId], { channelType: 8, messageType: 50, dataId: ++dataId });
+      await api.realtime.publish([staff.personId], { channelType: 7, messageType: 49, dataId: ++dataId });
+      await api.realtime.publish([staff.personId], { channelType: 9, dataId: ++dataId });
+      const marker = dataId;
+      await waitFor(() => tab.events.some((e) => e.topic === 'announcements' && e.dataId === marker));
+    };
+
+    // The reload of the counters the change asks for is held: the badges go at once all the same.
+    slow.hold((path) => path.startsWith('/realtime/counters'));
+    await setStaffMenus(withoutWorkOrders());
+    await waitFor(() => same(tab.counters().complaints, zero) && same(tab.counters().eventOrders, zero));
+    await pushWorkOrders();
+    expect((await staffTab(gw.url)).snapshots[0]).toMatchObject({ complaints: zero, eventOrders: zero });
+    expect(slow.held()).toBe(1);
+
+    // After the reload too.
+    slow.release();
+    await settle();
+    await pushWorkOrders();
+    expect((await staffTab(gw.url)).snapshots[0]).toMatchObject({ complaints: zero, eventOrders: zero });
+    expect(tab.counters()).toMatchObject({ complaints: zero, eventOrders: zero });
+  });
+});
