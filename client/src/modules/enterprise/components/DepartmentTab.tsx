@@ -5,23 +5,22 @@ import { useTranslation } from 'react-i18next';
 import { MAX_LIMIT } from '@pm/shared';
 import { deleteDepartments, fetchDepartment, fetchDepartments, type DepartmentRow } from '../../api';
 import { ListScreen, type ListColumn } from '../../list/components/ListScreen';
-import { useListController } from '../../list/hooks/useListController';
-import { confirm } from '../../ui/states/confirms';
-import { showToast } from '../../ui/states/toasts';
+import { useKeywordList } from '../../list/hooks/useKeywordList';
 import { DepartmentDialog } from './DepartmentDialog';
-
-const FILTERS = { q: '' };
 
 /** The department tree as a list in tree order (level shown by indent): add, edit (`?open=`), delete. */
 export function DepartmentTab() {
   const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<DepartmentRow | null>(null);
   const [all, setAll] = useState<DepartmentRow[]>([]);
-  const list = useListController<DepartmentRow, typeof FILTERS>({
-    filters: FILTERS,
-    fetchList: ({ page, limit, filters }, signal) =>
-      fetchDepartments({ page, limit, keyword: filters.q || undefined }, signal),
+  const {
+    list,
+    record: editing,
+    remove,
+  } = useKeywordList<DepartmentRow>({
+    fetchPage: fetchDepartments,
+    fetchRecord: fetchDepartment,
+    deleteRows: deleteDepartments,
   });
 
   useEffect(() => {
@@ -32,28 +31,6 @@ export function DepartmentTab() {
     );
     return () => abort.abort();
   }, [list.data]);
-
-  useEffect(() => {
-    if (list.open === null) {
-      setEditing(null);
-      return;
-    }
-    const abort = new AbortController();
-    fetchDepartment(list.open, abort.signal).then(setEditing, () => list.closeRecord());
-    return () => abort.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the open id only
-  }, [list.open]);
-
-  const remove = async (row: DepartmentRow) => {
-    if (!(await confirm(t('enterprise.departments.confirmDelete', { name: row.name })))) return;
-    try {
-      await deleteDepartments([row.departmentId]);
-      showToast('success', t('enterprise.departments.deleted', { name: row.name }));
-      list.reload();
-    } catch {
-      // told by the data-access layer (staff or sub-departments still in it)
-    }
-  };
 
   const columns: ListColumn<DepartmentRow>[] = [
     {
@@ -87,7 +64,13 @@ export function DepartmentTab() {
             basic
             negative
             aria-label={t('enterprise.departments.delete', { name: r.name })}
-            onClick={() => void remove(r)}
+            onClick={() =>
+              void remove(
+                [r.departmentId],
+                t('enterprise.departments.confirmDelete', { name: r.name }),
+                t('enterprise.departments.deleted', { name: r.name }),
+              )
+            }
             data-testid={`department-delete-${r.departmentId}`}
           >
             {t('common.delete')}

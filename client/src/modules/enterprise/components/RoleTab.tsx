@@ -6,13 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { fetchRolePage, fetchRoles, type RoleRow } from '../../api';
 import { session } from '../../auth/states/session';
 import { ListScreen, type ListColumn } from '../../list/components/ListScreen';
-import { useListController } from '../../list/hooks/useListController';
+import { useKeywordList } from '../../list/hooks/useKeywordList';
 import { formatTime } from '../../ui/utils/formatTime';
 import { RoleDeleteDialog } from './RoleDeleteDialog';
 import { RoleDialog } from './RoleDialog';
 import { RoleHoldersDialog } from './RoleHoldersDialog';
-
-const FILTERS = { q: '' };
 
 /**
  * Roles (SPEC §2 role management): search, add, edit with its menus (`?open=<roleId>`), the
@@ -26,11 +24,7 @@ export function RoleTab() {
   const [holdersOf, setHoldersOf] = useState<RoleRow | null>(null);
   const [deleting, setDeleting] = useState<RoleRow | null>(null);
   const [all, setAll] = useState<RoleRow[]>([]);
-  const list = useListController<RoleRow, typeof FILTERS>({
-    filters: FILTERS,
-    fetchList: ({ page, limit, filters }, signal) =>
-      fetchRolePage({ page, limit, keyword: filters.q || undefined }, signal),
-  });
+  const { list } = useKeywordList<RoleRow>({ fetchPage: fetchRolePage });
 
   useEffect(() => {
     if (!companyId) return;

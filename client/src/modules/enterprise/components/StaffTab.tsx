@@ -11,28 +11,25 @@ import {
   type DepartmentRow,
   type StaffRow,
 } from '../../api';
-import { useSelection } from '../../buildings/hooks/useSelection';
 import { ListScreen, type ListColumn } from '../../list/components/ListScreen';
-import { useListController } from '../../list/hooks/useListController';
-import { confirm } from '../../ui/states/confirms';
-import { showToast } from '../../ui/states/toasts';
+import { useKeywordList } from '../../list/hooks/useKeywordList';
 import { StaffDialog } from './StaffDialog';
 import { StaffImport } from './StaffImport';
-
-const FILTERS = { q: '' };
 
 /** The company's staff (page/v1): search, add, edit (`?open=<personCompanyId>`), delete the selected. */
 export function StaffTab() {
   const { t } = useTranslation();
-  const selection = useSelection();
   const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<StaffRow | null>(null);
   const [departments, setDepartments] = useState<DepartmentRow[]>([]);
-  const list = useListController<StaffRow, typeof FILTERS>({
-    filters: FILTERS,
-    fetchList: ({ page, limit, filters }, signal) =>
-      fetchStaff({ page, limit, keyword: filters.q || undefined }, signal),
-  });
+  const {
+    list,
+    selection,
+    record: editing,
+    changed,
+    remove,
+  } = useKeywordList<StaffRow>({ fetchPage: fetchStaff, fetchRecord: fetchStaffMember, deleteRows: deleteStaff });
+  const removeStaff = (ids: number[], question: string) =>
+    remove(ids, question, t('enterprise.staff.deleted', { count: ids.length }));
 
   useEffect(() => {
     const abort = new AbortController();
@@ -42,37 +39,6 @@ export function StaffTab() {
     );
     return () => abort.abort();
   }, []);
-
-  useEffect(() => {
-    if (list.open === null) {
-      setEditing(null);
-      return;
-    }
-    const abort = new AbortController();
-    fetchStaffMember(list.open, abort.signal).then(setEditing, () => list.closeRecord());
-    return () => abort.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the open id only
-  }, [list.open]);
-
-  const changed = () => {
-    selection.clear();
-    list.reload();
-  };
-
-  const remove = async (ids: number[], what: string) => {
-    if (ids.length === 0) {
-      showToast('error', t('toast.selectAtLeastOne'));
-      return;
-    }
-    if (!(await confirm(what))) return;
-    try {
-      await deleteStaff(ids);
-      showToast('success', t('enterprise.staff.deleted', { count: ids.length }));
-      changed();
-    } catch {
-      // told by the data-access layer
-    }
-  };
 
   const columns: ListColumn<StaffRow>[] = [
     {
@@ -121,7 +87,7 @@ export function StaffTab() {
             basic
             negative
             aria-label={t('enterprise.staff.delete', { name: r.name })}
-            onClick={() => void remove([r.personCompanyId], t('enterprise.staff.confirmDelete', { name: r.name }))}
+            onClick={() => void removeStaff([r.personCompanyId], t('enterprise.staff.confirmDelete', { name: r.name }))}
             data-testid={`staff-delete-${r.personCompanyId}`}
           >
             {t('common.delete')}
@@ -147,7 +113,10 @@ export function StaffTab() {
           icon="trash alternate outline"
           content={t('enterprise.deleteSelected')}
           onClick={() =>
-            void remove([...selection.ids], t('enterprise.staff.confirmDeleteSelected', { count: selection.ids.size }))
+            void removeStaff(
+              [...selection.ids],
+              t('enterprise.staff.confirmDeleteSelected', { count: selection.ids.size }),
+            )
           }
           data-testid="staff-delete-selected"
         />
