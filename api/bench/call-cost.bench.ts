@@ -3,8 +3,8 @@
 // api process, the gateway process in front of it and a plain node:http pipe in front of it
 // (call-cost-pipe.mjs, the yardstick), signs in as the demo administrator, and for each call of
 // a representative set (current user, counters, a complaint by id, a 10-row list page) drives
-// CONNECTIONS kept-alive connections for BENCH_SECONDS through the pipe, then as long through
-// the gateway. For each it reports the CPU time per call (user + system, from /proc) of the
+// CONNECTIONS kept-alive connections for BENCH_SECONDS through the pipe and as long through the
+// gateway, in one-second turns one after the other. For each it reports the CPU time per call (user + system, from /proc) of the
 // pipe, the api, the PostgreSQL backends serving the api (found by application_name) and the
 // gateway, and the api's, the database's and the gateway's CPU as ratios to the pipe's in the
 // same run (absolute times vary from machine to machine; the ratios are the figures that count).
@@ -245,18 +245,37 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
     await drive(pipeUrl, call, token, 1000);
     if (WITH_GATEWAY) await drive(gatewayUrl, call, token, 1000);
     const pids = await e.backends();
-    const before = { pipe: cpuMs(pipe.pid!), api: cpuMs(e.api.pid!), db: pids.map(cpuMs) };
-    const started = Date.now();
-    const viaPipe = await drive(pipeUrl, call, token, SECONDS * 1000);
-    const elapsed = (Date.now() - started) / 1000;
-    const pipeMs = (cpuMs(pipe.pid!) - before.pipe) / viaPipe.calls;
-    const apiMs = (cpuMs(e.api.pid!) - before.api) / viaPipe.calls;
-    const dbMs = pids.length
-      ? pids.reduce((sum, pid, i) => sum + Math.max(0, cpuMs(pid) - before.db[i]), 0) / viaPipe.calls
-      : null;
-    const gatewayBefore = cpuMs(gateway.pid!);
-    const viaGateway = WITH_GATEWAY ? await drive(gatewayUrl, call, token, SECONDS * 1000) : { calls: 0, failed: [] };
-    const gatewayMs = WITH_GATEWAY ? (cpuMs(gateway.pid!) - gatewayBefore) / viaGateway.calls : null;
+    // One-second turns of the pipe and the gateway, one after the other, SECONDS each in all: a
+    // change in the machine's load (other processes) falls on both alike, not on one of them.
+    const viaPipe = { calls: 0, failed: [] as number[] };
+    const viaGateway = { calls: 0, failed: [] as number[] };
+    let pipeCpu = 0;
+    let apiCpu = 0;
+    let gatewayCpu = 0;
+    let pipeTime = 0;
+    const dbCpu = pids.map(() => 0);
+    for (let turn = 0; turn < SECONDS; turn++) {
+      const before = { pipe: cpuMs(pipe.pid!), api: cpuMs(e.api.pid!), db: pids.map(cpuMs) };
+      const started = Date.now();
+      const p = await drive(pipeUrl, call, token, 1000);
+      pipeTime += (Date.now() - started) / 1000;
+      pipeCpu += cpuMs(pipe.pid!) - before.pipe;
+      apiCpu += cpuMs(e.api.pid!) - before.api;
+      pids.forEach((pid, i) => (dbCpu[i] += Math.max(0, cpuMs(pid) - before.db[i])));
+      viaPipe.calls += p.calls;
+      viaPipe.failed.push(...p.failed);
+      if (!WITH_GATEWAY) continue;
+      const gatewayBefore = cpuMs(gateway.pid!);
+      const g = await drive(gatewayUrl, call, token, 1000);
+      gatewayCpu += cpuMs(gateway.pid!) - gatewayBefore;
+      viaGateway.calls += g.calls;
+      viaGateway.failed.push(...g.failed);
+    }
+    const elapsed = pipeTime;
+    const pipeMs = pipeCpu / viaPipe.calls;
+    const apiMs = apiCpu / viaPipe.calls;
+    const dbMs = pids.length ? dbCpu.reduce((a, b) => a + b, 0) / viaPipe.calls : null;
+    const gatewayMs = WITH_GATEWAY ? gatewayCpu / viaGateway.calls : null;
     if (viaPipe.failed.length || viaGateway.failed.length)
       throw new Error(
         `${call.name}: answers not 200: ${viaPipe.failed.join(', ') || 'none'} through the pipe, ${viaGateway.failed.join(', ') || 'none'} through the gateway`,

@@ -95,6 +95,8 @@ export function createApiProxy(opts: {
   const host = target.host;
   const basePath = target.pathname.replace(/\/$/, '');
 
+  // Each series of the duration metric found once by its labels, not by hashing them per call.
+  const durationSeries = new Map<string, { observe(seconds: number): void }>();
   const forward = (req: GatewayRequest, res: ServerResponse) => {
     const headers: OutgoingHttpHeaders = { ...req.headers, host };
     for (const h of HOP_BY_HOP) delete headers[h];
@@ -104,7 +106,14 @@ export function createApiProxy(opts: {
       if (observed) return;
       observed = true;
       const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
-      opts.metrics.proxyDuration.observe({ method: req.method ?? 'GET', status: String(status) }, seconds);
+      const method = req.method ?? 'GET';
+      const key = `${method} ${status}`;
+      let observer = durationSeries.get(key);
+      if (!observer) {
+        observer = opts.metrics.proxyDuration.labels({ method, status: String(status) });
+        durationSeries.set(key, observer);
+      }
+      observer.observe(seconds);
     };
     const upstream = request({
       agent,

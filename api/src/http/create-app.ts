@@ -247,14 +247,19 @@ function routePattern(path: string): RegExp {
 
 /** Observes each request's duration by its declared route ("(none)" for a 404). */
 function measureRequests(metrics: ApiMetrics) {
+  // Each series found once by its labels, not by hashing them on every call (issue 34).
+  const series = new Map<string, { observe(seconds: number): void }>();
   return (req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
     res.once('finish', () => {
       const route = typeof res.locals.route === 'string' ? res.locals.route : '(none)';
-      metrics.httpDuration.observe(
-        { method: req.method, route, status: String(res.statusCode) },
-        (performance.now() - started) / 1000,
-      );
+      const key = `${req.method} ${res.statusCode} ${route}`;
+      let observer = series.get(key);
+      if (!observer) {
+        observer = metrics.httpDuration.labels({ method: req.method, route, status: String(res.statusCode) });
+        series.set(key, observer);
+      }
+      observer.observe((performance.now() - started) / 1000);
     });
     next();
   };

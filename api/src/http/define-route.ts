@@ -7,7 +7,7 @@ import {
   type EndpointSpec,
   type Endpoints,
 } from '@pm/shared';
-import type { DbOrTx } from '../db/open-database';
+import type { SQL } from 'drizzle-orm';
 import type { AuthedContext, Caller, PublicContext, TenantScope } from './request-context';
 
 export type RouteAccess = EndpointAccess;
@@ -62,10 +62,20 @@ export function route<K extends EndpointKey>(key: K, handler: RouteHandler<K>): 
 }
 
 /**
- * The module's part of a person's live counters (`GET /realtime/counters`), read with `db` (one
- * read-only snapshot shared by every module). Counters a module leaves out count as zero.
+ * The module's part of a person's live counters (`GET /realtime/counters`, issue 34): a query and
+ * what its rows count. Every module's query is read as a subquery of ONE statement (one snapshot,
+ * one round trip), prepared once per shape. `sql` builds the query with `p(name)` placeholders
+ * for `values`; `key` names its shape (the same key must always build the same SQL). Counters a
+ * module leaves out (or a `null` part) count as zero.
  */
-export type CountersContribution = (db: DbOrTx, tenant: TenantScope, caller: Caller) => Promise<Partial<Counters>>;
+export interface CountersPart {
+  key: string;
+  sql: (p: (name: string) => SQL) => SQL;
+  values: Record<string, unknown>;
+  /** The counters from the query's rows (as JSON: numbers stay numbers). */
+  read(rows: Record<string, unknown>[]): Partial<Counters>;
+}
+export type CountersContribution = (tenant: TenantScope, caller: Caller) => CountersPart | null;
 
 /** A domain module: a name and its routes. Register it once in modules/index.ts. */
 export interface ApiModule {

@@ -1,5 +1,5 @@
 import { route, type ApiModule } from '../../http/define-route';
-import { chatUnreadTotal } from './chat.service';
+import { chatUnreadTotal, readUnreadTotal, unreadTotalSql, unreadTotalValues } from './chat.service';
 
 /**
  * The chat unread total the sidebar badge shows (SPEC §7 "Instant messaging"): the module's part of
@@ -7,7 +7,12 @@ import { chatUnreadTotal } from './chat.service';
  */
 export const chatUnreadModule: ApiModule = {
   name: 'chat-unread',
-  counters: async (db, tenant, caller) => ({ chatUnread: await chatUnreadTotal(db, caller.personId, tenant) }),
+  counters: (tenant, caller) => ({
+    key: 'chat.unread-total',
+    sql: unreadTotalSql,
+    values: unreadTotalValues(caller.personId, tenant),
+    read: (rows) => ({ chatUnread: readUnreadTotal(rows) }),
+  }),
   routes: [
     route('POST /im/chatrecord/query/total/unread', async (ctx) =>
       chatUnreadTotal(ctx.db, ctx.caller.personId, ctx.tenant),

@@ -325,26 +325,34 @@ export async function markRead(
   return { cleared: Math.max(0, Number(row?.cleared ?? 0)), readSeq: Number(row?.read_seq ?? 0) };
 }
 
-/** Unread chat records of a person over every group of the estate they are still in. */
+/**
+ * Unread chat records of a person over every group of the estate they are still in (one row, `n`),
+ * with placeholders personId, companyId, housingEstateId.
+ */
+export function unreadTotalSql(p: (name: 'personId' | 'companyId' | 'housingEstateId') => SQL): SQL {
+  return sql`select sum(g.message_count - m.read_count) as n
+        from im_group_member m join im_group g on g.id = m.group_id
+        where m.person_id = ${p('personId')} and m.quit_at is null and not g.dismissed
+          and g.company_id = ${p('companyId')} and g.housing_estate_id = ${p('housingEstateId')}`;
+}
+
 const unreadTotalQuery = preparedQuery<
   { n: number | string | null },
   { personId: number; companyId: number; housingEstateId: number }
->(
-  'chat.unread-total',
-  (p) =>
-    sql`select sum(g.message_count - m.read_count) as n
-        from im_group_member m join im_group g on g.id = m.group_id
-        where m.person_id = ${p('personId')} and m.quit_at is null and not g.dismissed
-          and g.company_id = ${p('companyId')} and g.housing_estate_id = ${p('housingEstateId')}`,
-);
+>('chat.unread-total', unreadTotalSql);
+
+/** The values of `unreadTotalSql`'s placeholders. */
+export const unreadTotalValues = (personId: number, tenant: TenantScope) => ({
+  personId,
+  companyId: tenant.companyId,
+  housingEstateId: tenant.housingEstateId,
+});
+
+/** The total from the rows of `unreadTotalSql`. */
+export const readUnreadTotal = (rows: { n?: unknown }[]): number => Number(rows[0]?.n ?? 0);
 
 export async function unreadTotal(db: DbOrTx, personId: number, tenant: TenantScope): Promise<number> {
-  const [row] = await unreadTotalQuery(db, {
-    personId,
-    companyId: tenant.companyId,
-    housingEstateId: tenant.housingEstateId,
-  });
-  return Number(row?.n ?? 0);
+  return readUnreadTotal(await unreadTotalQuery(db, unreadTotalValues(personId, tenant)));
 }
 
 // ---- the conversation list ----

@@ -26,6 +26,7 @@ import { pinyinKeys, pinyinQuery } from './pinyin';
  */
 
 export const chatUnreadTotal = repo.unreadTotal;
+export { readUnreadTotal, unreadTotalSql, unreadTotalValues } from './chat.repository';
 
 function inTransaction<T>(ctx: AuthedContext, work: (tx: Tx) => Promise<T>): Promise<T> {
   return withPushes(ctx.db, ctx.services.realtime, work, (err) =>

@@ -126,29 +126,57 @@ export async function listMessages(
   return { rows: rows.map(toRow), total: count?.n ?? 0 };
 }
 
-/** Unread counts by type; every requested type is present, zeros included. */
 /** Prepared unread counts, by owner kind (staff: company and estate too) and number of types (issue 34). */
 const unreadQueries = new Map<string, PreparedQuery<{ message_type: number; n: number }, Record<string, number>>>();
 
-function unreadQuery(owner: MessageOwner, typeCount: number) {
-  const staff = owner.companyId !== undefined && owner.housingEstateId !== undefined;
-  const key = `${staff ? 'staff' : 'person'}.${typeCount}`;
-  let query = unreadQueries.get(key);
-  if (!query) {
-    query = preparedQuery(`message.unread.${key}`, (p) => {
-      const owned = staff
-        ? sql`m.person_id = ${p('personId')} and m.company_id = ${p('companyId')} and m.housing_estate_id = ${p('housingEstateId')}`
-        : sql`m.person_id = ${p('personId')}`;
-      const types = Array.from({ length: typeCount }, (_, i) => p(`t${i}`));
-      return sql`select m.message_type, count(*)::int as n from message m
+/**
+ * The unread counts of the owner's messages of `typeCount` types, with placeholders personId (and
+ * companyId, housingEstateId for staff) and t0… for the types; the shape is named by `unreadShape`.
+ */
+export function unreadSql(owner: MessageOwner, typeCount: number, p: (name: string) => SQL): SQL {
+  const owned = isStaffOwner(owner)
+    ? sql`m.person_id = ${p('personId')} and m.company_id = ${p('companyId')} and m.housing_estate_id = ${p('housingEstateId')}`
+    : sql`m.person_id = ${p('personId')}`;
+  const types = Array.from({ length: typeCount }, (_, i) => p(`t${i}`));
+  return sql`select m.message_type, count(*)::int as n from message m
           where ${owned} and m.read_status = false and m.message_type in (${sql.join(types, sql`, `)})
           group by m.message_type`;
-    });
+}
+
+const isStaffOwner = (owner: MessageOwner) => owner.companyId !== undefined && owner.housingEstateId !== undefined;
+
+/** Names the shape of `unreadSql` for this owner and number of types. */
+export const unreadShape = (owner: MessageOwner, typeCount: number) =>
+  `${isStaffOwner(owner) ? 'staff' : 'person'}.${typeCount}`;
+
+/** The values of `unreadSql`'s placeholders. */
+export function unreadValues(owner: MessageOwner, types: readonly number[]): Record<string, number> {
+  const values: Record<string, number> = { personId: owner.personId };
+  if (owner.companyId !== undefined) values.companyId = owner.companyId;
+  if (owner.housingEstateId !== undefined) values.housingEstateId = owner.housingEstateId;
+  types.forEach((t, i) => (values[`t${i}`] = t));
+  return values;
+}
+
+/** Unread counts by type from the rows of `unreadSql`; every requested type is present, zeros included. */
+export function readUnread(types: readonly number[] | undefined, rows: { message_type: unknown; n: unknown }[]) {
+  const byType: Record<string, number> = {};
+  for (const t of types ?? []) byType[String(t)] = 0;
+  for (const r of rows) byType[String(r.message_type)] = Number(r.n);
+  return byType;
+}
+
+function unreadQuery(owner: MessageOwner, typeCount: number) {
+  const key = unreadShape(owner, typeCount);
+  let query = unreadQueries.get(key);
+  if (!query) {
+    query = preparedQuery(`message.unread.${key}`, (p) => unreadSql(owner, typeCount, p));
     unreadQueries.set(key, query);
   }
   return query;
 }
 
+/** Unread counts by type; every requested type is present, zeros included. */
 export async function countUnread(
   db: DbOrTx,
   owner: MessageOwner,
@@ -161,11 +189,7 @@ export async function countUnread(
     types.length <= 32 &&
     (owner.companyId === undefined) === (owner.housingEstateId === undefined)
   ) {
-    const values: Record<string, number> = { personId: owner.personId };
-    if (owner.companyId !== undefined) values.companyId = owner.companyId;
-    if (owner.housingEstateId !== undefined) values.housingEstateId = owner.housingEstateId;
-    types.forEach((t, i) => (values[`t${i}`] = t));
-    rows = await unreadQuery(owner, types.length)(db, values);
+    rows = await unreadQuery(owner, types.length)(db, unreadValues(owner, types));
   } else {
     rows = await queryRows<{ message_type: number; n: number }>(
       db,
@@ -174,10 +198,7 @@ export async function countUnread(
           group by m.message_type`,
     );
   }
-  const byType: Record<string, number> = {};
-  for (const t of types ?? []) byType[String(t)] = 0;
-  for (const r of rows) byType[String(r.message_type)] = r.n;
-  return byType;
+  return readUnread(types, rows);
 }
 
 /**

@@ -1,7 +1,16 @@
 import { LIVE_MESSAGE_TYPES } from '@pm/shared';
 import { route, type ApiModule } from '../../http/define-route';
 import type { Caller } from '../../http/request-context';
-import { countUnread, listMessages, readMessage, type MessageOwner } from './message.service';
+import {
+  countUnread,
+  listMessages,
+  readMessage,
+  readUnread,
+  unreadShape,
+  unreadSql,
+  unreadValues,
+  type MessageOwner,
+} from './message.service';
 
 /** A person's own messages; staff see only those of their company and estate. */
 function ownerOf({ caller }: { caller: Caller }): MessageOwner {
@@ -13,9 +22,17 @@ function ownerOf({ caller }: { caller: Caller }): MessageOwner {
 export const messageModule: ApiModule = {
   name: 'message',
   // Unread messages of every type a live topic takes.
-  counters: async (db, _tenant, caller) => ({
-    unreadByType: await countUnread(db, ownerOf({ caller }), LIVE_MESSAGE_TYPES),
-  }),
+  counters: (_tenant, caller) => {
+    const owner = ownerOf({ caller });
+    return {
+      key: `message.unread.${unreadShape(owner, LIVE_MESSAGE_TYPES.length)}`,
+      sql: (p) => unreadSql(owner, LIVE_MESSAGE_TYPES.length, p),
+      values: unreadValues(owner, LIVE_MESSAGE_TYPES),
+      read: (rows) => ({
+        unreadByType: readUnread(LIVE_MESSAGE_TYPES, rows as { message_type: unknown; n: unknown }[]),
+      }),
+    };
+  },
   routes: [
     route('POST /base/message/list', async (ctx, { body }) => {
       const { rows, total } = await listMessages(ctx.db, ownerOf(ctx), {

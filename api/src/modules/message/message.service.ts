@@ -8,7 +8,15 @@ import { queuePush, withPushes } from './push-outbox';
  * The message panel's use cases (SPEC §7 "Messages"): list and count are the repository's
  * queries as they stand, scoped to the owner the route derives from the caller.
  */
-export { countUnread, listMessages, type MessageOwner } from './message.repository';
+export {
+  countUnread,
+  listMessages,
+  readUnread,
+  unreadShape,
+  unreadSql,
+  unreadValues,
+  type MessageOwner,
+} from './message.repository';
 
 /**
  * Marks one of the caller's messages read. When that lowers an unread count the live counters

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { UpstreamMessage } from '@pm/shared';
 import type { Db, DbOrTx } from '../../db/open-database';
 import { preparedQuery } from '../../db/prepared';
@@ -24,10 +24,9 @@ export interface JournalEntry {
 }
 
 /** The number of the person's last push (0 before the first), as `db` (a transaction, say) sees it. */
-const pushSeqQuery = preparedQuery<{ last_seq: string | number }, { personId: number }>(
-  'push.current-seq',
-  (p) => sql`select last_seq from push_cursor where person_id = ${p('personId')}`,
-);
+export const pushSeqSql = (p: (name: 'personId') => SQL): SQL =>
+  sql`select last_seq from push_cursor where person_id = ${p('personId')}`;
+const pushSeqQuery = preparedQuery<{ last_seq: string | number }, { personId: number }>('push.current-seq', pushSeqSql);
 
 export async function currentPushSeq(db: DbOrTx, personId: PersonId): Promise<number> {
   const rows = await pushSeqQuery(db, { personId: Number(personId) });

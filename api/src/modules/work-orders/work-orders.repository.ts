@@ -258,22 +258,27 @@ const totalsQueries = new Map<
   PreparedQuery<{ status: number; n: number }, { companyId: number; housingEstateId: number }>
 >();
 
+/** The status totals of a kind in the caller's estate, from the work_total counters (placeholders companyId, housingEstateId). */
+export function statusTotalsSql(k: WorkKind, p: (name: 'companyId' | 'housingEstateId') => SQL): SQL {
+  return sql`select status, sum(n)::int as n from work_total
+          where kind = ${k.kind} and company_id = ${p('companyId')} and housing_estate_id = ${p('housingEstateId')}
+          group by status`;
+}
+
+/** The totals from the rows of `statusTotalsSql`. */
+export function readStatusTotals(rows: { status: unknown; n: unknown }[]): StatusTotals {
+  const by = new Map(rows.map((r) => [Number(r.status), Number(r.n)]));
+  return { untreated: by.get(1) ?? 0, processing: by.get(2) ?? 0, completed: by.get(3) ?? 0 };
+}
+
 /** Untreated / processing / completed counts of the estate, from the work_total counters. */
 export async function statusTotals(db: DbOrTx, k: WorkKind, tenant: TenantScope): Promise<StatusTotals> {
   let query = totalsQueries.get(k.kind);
   if (!query) {
-    query = preparedQuery(
-      `work.status-totals.${k.kind}`,
-      (p) =>
-        sql`select status, sum(n)::int as n from work_total
-          where kind = ${k.kind} and company_id = ${p('companyId')} and housing_estate_id = ${p('housingEstateId')}
-          group by status`,
-    );
+    query = preparedQuery(`work.status-totals.${k.kind}`, (p) => statusTotalsSql(k, p));
     totalsQueries.set(k.kind, query);
   }
-  const rows = await query(db, { companyId: tenant.companyId, housingEstateId: tenant.housingEstateId });
-  const by = new Map(rows.map((r) => [Number(r.status), r.n]));
-  return { untreated: by.get(1) ?? 0, processing: by.get(2) ?? 0, completed: by.get(3) ?? 0 };
+  return readStatusTotals(await query(db, { companyId: tenant.companyId, housingEstateId: tenant.housingEstateId }));
 }
 
 /**

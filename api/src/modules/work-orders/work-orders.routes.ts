@@ -17,8 +17,10 @@ import {
   getWork,
   listReplies,
   listWork,
+  readStatusTotals,
   replyAsStaff,
   statusTotals,
+  statusTotalsSql,
   workStats,
 } from './work-orders.service';
 
@@ -39,10 +41,15 @@ function workModule(k: WorkKind): ApiModule {
   return {
     name: k.kind,
     // The live counters' totals, for a person who may list them or a wall screen (others see zero).
-    counters: async (db, tenant, caller) =>
+    counters: (tenant, caller) =>
       caller.perms.has(k.perms.list) || caller.perms.has('wall:view')
-        ? { [k.totalsKey]: await statusTotals(db, k, tenant) }
-        : {},
+        ? {
+            key: `work.status-totals.${k.kind}`,
+            sql: (p) => statusTotalsSql(k, p),
+            values: { companyId: tenant.companyId, housingEstateId: tenant.housingEstateId },
+            read: (rows) => ({ [k.totalsKey]: readStatusTotals(rows as { status: unknown; n: unknown }[]) }),
+          }
+        : null,
     routes: [
       route(`POST ${k.path}/query/list`, async (ctx, { body }) => {
         const b = body as z.output<typeof EventOrderListSchema> & { complainStatus?: number };

@@ -10,7 +10,15 @@ import { findWork, insertReply, moveStatus, workHead, type WorkDetail } from './
 /** The staff's side of complaints and event work orders: read, deal with, complete, reply. */
 
 // Reads that are the repository's query as it stands (list, dashboard, totals, replies).
-export { dashboardWork, listReplies, listWork, statusTotals, workStats } from './work-orders.repository';
+export {
+  dashboardWork,
+  listReplies,
+  listWork,
+  readStatusTotals,
+  statusTotals,
+  statusTotalsSql,
+  workStats,
+} from './work-orders.repository';
 
 /** Runs a change and its notifications in one transaction; pushes leave after the commit. */
 function inTransaction<T>(ctx: AuthedContext, work: (tx: Tx) => Promise<T>): Promise<T> {
