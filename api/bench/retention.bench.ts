@@ -130,13 +130,19 @@ async function week(w: number, days: number, end: Date): Promise<void> {
   add('votes', votes);
   // Pushes: each chat message to both people, each complaint to every staff account and the filer, each SOS to staff.
   const complaints = 60 * days;
-  await db.execute(sql`insert into push_journal (person_id, seq, message, created_at)
-    select ${int(RESIDENT_BASE)} + g % ${int(RESIDENTS)}, ${int(seqBase)} + g, '{"type":"chat","data":{"groupId":1}}'::jsonb, ${at(chats)}
+  // The texts once per push (push_message), a narrow row per recipient naming it (push_journal).
+  await db.execute(sql`insert into push_message (message, created_at)
+    select '{"type":"chat","data":{"groupId":1}}'::jsonb, ${at(chats)} from generate_series(1, ${int(chats)}) g
+    union all
+    select '{"type":"complaint","data":{"id":1}}'::jsonb, ${at(complaints)} from generate_series(1, ${int(complaints)}) g`);
+  await db.execute(sql`insert into push_journal (person_id, seq, message_id, created_at)
+    select ${int(RESIDENT_BASE)} + g % ${int(RESIDENTS)}, ${int(seqBase)} + g, g, ${at(chats)}
     from generate_series(1, ${int(chats)}) g
     union all
-    select s, ${int(seqBase)} + 5000000 + g, '{"type":"complaint","data":{"id":1}}'::jsonb, ${at(complaints)}
+    select s, ${int(seqBase)} + 5000000 + g, g, ${at(complaints)}
     from generate_series(1, ${int(complaints)}) g, unnest(${staffArray}) s`);
   add('pushJournal', chats + complaints * staff.length);
+  add('pushMessages', chats + complaints);
   // Notification rows: a complaint's to every staff account and two to the filer; an SOS's to staff; a warning's to every resident.
   const sos = days;
   await db.execute(sql`insert into message (company_id, housing_estate_id, person_id, message_type, data_id, message_time, read_status)
@@ -194,6 +200,7 @@ const afterYear = await timeCalls();
 const kept: Record<string, number> = {};
 const tables: Record<string, string> = {
   pushJournal: 'push_journal',
+  pushMessages: 'push_message',
   messages: 'message',
   tokens: 'oauth_token',
   loginFailures: 'login_failure',

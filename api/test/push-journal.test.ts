@@ -69,7 +69,8 @@ describe.each(testEngines())('push journal on %s', (engine) => {
     // The complaint and its push are one transaction: the journal holds the push the counters count.
     const [row] = await queryRows<{ message: { dataId: number } }>(
       api.db,
-      sql`select message from push_journal where person_id = ${people.admin.personId} and seq = ${after.pushSeq}`,
+      sql`select m.message from push_journal j join push_message m on m.id = j.message_id
+          where j.person_id = ${people.admin.personId} and j.seq = ${after.pushSeq}`,
     );
     expect(row.message.dataId).toBe(id);
   });
@@ -138,9 +139,30 @@ describe.each(testEngines())('push journal on %s', (engine) => {
     await push('staff', { channelType: 9, dataId: 762 });
     const rows = await queryRows<{ seq: string; id: number }>(
       api.db,
-      sql`select seq, (message->>'dataId')::int as id from push_journal where person_id = ${people.staff.personId} and seq > ${start}`,
+      sql`select j.seq, (m.message->>'dataId')::int as id from push_journal j join push_message m on m.id = j.message_id
+          where j.person_id = ${people.staff.personId} and j.seq > ${start}`,
     );
     expect(rows.map((r) => [Number(r.seq), r.id])).toEqual([[start + 1, 762]]);
+  });
+
+  it('when one push goes to several persons, then its text is stored once and each resumes it under their own number', async () => {
+    const who = ['admin', 'staff', 'resident'];
+    const starts = await Promise.all(who.map(async (w) => (await counters(w)).pushSeq));
+    const textsBefore = (await queryRows<{ n: number }>(api.db, sql`select count(*)::int as n from push_message`))[0].n;
+    await withPushes(api.db, api.realtime, async (tx) =>
+      queuePush(
+        tx,
+        who.map((w) => people[w].personId),
+        { channelType: 9, dataId: 901 },
+      ),
+    );
+    const textsAfter = (await queryRows<{ n: number }>(api.db, sql`select count(*)::int as n from push_message`))[0].n;
+    expect(textsAfter - textsBefore).toBe(1);
+    for (const [i, w] of who.entries()) {
+      const resumed = await open(w, `?after=${starts[i]}`);
+      const got = await resumed.waitFor((m) => m.dataId === 901);
+      expect(got.pushSeq).toBe(starts[i] + 1);
+    }
   });
 
   it('when the resume point is not a number, then the upgrade is refused with 400', async () => {
@@ -150,13 +172,15 @@ describe.each(testEngines())('push journal on %s', (engine) => {
   it('when pushes are older than the retention, then pruning removes them and keeps the newer ones', async () => {
     await push('resident', { channelType: 9, dataId: 801 });
     await api.db.execute(
-      sql`update push_journal set created_at = now() - interval '1 hour' where person_id = ${people.resident.personId}`,
+      sql`with j as (update push_journal set created_at = now() - interval '1 hour' where person_id = ${people.resident.personId} returning message_id)
+          update push_message set created_at = now() - interval '1 hour' where id in (select message_id from j)`,
     );
     await push('resident', { channelType: 9, dataId: 802 });
     expect(await new PushJournal(api.db).prune(JOURNAL_RETENTION_MS)).toBeGreaterThanOrEqual(1);
     const left = await queryRows<{ id: number }>(
       api.db,
-      sql`select (message->>'dataId')::int as id from push_journal where person_id = ${people.resident.personId} order by seq`,
+      sql`select (m.message->>'dataId')::int as id from push_journal j join push_message m on m.id = j.message_id
+          where j.person_id = ${people.resident.personId} order by j.seq`,
     );
     expect(left.map((r) => r.id)).toEqual([802]);
   });

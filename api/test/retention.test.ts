@@ -26,8 +26,14 @@ const kinds: Record<string, { table: string; old: number; fresh: number; insert(
     old: 11 * MIN,
     fresh: 9 * MIN,
     insert: (ages) =>
-      sql`insert into push_journal (person_id, seq, message, created_at)
-          select 900000 + g, extract(epoch from a)::bigint, '{}'::jsonb, now() - a from ${ages}`,
+      sql`insert into push_journal (person_id, seq, message_id, created_at)
+          select 900000 + g, extract(epoch from a)::bigint, 0, now() - a from ${ages}`,
+  },
+  pushMessages: {
+    table: 'push_message',
+    old: 11 * MIN,
+    fresh: 9 * MIN,
+    insert: (ages) => sql`insert into push_message (message, created_at) select '{}'::jsonb, now() - a from ${ages}`,
   },
   messages: {
     table: 'message',

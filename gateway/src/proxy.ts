@@ -1,4 +1,12 @@
-import { Agent, request, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import {
+  Agent,
+  request,
+  type AgentOptions,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
+import type { Socket } from 'node:net';
 import { TLSSocket } from 'node:tls';
 import { HTTP_TIMEOUT_MS, TOKEN_REVOKED_HEADER, type Envelope } from '@pm/shared';
 import { pickLanguage, translate } from './locale-messages';
@@ -63,6 +71,29 @@ function setForwardedHeaders(req: IncomingMessage): void {
   delete headers['x-forwarded-port'];
 }
 
+/**
+ * How long a kept-alive connection to the api may sit idle in the pool before the gateway closes
+ * it: under the api's own keep-alive timeout (Node's default, 5 s), so the api never closes a
+ * connection the gateway is about to send a call on. Without it, node:http's agent keeps idle
+ * sockets for ever (it honours the server's `Keep-Alive: timeout=5` hint only when given a
+ * `timeout` of its own, which would also cut slow calls), and a call written just as the api
+ * closed that socket failed with ECONNRESET, answered 502 (issue 31; reproduced with the api's
+ * keep-alive timeout and a busy gateway: 4 of 60 calls).
+ */
+export const API_IDLE_SOCKET_MS = 4000;
+
+/**
+ * node:http's kept-alive agent, closing a pooled socket once it has been idle for `idleMs`: the
+ * agent destroys a free socket on its 'timeout' (its own listener, which leaves sockets in use
+ * alone); a socket taken for a call waits without a timeout again (the proxy keeps its own clock).
+ */
+export function idleClosingAgent(options: AgentOptions, idleMs: number): Agent {
+  const agent = new Agent(options);
+  // After the agent's own 'free' listener, which has just put the socket in the pool.
+  agent.on('free', (socket: Socket) => socket.setTimeout(idleMs));
+  return agent;
+}
+
 /** Proxies one call: `(req, res)` with `req.url` already relative to the api. */
 export type ApiProxy = ((req: IncomingMessage, res: ServerResponse) => void) & { admission: ProxyAdmission };
 
@@ -82,12 +113,17 @@ export function createApiProxy(opts: {
   hooks: ProxyHooks;
   timeoutMs?: number;
   limits?: Partial<ProxyLimits>;
+  /** How long an idle connection to the api stays in the pool (tests). */
+  idleSocketMs?: number;
 }): ApiProxy {
   const timeoutMs = opts.timeoutMs ?? HTTP_TIMEOUT_MS;
   const limits = { ...DEFAULT_PROXY_LIMITS, ...opts.limits };
   const admission = new ProxyAdmission(limits);
   // Admission keeps the calls in flight within the pool, so no call waits inside the agent.
-  const agent = new Agent({ keepAlive: true, maxSockets: limits.inFlight, maxFreeSockets: 64 });
+  const agent = idleClosingAgent(
+    { keepAlive: true, maxSockets: limits.inFlight, maxFreeSockets: 64 },
+    opts.idleSocketMs ?? API_IDLE_SOCKET_MS,
+  );
   const target = new URL(opts.apiUrl);
   const hostname = target.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = target.port || 80;
@@ -123,6 +159,7 @@ export function createApiProxy(opts: {
       path: basePath + (req.url ?? '/'),
       headers,
     });
+    upstream.on('socket', (socket) => socket.setTimeout(0));
     // The clock runs from when the request (an upload, say) has been sent in full.
     let timer: NodeJS.Timeout | null = null;
     let timedOut = false;

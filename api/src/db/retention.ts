@@ -71,6 +71,12 @@ export function retentionRules(r: Retention): RetentionRule[] {
       table: 'push_journal',
       expired: (now) => sql`created_at < ${before(now, r.pushJournalMinutes * 60_000)}`,
     },
+    {
+      // The pushes' texts, written with their journal rows (same created_at) and kept as long.
+      kind: 'pushMessages',
+      table: 'push_message',
+      expired: (now) => sql`created_at < ${before(now, r.pushJournalMinutes * 60_000)}`,
+    },
     { kind: 'messages', table: 'message', expired: (now) => sql`message_time < ${before(now, r.messageDays * DAY)}` },
     {
       kind: 'tokens',

@@ -61,7 +61,8 @@ export class PushJournal {
     const cursors = await queryRows<{ person_id: number; last_seq: string | number }>(
       tx,
       sql`insert into push_cursor (person_id, last_seq)
-          select (e->>0)::int, (e->>1)::bigint from jsonb_array_elements(${JSON.stringify([...counts])}::jsonb) as e
+          select p, n from unnest(string_to_array(${[...counts.keys()].join(',')}, ',')::int[],
+                                  string_to_array(${[...counts.values()].join(',')}, ',')::bigint[]) as u(p, n)
           order by 1
           on conflict (person_id) do update set last_seq = push_cursor.last_seq + excluded.last_seq
           returning person_id, last_seq`,
@@ -69,20 +70,25 @@ export class PushJournal {
     const next = new Map<number, number>();
     for (const c of cursors)
       next.set(Number(c.person_id), Number(c.last_seq) - (counts.get(Number(c.person_id)) ?? 0) + 1);
-    const rows: { p: number; s: number; m: UpstreamMessage }[] = [];
     const stamped = pushes.map((push, i) => {
       const seqs = recipients[i].map((id) => {
         const seq = next.get(id) as number;
         next.set(id, seq + 1);
-        rows.push({ p: id, s: seq, m: push.message });
         return seq;
       });
       return { personIds: recipients[i].map(String), message: push.message, seqs };
     });
-    await tx.execute(
-      sql`insert into push_journal (person_id, seq, message)
-          select (e->>'p')::int, (e->>'s')::bigint, e->'m' from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as e`,
-    );
+    // The text once per push, and one narrow row per recipient naming it (issue 31: a message to
+    // a group of 500 used to store 500 copies of its text).
+    for (const [i, push] of stamped.entries()) {
+      if (recipients[i].length === 0) continue;
+      await tx.execute(
+        sql`with m as (insert into push_message (message) values (${JSON.stringify(push.message)}::jsonb) returning id)
+            insert into push_journal (person_id, seq, message_id)
+            select p, s, m.id from m, unnest(string_to_array(${recipients[i].join(',')}, ',')::int[],
+                                             string_to_array(${push.seqs.join(',')}, ',')::bigint[]) as u(p, s)`,
+      );
+    }
     return stamped;
   }
 
@@ -95,20 +101,22 @@ export class PushJournal {
   async after(personId: PersonId, afterSeq: number, limit: number): Promise<JournalEntry[]> {
     const rows = await queryRows<{ seq: string | number; message: UpstreamMessage }>(
       this.db,
-      sql`select seq, message from push_journal
-          where person_id = ${Number(personId)} and seq > ${afterSeq}
-          order by seq limit ${limit}`,
+      sql`select j.seq, m.message from push_journal j join push_message m on m.id = j.message_id
+          where j.person_id = ${Number(personId)} and j.seq > ${afterSeq}
+          order by j.seq limit ${limit}`,
     );
     return rows.map((r) => ({ seq: Number(r.seq), message: r.message }));
   }
 
-  /** Deletes pushes older than the retention; answers how many. */
+  /** Deletes pushes older than the retention (their journal rows and texts); answers how many journal rows. */
   async prune(retentionMs = JOURNAL_RETENTION_MS): Promise<number> {
+    const before = sql`${new Date(Date.now() - retentionMs).toISOString()}::timestamptz`;
     const rows = await queryRows<{ n: number }>(
       this.db,
-      sql`with gone as (delete from push_journal where created_at < ${new Date(Date.now() - retentionMs).toISOString()}::timestamptz returning 1)
+      sql`with gone as (delete from push_journal where created_at < ${before} returning 1)
           select count(*)::int as n from gone`,
     );
+    await this.db.execute(sql`delete from push_message where created_at < ${before}`);
     return rows[0]?.n ?? 0;
   }
 }
