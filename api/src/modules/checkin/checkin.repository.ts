@@ -268,7 +268,11 @@ export async function punchTimelines(
  * ("12 1767225600000it,…"), grouped by person here; cheaper than grouping in SQL, which sorts
  * every person's punches apart.
  */
-export async function boardPunches(db: DbOrTx, tenant: TenantScope): Promise<Map<number, PunchTimeline>> {
+export async function boardPunches(
+  db: DbOrTx,
+  tenant: TenantScope,
+  personIds?: number[],
+): Promise<Map<number, PunchTimeline>> {
   const [row] = await queryRows<{ punches: string | null }>(
     db,
     sql`select string_agg(person_id::text || ' ' || round(date_part('epoch', at) * 1000)::bigint::text
@@ -276,6 +280,7 @@ export async function boardPunches(db: DbOrTx, tenant: TenantScope): Promise<Map
                           ',' order by at, id) as punches
         from checkin_punch
         where housing_estate_id = ${tenant.housingEstateId} and company_id = ${tenant.companyId}
+          ${personIds ? sql`and person_id = any(${sql.param(personIds)}::int[])` : sql``}
           and at >= (select ((now() at time zone he.time_zone)::date - 1)::timestamp at time zone he.time_zone
                             - coalesce((select max(r.early_in_minutes) from checkin_rule_version r
                                         where r.housing_estate_id = he.id and r.company_id = he.company_id), 0)
@@ -465,6 +470,111 @@ export async function markOpenDays(
       target: [checkinOpenDay.housingEstateId, checkinOpenDay.day],
       set: { stamp, validUntil: sql`excluded.valid_until`, computedAt },
     });
+}
+
+/** A duty-board row of a staff member for the estate's today, as stored in checkin_today (instants in ms). */
+export interface TodayWrite {
+  personId: number;
+  day: string;
+  departmentId: number | null;
+  onBoard: boolean;
+  state: string;
+  shiftDay: string | null;
+  shift: number | null;
+  startAt: number | null;
+  endAt: number | null;
+  inAt: number | null;
+  outAt: number | null;
+  lateMinutes: number;
+  lastPunchAt: number | null;
+  outOfPlace: boolean;
+  validUntil: number | null;
+}
+
+const TODAY_COLUMNS = sql.raw(`person_id, day, department_id, on_board, state, shift_day, shift, start_at, end_at,
+  in_at, out_at, late_minutes, last_punch_at, out_of_place, valid_until`);
+
+/**
+ * Writes duty-board rows (checkin_today), one statement (columns as text parameters, as
+ * `replaceDays`); a row computed with an older `watermark` (the estate's newest punch id it saw)
+ * than the stored one is left as it is: a board read that began before a punch never undoes it.
+ */
+export async function writeToday(
+  db: DbOrTx,
+  tenant: TenantScope,
+  rows: TodayWrite[],
+  watermark: number,
+): Promise<void> {
+  if (!rows.length) return;
+  const col = <T>(pick: (r: TodayWrite) => T, type: string) => {
+    const text = rows.map((r) => {
+      const v = pick(r) as unknown;
+      return v === null ? '' : v === true ? 't' : v === false ? 'f' : String(v);
+    });
+    return sql`string_to_array(${text.join(',')}::text, ',', '')::${sql.raw(type)}[]`;
+  };
+  await db.execute(sql`insert into checkin_today (company_id, housing_estate_id, ${TODAY_COLUMNS}, watermark)
+    select ${tenant.companyId}::int, ${tenant.housingEstateId}::int, n.person_id, n.day, n.department_id, n.on_board,
+           n.state, n.shift_day, n.shift, ${instant('start_at')}, ${instant('end_at')}, ${instant('in_at')},
+           ${instant('out_at')}, n.late_minutes, ${instant('last_punch_at')}, n.out_of_place, ${instant('valid_until')},
+           ${watermark}::int
+    from unnest(${col((r) => r.personId, 'int')}, ${col((r) => r.day, 'date')}, ${col((r) => r.departmentId, 'int')},
+                ${col((r) => r.onBoard, 'boolean')}, ${col((r) => r.state, 'text')}, ${col((r) => r.shiftDay, 'date')},
+                ${col((r) => r.shift, 'smallint')}, ${col((r) => r.startAt, 'bigint')}, ${col((r) => r.endAt, 'bigint')},
+                ${col((r) => r.inAt, 'bigint')}, ${col((r) => r.outAt, 'bigint')}, ${col((r) => r.lateMinutes, 'int')},
+                ${col((r) => r.lastPunchAt, 'bigint')}, ${col((r) => r.outOfPlace, 'boolean')},
+                ${col((r) => r.validUntil, 'bigint')})
+      as n(${TODAY_COLUMNS})
+    on conflict (housing_estate_id, person_id) do update set company_id = excluded.company_id, day = excluded.day,
+      department_id = excluded.department_id, on_board = excluded.on_board, state = excluded.state,
+      shift_day = excluded.shift_day, shift = excluded.shift, start_at = excluded.start_at, end_at = excluded.end_at,
+      in_at = excluded.in_at, out_at = excluded.out_at, late_minutes = excluded.late_minutes,
+      last_punch_at = excluded.last_punch_at, out_of_place = excluded.out_of_place, valid_until = excluded.valid_until,
+      watermark = excluded.watermark
+    where checkin_today.watermark <= excluded.watermark`);
+}
+
+/** A staff member's stored board row as the board reads it, with whether it must be computed again. */
+export interface TodayRead {
+  timeZone: string;
+  today: string;
+  personId: number;
+  name: string;
+  departmentId: number | null;
+  departmentName: string | null;
+  /** Missing, of another day, past its validUntil or of another department: compute again. */
+  stale: boolean;
+  onBoard: boolean | null;
+  state: string | null;
+  startAt: string | Date | null;
+  endAt: string | Date | null;
+  inAt: string | Date | null;
+  lateMinutes: number | null;
+  lastPunchAt: string | Date | null;
+}
+
+/**
+ * The duty board's read: every staff member of the estate (names and departments as they are now)
+ * with their stored row of today, in one statement (the estate's clock in every row), in name order.
+ */
+export async function readToday(db: DbOrTx, tenant: TenantScope): Promise<TodayRead[]> {
+  return queryRows<TodayRead>(
+    db,
+    sql`select c.time_zone as "timeZone", c.today::text as today, pc.person_id as "personId", p.name,
+               pc.department_id as "departmentId", d.name as "departmentName",
+               (t.person_id is null or t.day <> c.today or t.valid_until <= now()
+                or t.department_id is distinct from pc.department_id) as stale,
+               t.on_board as "onBoard", t.state, t.start_at as "startAt", t.end_at as "endAt", t.in_at as "inAt",
+               t.late_minutes as "lateMinutes", t.last_punch_at as "lastPunchAt"
+        from (select time_zone, (now() at time zone time_zone)::date as today from housing_estate
+              where id = ${tenant.housingEstateId}) c
+        cross join person_company pc
+        join person p on p.id = pc.person_id
+        left join department d on d.id = pc.department_id
+        left join checkin_today t on t.housing_estate_id = pc.housing_estate_id and t.person_id = pc.person_id
+        where pc.company_id = ${tenant.companyId} and pc.housing_estate_id = ${tenant.housingEstateId}
+        order by p.name, pc.person_id`,
+  );
 }
 
 /** Brings an open day's `validUntil` forward to `at` (ms) when that comes sooner (one person's day recomputed). */
