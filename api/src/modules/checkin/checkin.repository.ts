@@ -335,6 +335,31 @@ function column(rows: DayWrite[], pick: (r: DayWrite) => string | number | boole
 /** An instant column (ms since the epoch) as timestamptz, exactly. */
 const instant = (name: string) => sql.raw(`timestamptz 'epoch' + n.${name} * interval '1 millisecond'`);
 
+/** The rows to write, as the `select` of an insert into checkin_day (company, estate, then DAY_COLUMNS). */
+const dayValues = (tenant: TenantScope, rows: DayWrite[]) => sql`
+    select ${tenant.companyId}::int, ${tenant.housingEstateId}::int, n.person_id, n.day, n.shift, n.department_id,
+           n.rule_id, ${instant('start_at')}, ${instant('end_at')}, ${instant('in_at')}, ${instant('out_at')},
+           n.state, n.late_minutes, n.late, n.early_minutes, n.left_early
+    from unnest(${column(rows, (r) => r.personId, 'int')}, ${column(rows, (r) => r.day, 'date')},
+                ${column(rows, (r) => r.shift, 'smallint')}, ${column(rows, (r) => r.departmentId, 'int')},
+                ${column(rows, (r) => r.ruleId, 'int')}, ${column(rows, (r) => r.startAt, 'bigint')},
+                ${column(rows, (r) => r.endAt, 'bigint')}, ${column(rows, (r) => r.inAt, 'bigint')},
+                ${column(rows, (r) => r.outAt, 'bigint')}, ${column(rows, (r) => r.state, 'text')},
+                ${column(rows, (r) => r.lateMinutes, 'int')}, ${column(rows, (r) => r.late, 'boolean')},
+                ${column(rows, (r) => r.earlyMinutes, 'int')}, ${column(rows, (r) => r.leftEarly, 'boolean')})
+      as n(${DAY_COLUMNS})`;
+
+/** Of some days, those holding a computed shift of the estate. */
+export async function daysWithRows(db: DbOrTx, tenant: TenantScope, days: string[]): Promise<Set<string>> {
+  if (!days.length) return new Set();
+  const rows = await queryRows<{ day: string }>(
+    db,
+    sql`select d::date::text as day from unnest(${sql.param(days)}::date[]) d
+        where exists (select 1 from checkin_day x where x.housing_estate_id = ${tenant.housingEstateId} and x.day = d)`,
+  );
+  return new Set(rows.map((r) => r.day));
+}
+
 /**
  * Replaces the computed shifts of some people's days with `rows` (which hold only those people and
  * days), in bulk: each column travels as one text parameter (string_to_array and unnest make rows
@@ -349,8 +374,17 @@ export async function replaceDays(
   personIds: number[],
   days: string[],
   rows: DayWrite[],
+  opts: { empty?: boolean } = {},
 ): Promise<void> {
   if (!personIds.length || !days.length) return;
+  // Days holding no row yet (a month computed the first time): a plain insert, nothing to remove.
+  if (opts.empty) {
+    // (Another computation of the same days at the same moment wrote the same rows: kept.)
+    if (rows.length)
+      await db.execute(sql`insert into checkin_day (company_id, housing_estate_id, ${DAY_COLUMNS})
+        ${dayValues(tenant, rows)} on conflict (person_id, day, shift) do nothing`);
+    return;
+  }
   const keys = sql`unnest(${column(rows, (r) => r.personId, 'int')}, ${column(rows, (r) => r.day, 'date')},
     ${column(rows, (r) => r.shift, 'smallint')})`;
   await db.execute(sql`delete from checkin_day x
@@ -358,18 +392,7 @@ export async function replaceDays(
       and x.day = any(${sql.param(days)}::date[]) and x.person_id = any(${sql.param(personIds)}::int[])
       ${rows.length ? sql`and not exists (select 1 from ${keys} n(person_id, day, shift) where n.person_id = x.person_id and n.day = x.day and n.shift = x.shift)` : sql``}`);
   if (!rows.length) return;
-  await db.execute(sql`insert into checkin_day (company_id, housing_estate_id, ${DAY_COLUMNS})
-    select ${tenant.companyId}::int, ${tenant.housingEstateId}::int, n.person_id, n.day, n.shift, n.department_id,
-           n.rule_id, ${instant('start_at')}, ${instant('end_at')}, ${instant('in_at')}, ${instant('out_at')},
-           n.state, n.late_minutes, n.late, n.early_minutes, n.left_early
-    from unnest(${column(rows, (r) => r.personId, 'int')}, ${column(rows, (r) => r.day, 'date')},
-                ${column(rows, (r) => r.shift, 'smallint')}, ${column(rows, (r) => r.departmentId, 'int')},
-                ${column(rows, (r) => r.ruleId, 'int')}, ${column(rows, (r) => r.startAt, 'bigint')},
-                ${column(rows, (r) => r.endAt, 'bigint')}, ${column(rows, (r) => r.inAt, 'bigint')},
-                ${column(rows, (r) => r.outAt, 'bigint')}, ${column(rows, (r) => r.state, 'text')},
-                ${column(rows, (r) => r.lateMinutes, 'int')}, ${column(rows, (r) => r.late, 'boolean')},
-                ${column(rows, (r) => r.earlyMinutes, 'int')}, ${column(rows, (r) => r.leftEarly, 'boolean')})
-      as n(${DAY_COLUMNS})
+  await db.execute(sql`insert into checkin_day (company_id, housing_estate_id, ${DAY_COLUMNS}) ${dayValues(tenant, rows)}
     on conflict (person_id, day, shift) do update set company_id = excluded.company_id,
       housing_estate_id = excluded.housing_estate_id, department_id = excluded.department_id,
       rule_id = excluded.rule_id, start_at = excluded.start_at, end_at = excluded.end_at, in_at = excluded.in_at,

@@ -163,7 +163,7 @@ async function computeDays(
 }
 
 /** How many shift rows one write carries at most (one transaction each when the month is computed). */
-const WRITE_BATCH_ROWS = 10_000;
+const WRITE_BATCH_ROWS = 40_000;
 
 const MINUTE_MS = 60_000;
 
@@ -227,6 +227,8 @@ async function storeDays(
       });
     }
   const personIds = staff.map((p) => p.personId);
+  // Days computed the first time (no row yet) take plain inserts.
+  const written = await repo.daysWithRows(db, tenant, days);
   let batch: string[] = [];
   let rows: repo.DayWrite[] = [];
   const write = async () => {
@@ -234,7 +236,9 @@ async function storeDays(
     const [batchDays, batchRows] = [batch, rows];
     [batch, rows] = [[], []];
     await db.transaction(async (tx) => {
-      await repo.replaceDays(tx, tenant, personIds, batchDays, batchRows);
+      await repo.replaceDays(tx, tenant, personIds, batchDays, batchRows, {
+        empty: batchDays.every((d) => !written.has(d)),
+      });
       await repo.markClosed(
         tx,
         tenant.housingEstateId,
