@@ -2,11 +2,13 @@
 // (checkin_open_day) until something they came from changes. These tests tamper with one stored
 // shift to see whether a read computed the day again: a repeated read does not; a punch and an
 // approved make-up recompute their own person only; a rule, a holiday or time passing a shift's
-// start or end computes every staff member's day again.
+// start or end computes every staff member's day again. The duty board's stored rows
+// (checkin_today) likewise: read as stored, computed again when of another day or past their next
+// change, written by a punch in its transaction; a punch deleted by hand forgets both.
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestApi, testEngines, type Session, type TestApi, localNow, addDays } from './kit';
-import { checkinDay, checkinOpenDay, checkinPunch } from '../src/db/schema';
+import { checkinDay, checkinOpenDay, checkinPunch, checkinToday } from '../src/db/schema';
 
 const GATE = { lat: 22.3193, lng: 114.1694 };
 
@@ -151,5 +153,59 @@ describe.each(testEngines())('check-in open days kept until they change, on %s',
     expect((await stored(guard)).earlyMinutes).toBe(0);
     const again = await openDay();
     expect(again.computedAt.getTime()).toBeGreaterThan(first.computedAt.getTime());
+  });
+
+  it("when the board is read, it answers the stored rows of today; a row of yesterday or past its next change is computed again, a punch writes its person's row, and a punch deleted by hand forgets the open days and the row", async () => {
+    today = localNow().day;
+    const boardRow = async (s: Session) => {
+      const res = await admin.get('/base/checkin/board');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.day).toBe(today);
+      return (
+        res.body.data.rows as { personId: number; state: string; lateMinutes: number; inAt: string | null }[]
+      ).find((r) => r.personId === s.personId);
+    };
+    const storedRow = async (s: Session) =>
+      (await api.db.select().from(checkinToday).where(eq(checkinToday.personId, s.personId)))[0];
+    /** A marker in the guard's stored row, holding for an hour: still answered = not computed again. */
+    const tamperRow = (set: Partial<typeof checkinToday.$inferInsert> = {}) =>
+      api.db
+        .update(checkinToday)
+        .set({ lateMinutes: 555, validUntil: new Date(Date.now() + 3_600_000), ...set })
+        .where(eq(checkinToday.personId, guard.personId));
+
+    // The first read stores every staff member's row of today; the guard's shift runs, not punched.
+    expect((await boardRow(guard))?.state).toBe('notYetIn');
+    expect(await storedRow(guard)).toMatchObject({ day: today, state: 'notYetIn', onBoard: true });
+    await tamperRow();
+    expect((await boardRow(guard))?.lateMinutes).toBe(555);
+
+    // The estate's midnight passed since the row was computed (its day is yesterday): computed again.
+    await tamperRow({ day: addDays(today, -1) });
+    expect((await boardRow(guard))?.lateMinutes).toBe(0);
+    expect((await storedRow(guard)).day).toBe(today);
+    // So is a row past its next change by time alone.
+    await tamperRow({ validUntil: new Date(Date.now() - 1000) });
+    expect((await boardRow(guard))?.lateMinutes).toBe(0);
+
+    // A punch writes its person's row in its own transaction (before any read of the board).
+    await tamperRow();
+    const punched = await guard.post('/app/checkin/punch', punchBody('in'));
+    expect(punched.status, JSON.stringify(punched.body)).toBe(200);
+    const afterPunch = await storedRow(guard);
+    expect(['onDuty', 'late']).toContain(afterPunch.state);
+    expect(afterPunch.inAt?.toISOString()).toBe(punched.body.data.at);
+    expect(afterPunch.watermark).toBe(punched.body.data.punchId);
+
+    // The punch deleted by hand: the open days are forgotten and the row deleted, so the next
+    // reads compute them again without it.
+    await readDays();
+    expect(await openDay()).toBeDefined();
+    await api.db.delete(checkinPunch).where(eq(checkinPunch.id, punched.body.data.punchId));
+    expect(await openDay()).toBeUndefined();
+    expect(await storedRow(guard)).toBeUndefined();
+    expect((await boardRow(guard))?.state).toBe('notYetIn');
+    await readDays();
+    expect((await stored(guard)).state).toBe('notYetIn');
   });
 });

@@ -139,8 +139,11 @@ describe.each(testEngines())('staff check-in on %s', (engine) => {
 
       // The push reaches the console that watches the board.
       const pushed = await socket.waitFor((m) => m.channelType === 3400 && m.action === 'punch');
-      expect(pushed).toMatchObject({ personId: guard.personId, kind: 'in' });
-      expect(['onDuty', 'late']).toContain((await boardRow(guard))?.state);
+      expect(pushed).toMatchObject({ personId: guard.personId, kind: 'in', day: localNow().day });
+      // It carries the person's new board row, the one the board answers: no reload needed.
+      const shown = await boardRow(guard);
+      expect(['onDuty', 'late']).toContain(shown?.state);
+      expect(pushed.row).toEqual(shown);
 
       // The same request again (a retry): the same punch, stored once.
       const rows = await rowCounts(api, ['checkin_punch']);

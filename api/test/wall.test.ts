@@ -54,7 +54,7 @@ describe.each(testEngines())('wall screen on %s', (engine) => {
   });
   afterAll(async () => api?.close());
 
-  it('when the wall account signs in, then its role is "Wall screen" and its menus carry only wall:view', async () => {
+  it('when the wall account signs in, then its role is "Wall screen" and its menus carry only wall:view and the duty board\'s checkin:view', async () => {
     const roles = (await admin.post('/base/sysrole/page', { page: 1, limit: 100 })).body.data.list as {
       roleId: number;
       roleName: string;
@@ -63,7 +63,24 @@ describe.each(testEngines())('wall screen on %s', (engine) => {
     expect(role).toBeDefined();
     const info = await wall.get(`/base/sysrole/infoandmenu/${role!.roleId}`);
     expect(info.status).toBe(200);
-    expect((info.body.data.menus as { perms: string }[]).map((m) => m.perms)).toEqual(['wall:view']);
+    expect((info.body.data.menus as { perms: string }[]).map((m) => m.perms).sort()).toEqual([
+      'checkin:view',
+      'wall:view',
+    ]);
+  });
+
+  it('when the wall account opens the check-in duty board, then it reads it (issue 32) but may not punch, change a rule or review a make-up', async () => {
+    const board = await wall.get('/base/checkin/board');
+    expect(board.status, JSON.stringify(board.body)).toBe(200);
+    expect(board.body.data.rows.length).toBeGreaterThan(0);
+    const rows = await rowCounts(api, ['checkin_punch', 'checkin_rule_version', 'checkin_makeup']);
+    const writes: [path: string, body: object][] = [
+      ['/app/checkin/punch', { kind: 'in', lat: 22.3, lng: 114.1, deviceId: 'wall', idempotencyKey: 'wall-1' }],
+      ['/base/checkin/holiday/save', { day: '2099-01-01', name: 'x' }],
+      ['/base/checkin/makeup/review', { makeupId: 1, approve: true }],
+    ];
+    for (const [path, body] of writes) expect((await wall.post(path, body)).status, path).toBe(403);
+    expect(await rowCounts(api, ['checkin_punch', 'checkin_rule_version', 'checkin_makeup'])).toEqual(rows);
   });
 
   it('when a resident calls SOS, files a complaint and a work order, then the feed lists the call first (unacknowledged) and the counts move', async () => {

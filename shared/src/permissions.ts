@@ -54,9 +54,22 @@ export function isAdminRole(roleValue: string | null | undefined): boolean {
 /** The permission of the read-only wall screen (issue 22). */
 export const WALL_PERMISSION = 'wall:view';
 
-/** A person whose only permission is the wall screen's: they see the wall screen and nothing else. */
+/** The check-in duty board (issue 32): a wall screen may show it too (read-only). */
+export const WALL_BOARD_PERMISSION = 'checkin:view';
+
+/** The console path of the duty board, the one staff screen a wall screen may open. */
+export const WALL_BOARD_PATH = '/check-in/personnel-monitoring';
+
+/**
+ * A wall screen's account: wall:view and nothing but what a wall screen may also show (the duty
+ * board's checkin:view). They land on the wall screen and open no other staff screen than the board.
+ */
 export function isWallOnly(perms: readonly string[], roleValue: string | null | undefined): boolean {
-  return !isAdminRole(roleValue) && perms.includes(WALL_PERMISSION) && perms.every((p) => p === WALL_PERMISSION);
+  return (
+    !isAdminRole(roleValue) &&
+    perms.includes(WALL_PERMISSION) &&
+    perms.every((p) => p === WALL_PERMISSION || p === WALL_BOARD_PERMISSION)
+  );
 }
 
 /**

@@ -47,6 +47,11 @@ describe('staff check-in in the browser', () => {
     const me = await apiCall<{ accountInfo: { personId: number } }>(run.product.url, '/auth/current/user', staffToken);
     const person = board.getByTestId(`board-person-${me.accountInfo.personId}`);
     await person.waitFor();
+    // The event carries the person's new row: the board moves them without loading itself again.
+    let reloads = 0;
+    board.on('request', (r) => {
+      if (r.url().includes('/api/base/checkin/board')) reloads++;
+    });
     // From too far away (≈ 555 m): refused, and the board shows them out of place.
     const res = await fetch(`${run.product.url}/api/app/checkin/punch`, {
       method: 'POST',
@@ -62,6 +67,18 @@ describe('staff check-in in the browser', () => {
     });
     expect(res.status).toBe(400);
     await board.getByTestId('board-outOfPlace').getByTestId(`board-person-${me.accountInfo.personId}`).waitFor();
+    expect(reloads).toBe(0);
+  });
+
+  it('when the wall screen account opens the duty board, then it is shown (not sent back to /wall)', async () => {
+    const wall = await signedInPage(
+      run,
+      { username: 'wall', password: 'wall123' },
+      { path: at('personnel-monitoring') },
+    );
+    await wall.getByTestId('checkin-board').waitFor();
+    await wall.locator('[data-testid^="board-person-"]').first().waitFor();
+    expect(new URL(wall.url()).pathname).toBe('/check-in/personnel-monitoring');
   });
 
   it('when a supervisor approves a make-up request with the keyboard alone, then it leaves the waiting list', async () => {

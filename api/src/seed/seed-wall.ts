@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { WALL_PERMISSION } from '@pm/shared';
+import { WALL_BOARD_PERMISSION, WALL_PERMISSION } from '@pm/shared';
 import type { DbOrTx } from '../db/open-database';
 import * as s from '../db/schema';
 
 /**
- * The demo wall screen (issue 22): the read-only role "Wall screen" (only wall:view: the wall
- * feed and the alarm and work-order topics, nothing that writes) and the account `wall` /
+ * The demo wall screen (issue 22): the read-only role "Wall screen" (wall:view: the wall feed and
+ * the alarm and work-order topics; checkin:view: the check-in duty board and its topic; nothing
+ * that writes) and the account `wall` /
  * `wall123`, in the estate of the account `adminUsername`. A person with only this role who
  * signs in lands on /wall.
  */
@@ -24,11 +25,17 @@ export async function seedWallScreen(tx: DbOrTx, adminUsername: string, password
     .select({ id: s.sysMenu.id })
     .from(s.sysMenu)
     .where(and(eq(s.sysMenu.perms, WALL_PERMISSION), eq(s.sysMenu.path, '/wall')));
+  // The check-in duty board (issue 32) on the wall: checkin:view, read-only like the rest.
+  const [board] = await tx
+    .select({ id: s.sysMenu.id })
+    .from(s.sysMenu)
+    .where(eq(s.sysMenu.perms, WALL_BOARD_PERMISSION));
   const [role] = await tx
     .insert(s.sysRole)
     .values({ ...t, roleName: 'Wall screen', roleValue: 'WALL', remark: 'Read-only wall display: alarms and counts' })
     .returning({ id: s.sysRole.id });
   if (menu) await tx.insert(s.sysRoleMenu).values({ roleId: role.id, menuId: menu.id });
+  if (board) await tx.insert(s.sysRoleMenu).values({ roleId: role.id, menuId: board.id });
   const [person] = await tx
     .insert(s.person)
     .values({ ...t, name: 'Lobby wall screen', accountType: 4 })

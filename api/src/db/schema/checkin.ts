@@ -259,3 +259,42 @@ export const checkinMakeup = pgTable(
   },
   (t) => [index().on(t.housingEstateId, t.status, t.createdAt.desc()), index().on(t.personId, t.day)],
 );
+
+/**
+ * The duty board's row of each staff member for the estate's today (issue 32 budgets: the board's
+ * first load is one indexed read of these). Written in the transaction of each punch (accepted or
+ * refused), approved make-up and rule or holiday change of today, and by a board read for the rows
+ * it finds stale: of another day (the estate's midnight passed), past `validUntil` (the first
+ * instant a shift of the row changes state by time alone), of another department than the
+ * person's now, or missing (a new staff member). A punch deleted or changed by hand deletes its
+ * person's row (trigger of migration checkin_today_triggers). `watermark` is the estate's newest
+ * punch id the row was computed with: an older computation never overwrites a newer one.
+ */
+export const checkinToday = pgTable(
+  'checkin_today',
+  {
+    ...tenantColumns(),
+    personId: integer().notNull(),
+    /** The estate's day the row was computed for. */
+    day: date({ mode: 'string' }).notNull(),
+    departmentId: integer(),
+    /** False: no rule today and no shift running (not on the board). */
+    onBoard: boolean().notNull(),
+    /** BoardState of shared/src/api/checkin.ts. */
+    state: text().notNull(),
+    /** The shift that decides the state: the day it counts on and its index (null: none). */
+    shiftDay: date({ mode: 'string' }),
+    shift: smallint(),
+    startAt: time(),
+    endAt: time(),
+    inAt: time(),
+    outAt: time(),
+    lateMinutes: integer().notNull(),
+    /** The last punch since yesterday began, accepted or refused (refused: out of place). */
+    lastPunchAt: time(),
+    outOfPlace: boolean().notNull(),
+    validUntil: time(),
+    watermark: integer().notNull(),
+  },
+  (t) => [primaryKey({ name: 'checkin_today_pk', columns: [t.housingEstateId, t.personId] })],
+);

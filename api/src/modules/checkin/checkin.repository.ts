@@ -268,7 +268,11 @@ export async function punchTimelines(
  * ("12 1767225600000it,…"), grouped by person here; cheaper than grouping in SQL, which sorts
  * every person's punches apart.
  */
-export async function boardPunches(db: DbOrTx, tenant: TenantScope): Promise<Map<number, PunchTimeline>> {
+export async function boardPunches(
+  db: DbOrTx,
+  tenant: TenantScope,
+  personIds?: number[],
+): Promise<Map<number, PunchTimeline>> {
   const [row] = await queryRows<{ punches: string | null }>(
     db,
     sql`select string_agg(person_id::text || ' ' || round(date_part('epoch', at) * 1000)::bigint::text
@@ -276,6 +280,7 @@ export async function boardPunches(db: DbOrTx, tenant: TenantScope): Promise<Map
                           ',' order by at, id) as punches
         from checkin_punch
         where housing_estate_id = ${tenant.housingEstateId} and company_id = ${tenant.companyId}
+          ${personIds ? sql`and person_id = any(${sql.param(personIds)}::int[])` : sql``}
           and at >= (select ((now() at time zone he.time_zone)::date - 1)::timestamp at time zone he.time_zone
                             - coalesce((select max(r.early_in_minutes) from checkin_rule_version r
                                         where r.housing_estate_id = he.id and r.company_id = he.company_id), 0)
@@ -330,6 +335,31 @@ function column(rows: DayWrite[], pick: (r: DayWrite) => string | number | boole
 /** An instant column (ms since the epoch) as timestamptz, exactly. */
 const instant = (name: string) => sql.raw(`timestamptz 'epoch' + n.${name} * interval '1 millisecond'`);
 
+/** The rows to write, as the `select` of an insert into checkin_day (company, estate, then DAY_COLUMNS). */
+const dayValues = (tenant: TenantScope, rows: DayWrite[]) => sql`
+    select ${tenant.companyId}::int, ${tenant.housingEstateId}::int, n.person_id, n.day, n.shift, n.department_id,
+           n.rule_id, ${instant('start_at')}, ${instant('end_at')}, ${instant('in_at')}, ${instant('out_at')},
+           n.state, n.late_minutes, n.late, n.early_minutes, n.left_early
+    from unnest(${column(rows, (r) => r.personId, 'int')}, ${column(rows, (r) => r.day, 'date')},
+                ${column(rows, (r) => r.shift, 'smallint')}, ${column(rows, (r) => r.departmentId, 'int')},
+                ${column(rows, (r) => r.ruleId, 'int')}, ${column(rows, (r) => r.startAt, 'bigint')},
+                ${column(rows, (r) => r.endAt, 'bigint')}, ${column(rows, (r) => r.inAt, 'bigint')},
+                ${column(rows, (r) => r.outAt, 'bigint')}, ${column(rows, (r) => r.state, 'text')},
+                ${column(rows, (r) => r.lateMinutes, 'int')}, ${column(rows, (r) => r.late, 'boolean')},
+                ${column(rows, (r) => r.earlyMinutes, 'int')}, ${column(rows, (r) => r.leftEarly, 'boolean')})
+      as n(${DAY_COLUMNS})`;
+
+/** Of some days, those holding a computed shift of the estate. */
+export async function daysWithRows(db: DbOrTx, tenant: TenantScope, days: string[]): Promise<Set<string>> {
+  if (!days.length) return new Set();
+  const rows = await queryRows<{ day: string }>(
+    db,
+    sql`select d::date::text as day from unnest(${sql.param(days)}::date[]) d
+        where exists (select 1 from checkin_day x where x.housing_estate_id = ${tenant.housingEstateId} and x.day = d)`,
+  );
+  return new Set(rows.map((r) => r.day));
+}
+
 /**
  * Replaces the computed shifts of some people's days with `rows` (which hold only those people and
  * days), in bulk: each column travels as one text parameter (string_to_array and unnest make rows
@@ -344,8 +374,17 @@ export async function replaceDays(
   personIds: number[],
   days: string[],
   rows: DayWrite[],
+  opts: { empty?: boolean } = {},
 ): Promise<void> {
   if (!personIds.length || !days.length) return;
+  // Days holding no row yet (a month computed the first time): a plain insert, nothing to remove.
+  if (opts.empty) {
+    // (Another computation of the same days at the same moment wrote the same rows: kept.)
+    if (rows.length)
+      await db.execute(sql`insert into checkin_day (company_id, housing_estate_id, ${DAY_COLUMNS})
+        ${dayValues(tenant, rows)} on conflict (person_id, day, shift) do nothing`);
+    return;
+  }
   const keys = sql`unnest(${column(rows, (r) => r.personId, 'int')}, ${column(rows, (r) => r.day, 'date')},
     ${column(rows, (r) => r.shift, 'smallint')})`;
   await db.execute(sql`delete from checkin_day x
@@ -353,18 +392,7 @@ export async function replaceDays(
       and x.day = any(${sql.param(days)}::date[]) and x.person_id = any(${sql.param(personIds)}::int[])
       ${rows.length ? sql`and not exists (select 1 from ${keys} n(person_id, day, shift) where n.person_id = x.person_id and n.day = x.day and n.shift = x.shift)` : sql``}`);
   if (!rows.length) return;
-  await db.execute(sql`insert into checkin_day (company_id, housing_estate_id, ${DAY_COLUMNS})
-    select ${tenant.companyId}::int, ${tenant.housingEstateId}::int, n.person_id, n.day, n.shift, n.department_id,
-           n.rule_id, ${instant('start_at')}, ${instant('end_at')}, ${instant('in_at')}, ${instant('out_at')},
-           n.state, n.late_minutes, n.late, n.early_minutes, n.left_early
-    from unnest(${column(rows, (r) => r.personId, 'int')}, ${column(rows, (r) => r.day, 'date')},
-                ${column(rows, (r) => r.shift, 'smallint')}, ${column(rows, (r) => r.departmentId, 'int')},
-                ${column(rows, (r) => r.ruleId, 'int')}, ${column(rows, (r) => r.startAt, 'bigint')},
-                ${column(rows, (r) => r.endAt, 'bigint')}, ${column(rows, (r) => r.inAt, 'bigint')},
-                ${column(rows, (r) => r.outAt, 'bigint')}, ${column(rows, (r) => r.state, 'text')},
-                ${column(rows, (r) => r.lateMinutes, 'int')}, ${column(rows, (r) => r.late, 'boolean')},
-                ${column(rows, (r) => r.earlyMinutes, 'int')}, ${column(rows, (r) => r.leftEarly, 'boolean')})
-      as n(${DAY_COLUMNS})
+  await db.execute(sql`insert into checkin_day (company_id, housing_estate_id, ${DAY_COLUMNS}) ${dayValues(tenant, rows)}
     on conflict (person_id, day, shift) do update set company_id = excluded.company_id,
       housing_estate_id = excluded.housing_estate_id, department_id = excluded.department_id,
       rule_id = excluded.rule_id, start_at = excluded.start_at, end_at = excluded.end_at, in_at = excluded.in_at,
@@ -467,6 +495,111 @@ export async function markOpenDays(
     });
 }
 
+/** A duty-board row of a staff member for the estate's today, as stored in checkin_today (instants in ms). */
+export interface TodayWrite {
+  personId: number;
+  day: string;
+  departmentId: number | null;
+  onBoard: boolean;
+  state: string;
+  shiftDay: string | null;
+  shift: number | null;
+  startAt: number | null;
+  endAt: number | null;
+  inAt: number | null;
+  outAt: number | null;
+  lateMinutes: number;
+  lastPunchAt: number | null;
+  outOfPlace: boolean;
+  validUntil: number | null;
+}
+
+const TODAY_COLUMNS = sql.raw(`person_id, day, department_id, on_board, state, shift_day, shift, start_at, end_at,
+  in_at, out_at, late_minutes, last_punch_at, out_of_place, valid_until`);
+
+/**
+ * Writes duty-board rows (checkin_today), one statement (columns as text parameters, as
+ * `replaceDays`); a row computed with an older `watermark` (the estate's newest punch id it saw)
+ * than the stored one is left as it is: a board read that began before a punch never undoes it.
+ */
+export async function writeToday(
+  db: DbOrTx,
+  tenant: TenantScope,
+  rows: TodayWrite[],
+  watermark: number,
+): Promise<void> {
+  if (!rows.length) return;
+  const col = <T>(pick: (r: TodayWrite) => T, type: string) => {
+    const text = rows.map((r) => {
+      const v = pick(r) as unknown;
+      return v === null ? '' : v === true ? 't' : v === false ? 'f' : String(v);
+    });
+    return sql`string_to_array(${text.join(',')}::text, ',', '')::${sql.raw(type)}[]`;
+  };
+  await db.execute(sql`insert into checkin_today (company_id, housing_estate_id, ${TODAY_COLUMNS}, watermark)
+    select ${tenant.companyId}::int, ${tenant.housingEstateId}::int, n.person_id, n.day, n.department_id, n.on_board,
+           n.state, n.shift_day, n.shift, ${instant('start_at')}, ${instant('end_at')}, ${instant('in_at')},
+           ${instant('out_at')}, n.late_minutes, ${instant('last_punch_at')}, n.out_of_place, ${instant('valid_until')},
+           ${watermark}::int
+    from unnest(${col((r) => r.personId, 'int')}, ${col((r) => r.day, 'date')}, ${col((r) => r.departmentId, 'int')},
+                ${col((r) => r.onBoard, 'boolean')}, ${col((r) => r.state, 'text')}, ${col((r) => r.shiftDay, 'date')},
+                ${col((r) => r.shift, 'smallint')}, ${col((r) => r.startAt, 'bigint')}, ${col((r) => r.endAt, 'bigint')},
+                ${col((r) => r.inAt, 'bigint')}, ${col((r) => r.outAt, 'bigint')}, ${col((r) => r.lateMinutes, 'int')},
+                ${col((r) => r.lastPunchAt, 'bigint')}, ${col((r) => r.outOfPlace, 'boolean')},
+                ${col((r) => r.validUntil, 'bigint')})
+      as n(${TODAY_COLUMNS})
+    on conflict (housing_estate_id, person_id) do update set company_id = excluded.company_id, day = excluded.day,
+      department_id = excluded.department_id, on_board = excluded.on_board, state = excluded.state,
+      shift_day = excluded.shift_day, shift = excluded.shift, start_at = excluded.start_at, end_at = excluded.end_at,
+      in_at = excluded.in_at, out_at = excluded.out_at, late_minutes = excluded.late_minutes,
+      last_punch_at = excluded.last_punch_at, out_of_place = excluded.out_of_place, valid_until = excluded.valid_until,
+      watermark = excluded.watermark
+    where checkin_today.watermark <= excluded.watermark`);
+}
+
+/** A staff member's stored board row as the board reads it, with whether it must be computed again. */
+export interface TodayRead {
+  timeZone: string;
+  today: string;
+  personId: number;
+  name: string;
+  departmentId: number | null;
+  departmentName: string | null;
+  /** Missing, of another day, past its validUntil or of another department: compute again. */
+  stale: boolean;
+  onBoard: boolean | null;
+  state: string | null;
+  startAt: string | Date | null;
+  endAt: string | Date | null;
+  inAt: string | Date | null;
+  lateMinutes: number | null;
+  lastPunchAt: string | Date | null;
+}
+
+/**
+ * The duty board's read: every staff member of the estate (names and departments as they are now)
+ * with their stored row of today, in one statement (the estate's clock in every row), in name order.
+ */
+export async function readToday(db: DbOrTx, tenant: TenantScope): Promise<TodayRead[]> {
+  return queryRows<TodayRead>(
+    db,
+    sql`select c.time_zone as "timeZone", c.today::text as today, pc.person_id as "personId", p.name,
+               pc.department_id as "departmentId", d.name as "departmentName",
+               (t.person_id is null or t.day <> c.today or t.valid_until <= now()
+                or t.department_id is distinct from pc.department_id) as stale,
+               t.on_board as "onBoard", t.state, t.start_at as "startAt", t.end_at as "endAt", t.in_at as "inAt",
+               t.late_minutes as "lateMinutes", t.last_punch_at as "lastPunchAt"
+        from (select time_zone, (now() at time zone time_zone)::date as today from housing_estate
+              where id = ${tenant.housingEstateId}) c
+        cross join person_company pc
+        join person p on p.id = pc.person_id
+        left join department d on d.id = pc.department_id
+        left join checkin_today t on t.housing_estate_id = pc.housing_estate_id and t.person_id = pc.person_id
+        where pc.company_id = ${tenant.companyId} and pc.housing_estate_id = ${tenant.housingEstateId}
+        order by p.name, pc.person_id`,
+  );
+}
+
 /** Brings an open day's `validUntil` forward to `at` (ms) when that comes sooner (one person's day recomputed). */
 export async function bringOpenDayForward(db: DbOrTx, estateId: number, day: string, at: number): Promise<void> {
   await db.execute(sql`update checkin_open_day set valid_until = ${new Date(at).toISOString()}
@@ -488,6 +621,14 @@ interface PunchRaw {
   day: string | null;
   shift: number | null;
 }
+
+/**
+ * Only the joins a filter needs (a count reads every matching row: each join it skips is
+ * thousands of lookups saved): the person for a keyword, their company row for a department.
+ */
+const filterJoins = (f: { keyword?: string; departmentId?: number }) =>
+  sql`${f.keyword ? sql`join person p on p.id = x.person_id` : sql``}
+  ${f.departmentId ? sql`join person_company pc on pc.person_id = x.person_id and pc.company_id = x.company_id` : sql``}`;
 
 const staffJoin = sql`join person p on p.id = x.person_id
   left join person_company pc on pc.person_id = x.person_id and pc.company_id = x.company_id
@@ -535,13 +676,13 @@ export async function pagePunches(
         d.name as "departmentName", x.kind, x.at, x.in_place as "inPlace", x.distance_metres as "distanceMetres",
         x.accuracy_metres as "accuracyMetres", x.source, x.day::text as day, x.shift
       from checkin_punch x ${staffJoin}
-      where x.id in (select x.id from checkin_punch x ${f.departmentId || f.keyword ? staffJoin : sql``}
+      where x.id in (select x.id from checkin_punch x ${filterJoins(f)}
                      where ${cond} order by x.at desc, x.id desc ${cut})
       order by x.at desc, x.id desc`,
     // Without a filter on the person, the counters of the estate's days (checkin_punch_total) answer the total.
     count:
       f.personId || f.departmentId || f.keyword
-        ? sql`select count(*)::int as n from checkin_punch x ${staffJoin} where ${cond}`
+        ? sql`select count(*)::int as n from checkin_punch x ${filterJoins(f)} where ${cond}`
         : sql`select coalesce(sum(x.punches), 0)::int as n from checkin_punch_total x
               where ${sql.join(
                 [
@@ -642,7 +783,7 @@ export async function pageDays(
     // Without a filter on the person, the counters of the estate's days (checkin_day_total) answer the total.
     count:
       f.personId || f.keyword
-        ? sql`select count(*)::int as n from checkin_day x ${staffJoin} where ${cond}`
+        ? sql`select count(*)::int as n from checkin_day x ${filterJoins({ keyword: f.keyword })} where ${cond}`
         : sql`select coalesce(sum(x.${sql.raw(DAY_TOTAL[f.problem ?? 'any'])}), 0)::int as n from checkin_day_total x
               where ${sql.join(
                 [
@@ -680,9 +821,10 @@ export async function pageMonth(
   const cond = sql.join(where, sql` and `);
   // A person whose shifts of the month were all taken off again keeps a row of zeros: not listed.
   // The page's people first (the order needs the name only), then the rest of their rows.
-  const people = (select: SQL, tail: SQL) =>
-    sql`${select} from checkin_month_total x join person p on p.id = x.person_id where ${cond}
-        group by x.person_id having sum(x.shifts) > 0 ${tail}`;
+  // (The count joins the names only for a keyword.)
+  const people = (select: SQL, tail: SQL, named = true) =>
+    sql`${select} from checkin_month_total x ${named || f.keyword ? sql`join person p on p.id = x.person_id` : sql``}
+        where ${cond} group by x.person_id having sum(x.shifts) > 0 ${tail}`;
   return pageRows<CheckinMonthRow>(db, {
     select: (cut) => sql`select x.person_id as "personId", min(p.name) as "personName", min(d.name) as "departmentName",
         sum(x.shifts)::int as shifts, sum(x.late)::int as late, sum(x.late_minutes)::int as "lateMinutes",
@@ -691,7 +833,7 @@ export async function pageMonth(
       from checkin_month_total x ${staffJoin}
       where ${cond} and x.person_id in (${people(sql`select x.person_id`, sql`order by min(p.name), x.person_id ${cut}`)})
       group by x.person_id order by min(p.name), x.person_id`,
-    count: sql`select count(*)::int as n from (${people(sql`select x.person_id`, sql``)}) g`,
+    count: sql`select count(*)::int as n from (${people(sql`select x.person_id`, sql``, false)}) g`,
     page: f.page,
     limit: f.limit,
   });

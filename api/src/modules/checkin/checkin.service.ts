@@ -19,6 +19,7 @@ import {
 } from '@pm/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/open-database';
+import { isoOrNull } from '../../db/sql';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext, TenantScope } from '../../http/request-context';
 import { pushAfterCommit } from '../message/notify';
@@ -162,7 +163,7 @@ async function computeDays(
 }
 
 /** How many shift rows one write carries at most (one transaction each when the month is computed). */
-const WRITE_BATCH_ROWS = 10_000;
+const WRITE_BATCH_ROWS = 40_000;
 
 const MINUTE_MS = 60_000;
 
@@ -226,6 +227,8 @@ async function storeDays(
       });
     }
   const personIds = staff.map((p) => p.personId);
+  // Days computed the first time (no row yet) take plain inserts.
+  const written = await repo.daysWithRows(db, tenant, days);
   let batch: string[] = [];
   let rows: repo.DayWrite[] = [];
   const write = async () => {
@@ -233,7 +236,9 @@ async function storeDays(
     const [batchDays, batchRows] = [batch, rows];
     [batch, rows] = [[], []];
     await db.transaction(async (tx) => {
-      await repo.replaceDays(tx, tenant, personIds, batchDays, batchRows);
+      await repo.replaceDays(tx, tenant, personIds, batchDays, batchRows, {
+        empty: batchDays.every((d) => !written.has(d)),
+      });
       await repo.markClosed(
         tx,
         tenant.housingEstateId,
@@ -329,21 +334,27 @@ export async function saveRule(ctx: AuthedContext, body: CheckinRuleSave): Promi
   const { today } = await repo.estateClock(ctx.db, ctx.tenant.housingEstateId);
   if (body.effectiveFrom < today) throw AppError.badRequest('checkin.errors.closedDay', { day: today });
   if (!(await repo.ownerExists(ctx.db, ctx.tenant, body))) throw AppError.notFound();
-  const id = await repo.saveRule(ctx.db, ctx.tenant, {
-    departmentId: body.personId ? null : body.departmentId,
-    personId: body.personId ?? null,
-    effectiveFrom: body.effectiveFrom,
-    workDays: [...body.workDays].sort(),
-    shifts: body.shifts,
-    lateGraceMinutes: body.lateGraceMinutes,
-    earlyGraceMinutes: body.earlyGraceMinutes,
-    earlyInMinutes: body.earlyInMinutes,
-    lateOutMinutes: body.lateOutMinutes,
-    placeName: body.placeName || null,
-    lat: body.lat,
-    lng: body.lng,
-    radiusMetres: body.radiusMetres,
-    createdBy: ctx.caller.personId,
+  const id = await ctx.db.transaction(async (tx) => {
+    const saved = await repo.saveRule(tx, ctx.tenant, {
+      departmentId: body.personId ? null : body.departmentId,
+      personId: body.personId ?? null,
+      effectiveFrom: body.effectiveFrom,
+      workDays: [...body.workDays].sort(),
+      shifts: body.shifts,
+      lateGraceMinutes: body.lateGraceMinutes,
+      earlyGraceMinutes: body.earlyGraceMinutes,
+      earlyInMinutes: body.earlyInMinutes,
+      lateOutMinutes: body.lateOutMinutes,
+      placeName: body.placeName || null,
+      lat: body.lat,
+      lng: body.lng,
+      radiusMetres: body.radiusMetres,
+      createdBy: ctx.caller.personId,
+    });
+    // A version from today changes today's board: its rows are computed again with it.
+    if (body.effectiveFrom === today)
+      await refreshToday(tx, ctx.tenant, undefined, await repo.lastPunchId(tx, ctx.tenant));
+    return saved;
   });
   const rows = await repo.ruleRows(ctx.db, ctx.tenant, today, {});
   return rows.find((r) => r.ruleId === id)!;
@@ -363,14 +374,20 @@ export const listHolidays = (ctx: AuthedContext) => repo.holidays(ctx.db, ctx.te
 export async function saveHoliday(ctx: AuthedContext, day: string, name: string): Promise<null> {
   const { today } = await repo.estateClock(ctx.db, ctx.tenant.housingEstateId);
   if (day < today) throw AppError.badRequest('checkin.errors.closedDay', { day: today });
-  await repo.saveHoliday(ctx.db, ctx.tenant, day, name);
+  await ctx.db.transaction(async (tx) => {
+    await repo.saveHoliday(tx, ctx.tenant, day, name);
+    if (day === today) await refreshToday(tx, ctx.tenant, undefined, await repo.lastPunchId(tx, ctx.tenant));
+  });
   return null;
 }
 
 export async function deleteHoliday(ctx: AuthedContext, day: string): Promise<null> {
   const { today } = await repo.estateClock(ctx.db, ctx.tenant.housingEstateId);
   if (day < today) throw AppError.badRequest('checkin.errors.closedDay', { day: today });
-  if (!(await repo.deleteHoliday(ctx.db, ctx.tenant, day))) throw AppError.notFound();
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.deleteHoliday(tx, ctx.tenant, day))) throw AppError.notFound();
+    if (day === today) await refreshToday(tx, ctx.tenant, undefined, await repo.lastPunchId(tx, ctx.tenant));
+  });
   return null;
 }
 
@@ -429,23 +446,24 @@ function boardStateOf(s: DayResult['shifts'][number]): BoardState {
 }
 
 /**
- * GET /base/checkin/board: today, computed live (not stored). The shift that decides is the first
- * not over yet (yesterday's night shift included), else today's last; a last punch refused
- * (outside the radius) shows the person out of place.
+ * Computes the duty-board rows of some staff for the estate's today, as things stand at `now`
+ * (the rows to store in checkin_today). The shift that decides is the first not over yet
+ * (yesterday's night shift included), else today's last; a last punch refused (outside the radius)
+ * shows the person out of place. `validUntil`: the first instant one of the person's shifts
+ * changes state by time alone (the estate's midnight is noticed by the row's day).
  */
-export async function board(ctx: AuthedContext): Promise<CheckinBoard> {
-  // Everything the board needs in one round of queries, side by side: the clock, the staff, the
-  // rules and the punches of yesterday's and today's windows (from yesterday's earliest punch-in
-  // window on: about a day and a half, read from the list index alone; see `boardPunches`).
-  const [{ timeZone, today }, staff, rules, timelines] = await Promise.all([
-    repo.estateClock(ctx.db, ctx.tenant.housingEstateId),
-    repo.staffMembers(ctx.db, ctx.tenant),
-    loadRules(ctx.db, ctx.tenant),
-    repo.boardPunches(ctx.db, ctx.tenant),
-  ]);
+async function computeToday(
+  db: DbOrTx,
+  tenant: TenantScope,
+  clock: { timeZone: string; today: string },
+  staff: repo.StaffMember[],
+  rules: Rules,
+  timelines: Map<number, repo.PunchTimeline>,
+  now: number,
+): Promise<repo.TodayWrite[]> {
+  const { timeZone, today } = clock;
   const yesterday = addDays(today, -1);
   const since = zonedInstant(yesterday, 0, timeZone);
-  const now = Date.now();
   // Yesterday's shifts count only while they still run (a night shift): only the staff whose rule
   // of yesterday has a shift whose punch-out window is not over are computed for it.
   const running = new Map<number, boolean>();
@@ -453,7 +471,7 @@ export async function board(ctx: AuthedContext): Promise<CheckinBoard> {
     let v = running.get(rule.id);
     if (v === undefined) {
       const plan = planDay(yesterday, rule, rules.holidays, timeZone);
-      v = plan.spans.some((x) => x.endAt + rule.lateOutMinutes * 60_000 >= now);
+      v = plan.spans.some((x) => x.endAt + rule.lateOutMinutes * MINUTE_MS >= now);
       running.set(rule.id, v);
     }
     return v;
@@ -463,57 +481,132 @@ export async function board(ctx: AuthedContext): Promise<CheckinBoard> {
     return rule !== null && stillRuns(rule);
   });
   const computed = [
-    ...(await computeDays(ctx.db, ctx.tenant, timeZone, [yesterday], night, rules, now, timelines)),
-    ...(await computeDays(ctx.db, ctx.tenant, timeZone, [today], staff, rules, now, timelines)),
+    ...(await computeDays(db, tenant, timeZone, [yesterday], night, rules, now, timelines)),
+    ...(await computeDays(db, tenant, timeZone, [today], staff, rules, now, timelines)),
   ];
-  const last = new Map<number, { at: Date; inPlace: boolean }>();
-  for (const [personId, t] of timelines) {
-    const i = t.at.length - 1; // the last punch (a punch is at the server's time: none after now)
-    if (i >= 0 && t.at[i] >= since) last.set(personId, { at: new Date(t.at[i]), inPlace: t.inPlace[i] });
-  }
-  const shiftsOf = new Map<number, { day: string; s: DayResult['shifts'][number] }[]>();
-  for (const { person, result } of computed)
+  const shiftsOf = new Map<number, { day: string; s: DayResult['shifts'][number]; rule: repo.RuleVersion }[]>();
+  for (const { person, result, rule } of computed)
     for (const s of result.shifts) {
       // Yesterday's shifts matter only while they still run.
       if (result.date === yesterday && s.state !== 'onDuty' && s.state !== 'notYetIn') continue;
       const list = shiftsOf.get(person.personId);
-      if (list) list.push({ day: result.date, s });
-      else shiftsOf.set(person.personId, [{ day: result.date, s }]);
+      if (list) list.push({ day: result.date, s, rule });
+      else shiftsOf.set(person.personId, [{ day: result.date, s, rule }]);
     }
-  // Many people share a shift's start and end: each instant is written out once.
-  const isoOf = new Map<number, string>();
-  const iso = (at: number) => {
-    let v = isoOf.get(at);
-    if (v === undefined) isoOf.set(at, (v = new Date(at).toISOString()));
-    return v;
-  };
-  const rows: CheckinBoardRow[] = [];
-  for (const person of staff) {
-    if (!rules.ruleFor(person, today) && !shiftsOf.has(person.personId)) continue;
+  return staff.map((person): repo.TodayWrite => {
+    const t = timelines.get(person.personId);
+    const i = t ? t.at.length - 1 : -1; // the last punch (a punch is at the server's time: none after now)
+    const lastPunch = t && i >= 0 && t.at[i] >= since ? { at: t.at[i], inPlace: t.inPlace[i] } : null;
     const shifts = shiftsOf.get(person.personId) ?? [];
     const current =
       shifts.find(({ s }) => s.state === 'notYetIn' || s.state === 'onDuty') ??
       shifts.find(({ s }) => s.state === 'upcoming' && now >= s.startAt) ??
       shifts.findLast(({ s }) => s.state !== 'upcoming') ??
       shifts[0];
-    const lastPunch = last.get(person.personId);
     let state: BoardState = current ? boardStateOf(current.s) : 'offDuty';
     if (lastPunch && !lastPunch.inPlace) state = 'outOfPlace';
-    rows.push({
+    let validUntil: number | null = null;
+    for (const { s, rule } of shifts) {
+      const next = nextChange(s, rule);
+      if (next !== null && (validUntil === null || next < validUntil)) validUntil = next;
+    }
+    return {
       personId: person.personId,
-      personName: person.name,
-      departmentName: person.departmentName,
+      day: today,
+      departmentId: person.departmentId,
+      onBoard: !!rules.ruleFor(person, today) || shifts.length > 0,
       state,
-      startAt: current ? iso(current.s.startAt) : null,
-      endAt: current ? iso(current.s.endAt) : null,
-      inAt: current?.s.inAt ? iso(current.s.inAt) : null,
+      shiftDay: current ? current.day : null,
+      shift: current ? current.s.shift : null,
+      startAt: current ? current.s.startAt : null,
+      endAt: current ? current.s.endAt : null,
+      inAt: current?.s.inAt ?? null,
+      outAt: current?.s.outAt ?? null,
       lateMinutes: current?.s.late ? current.s.lateMinutes : 0,
-      lastPunchAt: lastPunch ? lastPunch.at.toISOString() : null,
-    });
+      lastPunchAt: lastPunch ? lastPunch.at : null,
+      outOfPlace: !!lastPunch && !lastPunch.inPlace,
+      validUntil,
+    };
+  });
+}
+
+const isoOfMs = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+
+/** A computed board row as the board and the `checkin` topic answer it. */
+function boardRowOf(person: repo.StaffMember, r: repo.TodayWrite): CheckinBoardRow {
+  return {
+    personId: person.personId,
+    personName: person.name,
+    departmentName: person.departmentName,
+    state: r.state as BoardState,
+    startAt: isoOfMs(r.startAt),
+    endAt: isoOfMs(r.endAt),
+    inAt: isoOfMs(r.inAt),
+    lateMinutes: r.lateMinutes,
+    lastPunchAt: isoOfMs(r.lastPunchAt),
+  };
+}
+
+/**
+ * Computes and stores the duty-board rows of some staff (every staff member without `personIds`)
+ * in the caller's transaction: a punch, an approved make-up, a rule or holiday of today, or a
+ * board read that found them stale. `watermark`: the estate's newest punch id the computation
+ * sees (a punch's own id in its transaction). Answers the rows on the board (for the topic).
+ */
+export async function refreshToday(
+  db: DbOrTx,
+  tenant: TenantScope,
+  personIds: number[] | undefined,
+  watermark: number,
+): Promise<{ day: string; rows: CheckinBoardRow[]; off: number[] }> {
+  const clock = await repo.estateClock(db, tenant.housingEstateId);
+  const staff = await repo.staffMembers(db, tenant, personIds);
+  if (!staff.length) return { day: clock.today, rows: [], off: [] };
+  const rules = await loadRules(db, tenant);
+  const timelines = await repo.boardPunches(db, tenant, personIds && personIds.length <= 500 ? personIds : undefined);
+  const written = await computeToday(db, tenant, clock, staff, rules, timelines, Date.now());
+  await repo.writeToday(db, tenant, written, watermark);
+  const rows: CheckinBoardRow[] = [];
+  const off: number[] = [];
+  written.forEach((r, i) => (r.onBoard ? rows.push(boardRowOf(staff[i], r)) : off.push(r.personId)));
+  return { day: clock.today, rows, off };
+}
+
+/**
+ * GET /base/checkin/board: today, from the stored rows (checkin_today, one indexed read with the
+ * staff's names and departments); the rows found stale (see `repo.readToday`) are computed and
+ * stored first, usually none (the estate's midnight or a shift's start or end: everyone's once).
+ */
+export async function board(ctx: AuthedContext): Promise<CheckinBoard> {
+  // Read before the rows: a punch stored from here on has a greater id (its own row wins).
+  const watermark = await repo.lastPunchId(ctx.db, ctx.tenant);
+  const stored = await repo.readToday(ctx.db, ctx.tenant);
+  const stale = stored.filter((r) => r.stale).map((r) => r.personId);
+  const fresh = stale.length
+    ? await ctx.db.transaction((tx) => refreshToday(tx, ctx.tenant, stale, watermark))
+    : { rows: [], off: [] };
+  const computed = new Map(fresh.rows.map((r) => [r.personId, r]));
+  const rows: CheckinBoardRow[] = [];
+  for (const r of stored) {
+    const row = computed.get(r.personId);
+    if (row) rows.push(row);
+    else if (!r.stale && r.onBoard)
+      rows.push({
+        personId: r.personId,
+        personName: r.name,
+        departmentName: r.departmentName,
+        state: r.state as BoardState,
+        startAt: isoOrNull(r.startAt),
+        endAt: isoOrNull(r.endAt),
+        inAt: isoOrNull(r.inAt),
+        lateMinutes: r.lateMinutes ?? 0,
+        lastPunchAt: isoOrNull(r.lastPunchAt),
+      });
   }
   const totals = Object.fromEntries(BOARD_STATES.map((s) => [s, 0])) as Record<BoardState, number>;
   for (const r of rows) totals[r.state]++;
-  return { day: today, timeZone, rows, totals };
+  const clock = stored[0] ?? (await repo.estateClock(ctx.db, ctx.tenant.housingEstateId));
+  return { day: clock.today, timeZone: clock.timeZone, rows, totals };
 }
 
 // ---- the staff app ----
@@ -596,6 +689,8 @@ export async function punch(ctx: AuthedContext, body: z.output<typeof PunchSchem
       });
       if (!row) return null; // the same request, retried at the same moment, got there first
       if (inPlace && placed.day) await recomputePerson(tx, ctx.tenant, me.personId, [placed.day]);
+      // The person's board row, stored and sent with the event: an open board moves them without a reload.
+      const today = await refreshToday(tx, ctx.tenant, [me.personId], row.id);
       pushAfterCommit(tx, viewers, {
         channelType: ChannelType.checkinPunch,
         dataId: row.id,
@@ -603,6 +698,8 @@ export async function punch(ctx: AuthedContext, body: z.output<typeof PunchSchem
         action: inPlace ? 'punch' : 'refused',
         kind: body.kind,
         at: row.at.toISOString(),
+        day: today.day,
+        row: today.rows[0] ?? null,
       });
       return row;
     },
@@ -681,8 +778,9 @@ export async function reviewMakeup(
         reviewerPersonId: ctx.caller.personId,
         reviewNote: body.note || null,
       });
+      let today: Awaited<ReturnType<typeof refreshToday>> | null = null;
       if (body.approve) {
-        await repo.insertPunch(tx, ctx.tenant, {
+        const punched = await repo.insertPunch(tx, ctx.tenant, {
           personId: m.personId,
           kind: m.kind,
           at: m.at,
@@ -693,12 +791,14 @@ export async function reviewMakeup(
           shift: m.shift,
         });
         await recomputePerson(tx, ctx.tenant, m.personId, [m.day]);
+        if (punched) today = await refreshToday(tx, ctx.tenant, [m.personId], punched.id);
       }
       pushAfterCommit(tx, viewers, {
         channelType: ChannelType.checkinPunch,
         dataId: m.id,
         personId: m.personId,
         action: 'makeup',
+        ...(today ? { day: today.day, row: today.rows[0] ?? null } : {}),
       });
     },
     (err) => ctx.log.error({ err }, 'push after commit failed'),

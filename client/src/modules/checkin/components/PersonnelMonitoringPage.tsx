@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BOARD_STATES, type BoardState } from '@pm/shared';
+import { BOARD_STATES, type BoardState, type CheckinBoardRow } from '@pm/shared';
 import { fetchCheckinBoard, type CheckinBoard } from '../../api';
 import { useLiveEvent } from '../../live/hooks/useLiveEvent';
 import { formatTime } from '../../ui/utils/formatTime';
@@ -9,16 +9,35 @@ import '../checkin.css';
 /** The board's columns: who needs attention first. */
 const SHOWN: BoardState[] = ['late', 'notYetIn', 'absent', 'outOfPlace', 'leftEarly', 'onDuty', 'offDuty'];
 
+/** The board with one person's row replaced (null: taken off), its totals counted again. */
+function withRow(board: CheckinBoard, personId: number | undefined, row: CheckinBoardRow | null): CheckinBoard {
+  const id = row?.personId ?? personId;
+  const at = board.rows.findIndex((r) => r.personId === id);
+  const rows = board.rows.slice();
+  if (row && at >= 0) rows[at] = row;
+  else if (row) rows.push(row);
+  else if (at >= 0) rows.splice(at, 1);
+  const totals = Object.fromEntries(BOARD_STATES.map((s) => [s, 0])) as Record<BoardState, number>;
+  for (const r of rows) totals[r.state]++;
+  return { ...board, rows, totals };
+}
+
 /**
  * /check-in/personnel-monitoring (issue 32): the duty board of today, one column per state, large
- * enough for a wall screen. A punch anywhere reloads it through the `checkin` live topic.
+ * enough for a wall screen. A punch moves its person through the `checkin` live topic (the event
+ * carries the person's new row); an event without one (a refused make-up changes nothing) or of
+ * another day reloads it.
  */
 export default function PersonnelMonitoringPage() {
   const { t } = useTranslation();
   const [board, setBoard] = useState<CheckinBoard | null>(null);
   const [version, setVersion] = useState(0);
   useLiveEvent((e) => {
-    if (e.topic === 'checkin') setVersion((v) => v + 1);
+    if (e.topic !== 'checkin') return;
+    const { day, row } = e.payload;
+    // The event carries the person's new row: moved in place, no reload of the whole board.
+    if (row !== undefined && board && day === board.day) setBoard((b) => (b ? withRow(b, e.payload.personId, row) : b));
+    else if (row !== undefined || e.payload.action !== 'makeup') setVersion((v) => v + 1);
   });
   useEffect(() => {
     const abort = new AbortController();

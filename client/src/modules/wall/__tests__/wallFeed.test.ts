@@ -101,6 +101,9 @@ describe('the wall feed', () => {
   it('when a role holds only wall:view, then it is wall-only; with anything else or ADMIN it is not', () => {
     expect(isWallOnly(['wall:view'], 'WALL')).toBe(true);
     expect(isWallOnly(['wall:view', 'complain:list'], 'WALL')).toBe(false);
+    // The check-in duty board is a wall screen's too (issue 32); checkin:punch is not.
+    expect(isWallOnly(['wall:view', 'checkin:view'], 'WALL')).toBe(true);
+    expect(isWallOnly(['wall:view', 'checkin:view', 'checkin:punch'], 'WALL')).toBe(false);
     expect(isWallOnly(['wall:view'], 'ADMIN')).toBe(false);
     expect(isWallOnly([], 'WALL')).toBe(false);
   });

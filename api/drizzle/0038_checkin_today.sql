@@ -1,0 +1,21 @@
+CREATE TABLE "checkin_today" (
+	"company_id" integer NOT NULL,
+	"housing_estate_id" integer NOT NULL,
+	"person_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"department_id" integer,
+	"on_board" boolean NOT NULL,
+	"state" text NOT NULL,
+	"shift_day" date,
+	"shift" smallint,
+	"start_at" timestamp with time zone,
+	"end_at" timestamp with time zone,
+	"in_at" timestamp with time zone,
+	"out_at" timestamp with time zone,
+	"late_minutes" integer NOT NULL,
+	"last_punch_at" timestamp with time zone,
+	"out_of_place" boolean NOT NULL,
+	"valid_until" timestamp with time zone,
+	"watermark" integer NOT NULL,
+	CONSTRAINT "checkin_today_pk" PRIMARY KEY("housing_estate_id","person_id")
+);
