@@ -202,7 +202,7 @@ export class PersonHub {
     this.upstreamToken = token;
     this.state ??= new LiveState(versionFloor());
     const upstream = new UpstreamConnection({
-      apiUrl: this.ctx.api.baseUrl,
+      apiUrl: this.ctx.api.targets,
       token,
       personId: this.personId,
       logger: this.ctx.logger,

@@ -441,7 +441,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       const gateway = new Tier(`gateway${i + 1}`, 'gateway', `http://127.0.0.1:${port}`, {
         PORT: String(port),
         HOST: '127.0.0.1',
-        API_URL: `http://127.0.0.1:${apiLinks[i].port}`,
+        // Its own api first, the other while that one is down (gateway/src/api-targets.ts).
+        API_URLS: [apiLinks[i], apiLinks[1 - i]].map((l) => `http://127.0.0.1:${l.port}`).join(','),
         REDIS_URL: `redis://127.0.0.1:${redisLink.port}`,
         METRICS_PORT: String(metricsPort),
         METRICS_HOST: '127.0.0.1',
