@@ -7,6 +7,7 @@ import {
   type Endpoints,
   type Envelope,
 } from '@pm/shared';
+import { ApiTargets, neverConnected } from './api-targets';
 import type { Counters } from './live-state';
 
 /** Who a bearer token belongs to, what they may see, and until when. */
@@ -26,10 +27,38 @@ export class ApiUnavailableError extends Error {}
 
 /** The few api calls the gateway makes on a person's behalf (docs/internal-contract.md). */
 export class ApiClient {
+  /** The api processes, the gateway's own first (api-targets.ts). */
+  readonly targets: ApiTargets;
+
   constructor(
-    readonly baseUrl: string,
+    api: string | ApiTargets,
     private readonly timeoutMs = HTTP_TIMEOUT_MS,
-  ) {}
+  ) {
+    this.targets = typeof api === 'string' ? new ApiTargets([api]) : api;
+  }
+
+  /** Where calls go now. */
+  get baseUrl(): string {
+    return this.targets.current();
+  }
+
+  /**
+   * fetch on the api that is up, then on the next one when this one could not be connected to
+   * (nothing reached it, so nothing is done twice).
+   */
+  private async fetchAny(pathAndQuery: string, init: RequestInit): Promise<Response> {
+    let last: unknown;
+    for (const url of this.targets.inOrder()) {
+      try {
+        return await fetch(url + pathAndQuery, init);
+      } catch (err) {
+        last = err;
+        if (!neverConnected(err)) throw err;
+        this.targets.markDown(url, 'connection refused');
+      }
+    }
+    throw last;
+  }
 
   /**
    * One call declared in shared, on a person's behalf: `data` is checked against the declared
@@ -46,7 +75,7 @@ export class ApiClient {
     const query = endpoint.method === 'GET' ? new URLSearchParams(rest as Record<string, string>).toString() : '';
     let res: Response;
     try {
-      res = await fetch(this.baseUrl + path + (query && `?${query}`), {
+      res = await this.fetchAny(path + (query && `?${query}`), {
         method: endpoint.method,
         headers: {
           authorization: `Bearer ${token}`,
@@ -91,8 +120,10 @@ export class ApiClient {
     return { counters, pushSeq };
   }
 
-  /** True when the api answers its health check. */
+  /** True when the api (one of them, with several) answers its health check. */
   async healthy(): Promise<boolean> {
+    if (this.targets.several)
+      return (await Promise.all(this.targets.urls.map((u) => this.targets.check(u)))).some(Boolean);
     try {
       const res = await fetch(this.baseUrl + endpoints['GET /health'].path, { signal: AbortSignal.timeout(2000) });
       return res.ok;

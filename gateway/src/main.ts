@@ -37,12 +37,26 @@ try {
 }
 
 const port = portFrom('PORT', 8080)!;
-const apiUrl = process.env.API_URL || `http://127.0.0.1:${process.env.API_PORT || 3000}`;
-if (!URL.canParse(apiUrl)) refuse(`API_URL must be the api's URL, e.g. http://127.0.0.1:3000, not "${apiUrl}"`);
+// API_URLS: this gateway's api first, then the ones it uses while that one is down (api-targets.ts).
+const apiUrls = process.env.API_URLS
+  ? process.env.API_URLS.split(',')
+      .map((u) => u.trim())
+      .filter(Boolean)
+  : [process.env.API_URL || `http://127.0.0.1:${process.env.API_PORT || 3000}`];
+for (const url of apiUrls)
+  if (!URL.canParse(url))
+    refuse(
+      process.env.API_URLS
+        ? `API_URLS must be api URLs separated by commas, e.g. http://api-1:3000,http://api-2:3000, not "${process.env.API_URLS}"`
+        : `API_URL must be the api's URL, e.g. http://127.0.0.1:3000, not "${url}"`,
+    );
+if (apiUrls.length === 0) refuse('API_URLS must name at least one api URL, e.g. http://api-1:3000,http://api-2:3000');
+const [apiUrl, ...fallbackApiUrls] = apiUrls;
 
 const gateway = await startGateway({
   port,
   apiUrl,
+  fallbackApiUrls,
   redisUrl: process.env.REDIS_URL || undefined,
   redisPrefix: process.env.REDIS_PREFIX || undefined,
   clientDist: process.env.CLIENT_DIST || undefined,

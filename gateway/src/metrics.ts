@@ -58,6 +58,12 @@ export class GatewayMetrics {
     labelNames: ['state'] as const,
     registers: [this.registry],
   });
+  readonly apiUp = new Gauge({
+    name: 'gateway_api_up',
+    help: 'Whether each api process this gateway uses (API_URLS) is up (1) or marked down (0)',
+    labelNames: ['api'] as const,
+    registers: [this.registry],
+  });
   readonly tabRefusals = new Counter({
     name: 'gateway_tab_refusals_total',
     help: 'socket.io handshakes and events refused by a limit, by reason',

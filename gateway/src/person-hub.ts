@@ -209,7 +209,7 @@ export class PersonHub {
     if (this.access) this.state.restrict(this.access.perms);
     void this.readAccess(token);
     const upstream = new UpstreamConnection({
-      apiUrl: this.ctx.api.baseUrl,
+      apiUrl: this.ctx.api.targets,
       token,
       personId: this.personId,
       logger: this.ctx.logger,
@@ -345,7 +345,10 @@ export class PersonHub {
       }
     } else if (event.topic !== null) {
       this.ctx.metrics.events.inc({ topic: event.topic });
-      emitLive(this.ctx.io.to(rooms.topic(this.personId, event.topic)), event);
+      // Numbered with the counters' version it makes: a tab whose snapshot (read from Redis on
+      // another instance) already counts it does not count it again.
+      const numbered = applied ? { ...event, version: applied.snapshot.version } : event;
+      emitLive(this.ctx.io.to(rooms.topic(this.personId, event.topic)), numbered);
     }
     if (!state || !applied) return;
     // Saved after the emit (one Redis connection keeps the order): a successor never skips this event.

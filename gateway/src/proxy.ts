@@ -9,6 +9,7 @@ import {
 import type { Socket } from 'node:net';
 import { TLSSocket } from 'node:tls';
 import { HTTP_TIMEOUT_MS, TOKEN_REVOKED_HEADER, type Envelope } from '@pm/shared';
+import { ApiTargets, neverConnected } from './api-targets';
 import { pickLanguage, translate } from './locale-messages';
 import type { Logger } from './logger';
 import type { GatewayMetrics } from './metrics';
@@ -105,9 +106,13 @@ export type ApiProxy = ((req: IncomingMessage, res: ServerResponse) => void) & {
  *
  * One `node:http` request per call over a kept-alive pool (issue 34: http-proxy-middleware's
  * layers cost the gateway about as much again as relaying the call itself).
+ *
+ * With several api processes (API_URLS, api-targets.ts) a call goes to the first one up; its body
+ * is sent only once the connection is made, so a call whose api refuses the connection (killed)
+ * is sent to the next one instead, unchanged: nothing reached the first, nothing is done twice.
  */
 export function createApiProxy(opts: {
-  apiUrl: string;
+  apiUrl: string | ApiTargets;
   logger: Logger;
   metrics: GatewayMetrics;
   hooks: ProxyHooks;
@@ -124,16 +129,29 @@ export function createApiProxy(opts: {
     { keepAlive: true, maxSockets: limits.inFlight, maxFreeSockets: 64 },
     opts.idleSocketMs ?? API_IDLE_SOCKET_MS,
   );
-  const target = new URL(opts.apiUrl);
-  const hostname = target.hostname.replace(/^\[(.*)\]$/, '$1');
-  const port = target.port || 80;
-  // The api sees its own host (as changeOrigin did), and paths under the api URL's own path.
-  const host = target.host;
-  const basePath = target.pathname.replace(/\/$/, '');
+  const targets = typeof opts.apiUrl === 'string' ? new ApiTargets([opts.apiUrl]) : opts.apiUrl;
+  const addresses = new Map(
+    targets.urls.map((url) => {
+      const target = new URL(url);
+      return [
+        url,
+        {
+          hostname: target.hostname.replace(/^\[(.*)\]$/, '$1'),
+          port: target.port || 80,
+          // The api sees its own host (as changeOrigin did), and paths under the api URL's own path.
+          host: target.host,
+          basePath: target.pathname.replace(/\/$/, ''),
+        },
+      ];
+    }),
+  );
 
   // Each series of the duration metric found once by its labels, not by hashing them per call.
   const durationSeries = new Map<string, { observe(seconds: number): void }>();
-  const forward = (req: GatewayRequest, res: ServerResponse) => {
+  /** `tried`: the apis that refused this call's connection already. */
+  const forward = (req: GatewayRequest, res: ServerResponse, tried: string[] = []) => {
+    const url = targets.inOrder().find((u) => !tried.includes(u))!;
+    const { hostname, port, host, basePath } = addresses.get(url)!;
     const headers: OutgoingHttpHeaders = { ...req.headers, host };
     for (const h of HOP_BY_HOP) delete headers[h];
     const startedAt = process.hrtime.bigint();
@@ -201,10 +219,28 @@ export function createApiProxy(opts: {
       answer.on('error', () => res.destroy());
     });
 
+    // The body goes once the connection is made (a kept-alive one at once).
+    let connected = false;
+    upstream.on('socket', (socket) => {
+      const send = () => {
+        connected = true;
+        req.pipe(upstream);
+      };
+      if (socket.connecting) socket.once('connect', send);
+      else send();
+    });
+
     upstream.on('error', (err: Error) => {
       stopClock();
       // The browser went away first: nothing to answer, nothing to report.
       if (res.destroyed && !timedOut) return;
+      if (!connected && neverConnected(err)) {
+        targets.markDown(url, 'connection refused');
+        if (targets.urls.some((u) => u !== url && !tried.includes(u))) {
+          forward(req, res, [...tried, url]);
+          return;
+        }
+      } else if (targets.several) void targets.check(url);
       const status = timedOut ? 504 : 502;
       observe(status);
       opts.logger.warn(
@@ -219,7 +255,6 @@ export function createApiProxy(opts: {
       if (!res.writableFinished) upstream.destroy();
     });
     req.on('error', (err) => upstream.destroy(err));
-    req.pipe(upstream);
   };
 
   const proxy = (req: GatewayRequest, res: ServerResponse) => {

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { ApiClient } from './api-client';
+import { ApiTargets } from './api-targets';
 import { addClientCredentials, type OAuthClient } from './client-credentials';
 import type { GatewayServer } from './gateway-io';
 import { IdentityCache } from './identity-cache';
@@ -28,6 +29,13 @@ export interface GatewayOptions {
   port?: number;
   host?: string;
   apiUrl: string;
+  /**
+   * More api processes (API_URLS after the first): REST calls and upstreams use them, in order,
+   * while `apiUrl` is down (api-targets.ts). Absent: `apiUrl` alone, nothing checked.
+   */
+  fallbackApiUrls?: string[];
+  /** How often each api is asked for its health when there are several (ms, default 1 s). */
+  apiProbeMs?: number;
   /** Scale-out: socket.io Redis adapter, upstream leases, connection-state recovery across instances. */
   redisUrl?: string;
   /** Prefix of every Redis key and stream of this deployment (tests use one per run). */
@@ -85,7 +93,9 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   const logger = createLogger(options.logLevel ?? 'info');
   const metrics = new GatewayMetrics();
   const apiUrl = options.apiUrl.replace(/\/$/, '');
-  const api = new ApiClient(apiUrl);
+  const targets = new ApiTargets([apiUrl, ...(options.fallbackApiUrls ?? [])], { logger, probeMs: options.apiProbeMs });
+  targets.start();
+  const api = new ApiClient(targets);
   const identities = new IdentityCache(api);
   const prefix = options.redisPrefix ?? 'pm-gateway:';
   const oauthClient = options.oauthClient ?? { id: 'console', secret: 'console-secret' };
@@ -155,7 +165,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   io.on('connection', tabLimiter.watchTab);
 
   proxy = createApiProxy({
-    apiUrl,
+    apiUrl: targets,
     logger,
     metrics,
     timeoutMs: options.proxyTimeoutMs,
@@ -194,6 +204,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     metrics.proxyInFlight.set({ state: 'waiting' }, waiting);
     const adapter = io.of('/').adapter;
     metrics.recoveryLogBytes.set(adapter instanceof CompactRecoveryAdapter ? adapter.keptBytes : 0);
+    for (const url of targets.urls) metrics.apiUp.set({ api: url }, targets.isUp(url) ? 1 : 0);
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   };
   if (options.metricsPort === undefined) app.get('/metrics', serveMetrics);
@@ -215,13 +226,14 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     metricsServer = await listenForMetrics(metricsApp, options.metricsPort, options.metricsHost ?? '127.0.0.1', logger);
     if (metricsServer) metricsUrl = `http://${displayHost(metricsServer)}/metrics`;
   }
-  logger.info({ port, apiUrl, redis: redis !== null, metrics: metricsUrl }, 'gateway listening');
+  logger.info({ port, apiUrls: targets.urls, redis: redis !== null, metrics: metricsUrl }, 'gateway listening');
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       tabSockets.close();
       hubs.disposeAll();
+      targets.stop();
       await lease.close();
       const closed = new Promise<void>((resolve) => httpServer.once('close', () => resolve()));
       // Tabs are told the server is going away (they reconnect to another instance and recover).

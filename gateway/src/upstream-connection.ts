@@ -7,6 +7,7 @@ import {
   UpstreamMessageSchema,
   type UpstreamMessage,
 } from '@pm/shared';
+import { ApiTargets, neverConnected } from './api-targets';
 import { redactUpstreamPath, type Logger } from './logger';
 
 /** The api closes a revoked or expired token's connections with this code (internal contract). */
@@ -23,7 +24,8 @@ export interface UpstreamHandlers {
 }
 
 export interface UpstreamOptions {
-  apiUrl: string;
+  /** The api, or the api processes to use in turn (api-targets.ts): each (re)connect goes to the current one. */
+  apiUrl: string | ApiTargets;
   token: string;
   personId: number;
   logger: Logger;
@@ -43,9 +45,16 @@ export interface UpstreamOptions {
 /**
  * The one WebSocket to the api for one person (SPEC §7 real-time channel): heartbeat every
  * 10 s, reconnect 5 s after an abnormal close (1006) at most 50 times, nothing else reconnects.
+ * With several api processes (API_URLS), an upstream whose api is marked down is cut and opened
+ * again at once on the next one, and after an abnormal close it reconnects at once when its api
+ * no longer answers and another does; resuming after its last push, it misses nothing.
  */
 export class UpstreamConnection {
   private ws: WebSocket | null = null;
+  private readonly targets: ApiTargets;
+  /** The api the current socket was opened to. */
+  private url: string | null = null;
+  private readonly unwatch: () => void;
   private heartbeat: NodeJS.Timeout | null = null;
   private retry: NodeJS.Timeout | null = null;
   private attempts = 0;
@@ -58,6 +67,14 @@ export class UpstreamConnection {
       personId: opts.personId,
       upstream: redactUpstreamPath(`/${opts.token}/${opts.personId}`),
     });
+    this.targets = typeof opts.apiUrl === 'string' ? new ApiTargets([opts.apiUrl]) : opts.apiUrl;
+    // Its api marked down (killed, frozen, cut off): the socket is cut, and the close reconnects.
+    this.unwatch = this.targets.onChange((url, up) => {
+      if (!up && url === this.url && this.ws) {
+        this.log.warn({ api: url }, 'upstream api marked down; moving to the next api');
+        this.ws.terminate();
+      }
+    });
   }
 
   get isOpen(): boolean {
@@ -66,7 +83,9 @@ export class UpstreamConnection {
 
   open(): void {
     if (this.stopped) return;
-    const base = this.opts.apiUrl.replace(/^http/, 'ws').replace(/\/$/, '');
+    const url = this.targets.current();
+    this.url = url;
+    const base = url.replace(/^http/, 'ws');
     const after = this.opts.resumeFrom ? `?after=${this.opts.resumeFrom() ?? 'latest'}` : '';
     const ws = new WebSocket(`${base}/${encodeURIComponent(this.opts.token)}/${this.opts.personId}${after}`, {
       perMessageDeflate: false,
@@ -89,6 +108,7 @@ export class UpstreamConnection {
     ws.on('error', (err) => {
       // ws reports a refused upgrade as "Unexpected server response: 401", then closes with 1006.
       if (/Unexpected server response: 401/.test(err.message)) refused = true;
+      if (neverConnected(err)) this.targets.markDown(url, 'connection refused');
       this.log.warn({ err: err.message }, 'upstream error');
     });
     ws.on('close', (code, reason) => {
@@ -102,12 +122,23 @@ export class UpstreamConnection {
         this.opts.handlers.onRevoked(refused ? 'token refused' : reason.toString() || 'token revoked');
       } else if (code === ABNORMAL_CLOSE_CODE && this.attempts < (this.opts.maxAttempts ?? RECONNECT_MAX_ATTEMPTS)) {
         this.attempts += 1;
-        this.retry = setTimeout(() => this.open(), this.opts.reconnectDelayMs ?? RECONNECT_DELAY_MS);
+        void this.reconnect(url);
       } else {
         this.stopped = true;
         this.opts.handlers.onClosed(code);
       }
     });
+  }
+
+  /**
+   * After an abnormal close: at once on another api when this one is down (asked now, with
+   * several), otherwise after the reconnect delay.
+   */
+  private async reconnect(url: string): Promise<void> {
+    const up = this.targets.several ? await this.targets.check(url) : true;
+    if (this.stopped) return;
+    const elsewhere = !up && this.targets.current() !== url;
+    this.retry = setTimeout(() => this.open(), elsewhere ? 0 : (this.opts.reconnectDelayMs ?? RECONNECT_DELAY_MS));
   }
 
   /** The number of reconnect attempts since the last successful open. */
@@ -138,6 +169,7 @@ export class UpstreamConnection {
   /** Closes for good (logout, last tab gone, shutdown); never reconnects afterwards. */
   close(code = 1000, reason = 'closed by gateway'): void {
     this.stopped = true;
+    this.unwatch();
     if (this.retry) clearTimeout(this.retry);
     if (this.heartbeat) clearInterval(this.heartbeat);
     const ws = this.ws;

@@ -105,7 +105,10 @@ type CounterValues = Record<string, unknown>;
  * (its definition's `counters.apply`). A counters change adds its deltas, never below zero.
  */
 export function applyEvent(s: LiveSnapshot, e: LiveEvent | CountersChangedEvent): LiveSnapshot {
-  const next = { ...s, unreadByType: { ...s.unreadByType }, version: s.version + 1 };
+  // Numbered by the gateway, and the snapshot held already counts it (it overtook the event).
+  const version = e.topic === null ? undefined : e.version;
+  if (version !== undefined && version <= s.version) return s;
+  const next = { ...s, unreadByType: { ...s.unreadByType }, version: version ?? s.version + 1 };
   if (e.topic === null) return applyDelta(next, e.change);
   if (e.messageType !== undefined && e.messageId !== undefined) {
     next.unreadByType[e.messageType] = (next.unreadByType[e.messageType] ?? 0) + 1;

@@ -435,22 +435,24 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       cleanups.push(() => link.close());
       apiLinks.push(link);
     }
+    // Both gateways start side by side (each waits only for its own health).
     const gateways: Tier[] = [];
     for (let i = 0; i < 2; i++) {
       const [port, metricsPort] = [await freePort(), await freePort()];
       const gateway = new Tier(`gateway${i + 1}`, 'gateway', `http://127.0.0.1:${port}`, {
         PORT: String(port),
         HOST: '127.0.0.1',
-        API_URL: `http://127.0.0.1:${apiLinks[i].port}`,
+        // Its own api first, the other while that one is down (gateway/src/api-targets.ts).
+        API_URLS: [apiLinks[i], apiLinks[1 - i]].map((l) => `http://127.0.0.1:${l.port}`).join(','),
         REDIS_URL: `redis://127.0.0.1:${redisLink.port}`,
         METRICS_PORT: String(metricsPort),
         METRICS_HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
       });
-      await gateway.start();
       cleanups.push(() => gateway.stop());
       gateways.push(gateway);
     }
+    await Promise.all(gateways.map((g) => g.start()));
     o.print('chaos: PostgreSQL, Redis, 2 apis and 2 gateways are up');
 
     // Residents sign in once per gateway (the app reaches the api through either).
@@ -787,14 +789,31 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       if (!ok) total.failedToRecover += 1;
       total.worstRecoveryMs = Math.max(total.worstRecoveryMs, Date.now() - t0);
     };
+    // Kinds are dealt from a bag holding each kind once, shuffled from the seed and refilled when
+    // empty: every kind comes as often as every other (a run of 11 × n faults has n of each), so a
+    // short run covers them all; a kind whose target was busy goes to the end of the bag.
+    let bag: FaultKind[] = [];
+    const nextKind = (): FaultKind => {
+      if (bag.length === 0)
+        bag = [...FAULT_KINDS]
+          .map((k) => ({ k, r: random() }))
+          .sort((a, b) => a.r - b.r)
+          .map((x) => x.k);
+      return bag.shift()!;
+    };
     let injected = 0;
     while (injected < o.faults) {
       await sleep(o.faultEveryMs);
       if (active.size >= o.concurrent) continue;
       const before = faultsStarted;
-      const p = inject(pick(FAULT_KINDS)).finally(() => active.delete(p));
+      const kind = nextKind();
+      const p = inject(kind).finally(() => active.delete(p));
       active.add(p);
-      if (faultsStarted === before) continue; // its target was busy with another fault
+      // Its target was busy with another fault: the kind is dealt again after the others.
+      if (faultsStarted === before) {
+        bag.push(kind);
+        continue;
+      }
       injected += 1;
       if (injected % 50 === 0) o.print(`chaos: ${injected} faults injected`);
     }

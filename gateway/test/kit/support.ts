@@ -200,6 +200,10 @@ export interface ApiProcess {
   kill(): Promise<void>;
   /** SIGTERM and wait for the exit. */
   stop(): Promise<void>;
+  /** SIGSTOP: the process keeps its port (connections are accepted) and answers nothing. */
+  freeze(): void;
+  /** SIGCONT after freeze(). */
+  thaw(): void;
 }
 
 export async function apiProcess(env: Record<string, string>): Promise<ApiProcess> {
@@ -238,7 +242,13 @@ export async function apiProcess(env: Record<string, string>): Promise<ApiProces
       throw new Error('api process did not become healthy');
     },
     kill: () => signal('SIGKILL'),
-    stop: () => signal('SIGTERM'),
+    stop: () => {
+      // A frozen process is let go on first (a stopped process does not act on SIGTERM).
+      child?.kill('SIGCONT');
+      return signal('SIGTERM');
+    },
+    freeze: () => void child?.kill('SIGSTOP'),
+    thaw: () => void child?.kill('SIGCONT'),
   };
 }
 

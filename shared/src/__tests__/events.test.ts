@@ -126,6 +126,23 @@ describe('applyEvent', () => {
     expect(messageCount(s)).toBe(1);
   });
 
+  it('when an event arrives after a snapshot that already counts it (its version), then it is not counted again', () => {
+    const e = event({
+      topic: 'workorders',
+      kind: 'complaint',
+      action: 'new',
+      messageType: 50,
+      messageId: 1,
+      version: 8,
+    });
+    const snapshot = { ...emptySnapshot(), complaints: { untreated: 1, processing: 0, completed: 0 }, version: 8 };
+    expect(applyEvent(snapshot, e)).toEqual(snapshot);
+    const before = { ...emptySnapshot(), version: 7 };
+    const after = applyEvent(before, e);
+    expect(after.complaints.untreated).toBe(1);
+    expect(after.version).toBe(8);
+  });
+
   it('when a chat message arrives unread, then chat unread rises; a read one does not', () => {
     let s = applyEvent(emptySnapshot(), event({ topic: 'chat', kind: 'message', channelType: 3 }));
     s = applyEvent(s, event({ topic: 'chat', kind: 'message', channelType: 3, payload: { read: true } }));

@@ -75,6 +75,12 @@ export interface TopicEventBase<Payload> {
   dataId?: number;
   /** The upstream message as received, less the numbers above. */
   payload: Payload;
+  /**
+   * The version of the person's counters with this event applied (set by the gateway that holds
+   * the upstream). A tab holding that version or a later one already counts it: a snapshot read
+   * from Redis can overtake the event it includes (issue 35, counters ahead of the database).
+   */
+  version?: number;
 }
 
 /** A topic's event as tabs receive it. */
