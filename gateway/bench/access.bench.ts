@@ -4,7 +4,8 @@
 // the console does) BENCH_ACCESS_ROUNDS times; each tab's latency is from just before the save to
 // the tab receiving its `access` event (the gateway has re-read its permissions and stopped the
 // topics it lost by then). Also from the save to the tab's counters reloaded for the new
-// permissions (its first snapshot after the save). One JSON line on stdout.
+// permissions (its first snapshot after the save). One JSON line on stdout. The api runs on PGlite
+// in this process; BENCH_ENGINE=postgres puts it on a fresh PostgreSQL schema.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -15,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { inArray } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
-import { runBench } from '../../api/bench/kit';
+import { postgresSchema, runBench } from '../../api/bench/kit';
 import { account } from '../../api/src/db/schema';
 import { createBenchPersons, type BenchApi } from './bench-accounts';
 
@@ -109,7 +110,11 @@ async function main(): Promise<object> {
     startApi(o: object): Promise<BenchApi>;
   };
   const dataDir = mkdtempSync(join(tmpdir(), 'access-bench-'));
-  const api = await startApi({ port: 0, seed: true, dataDir, logLevel: 'silent' });
+  // PGlite inside this process by default; BENCH_ENGINE=postgres: a fresh schema on PostgreSQL.
+  const schema = process.env.BENCH_ENGINE === 'postgres' ? await postgresSchema() : null;
+  if (process.env.BENCH_ENGINE === 'postgres' && !schema)
+    throw new Error('BENCH_ENGINE=postgres needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+  const api = await startApi({ port: 0, seed: true, dataDir, logLevel: 'silent', databaseUrl: schema?.url });
   const gateway = await startGatewayProcess(api.url);
   const gw = `${gateway.url}/api`;
   const admin = await signIn(gw, 'admin', 'admin123');
@@ -189,8 +194,10 @@ async function main(): Promise<object> {
   }
   await Promise.race([api.close(), new Promise((r) => setTimeout(r, 5000))]);
   rmSync(dataDir, { recursive: true, force: true });
+  await schema?.drop();
   return {
     bench: 'access',
+    engine: schema ? 'postgres' : 'pglite',
     tabs: tabs.length,
     holders: PERSONS,
     rounds: ROUNDS,
