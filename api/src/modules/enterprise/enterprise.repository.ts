@@ -43,13 +43,16 @@ export async function allDepartments(db: DbOrTx, tenant: TenantScope): Promise<O
     db,
     sql`select d.id as "departmentId", d.name, d.parent_id as "parentId", p.name as "parentName",
           d.principal_person_id as "principalPersonId", pr.name as "principalName", d.sort,
-          (select count(*)::int from person_company pc
-             where pc.department_id = d.id and pc.company_id = d.company_id
-               and pc.housing_estate_id = d.housing_estate_id) as "staffCount",
+          coalesce(c.n, 0) as "staffCount",
           to_char(d.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createTime"
         from department d
         left join department p on p.id = d.parent_id
         left join person pr on pr.id = d.principal_person_id
+        -- The estate's staff counted once by department (one pass), not once per department.
+        left join (select department_id, count(*)::int as n from person_company
+                   where company_id = ${tenant.companyId} and housing_estate_id = ${tenant.housingEstateId}
+                     and department_id is not null
+                   group by department_id) c on c.department_id = d.id
         where d.company_id = ${tenant.companyId} and d.housing_estate_id = ${tenant.housingEstateId}
         order by d.sort, d.id`,
   );
