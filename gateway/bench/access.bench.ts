@@ -4,21 +4,19 @@
 // the console does) BENCH_ACCESS_ROUNDS times; each tab's latency is from just before the save to
 // the tab receiving its `access` event (the gateway has re-read its permissions and stopped the
 // topics it lost by then). Also from the save to the tab's counters reloaded for the new
-// permissions (its first snapshot after the save). One JSON line on stdout. The api runs on PGlite
-// in this process; BENCH_ENGINE=postgres puts it on a fresh PostgreSQL schema.
-import { spawn, type ChildProcess } from 'node:child_process';
+// permissions (its first snapshot after the save). One JSON line on stdout. The api runs in a
+// process of its own (api-worker.ts) on PGlite; BENCH_ENGINE=postgres puts it on a fresh
+// PostgreSQL schema.
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
-import { inArray } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { postgresSchema, runBench } from '../../api/bench/kit';
-import { account } from '../../api/src/db/schema';
-import { createBenchPersons, type BenchApi } from './bench-accounts';
+import type { BenchStaff } from '../../api/bench/bench-staff';
 
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 40);
 const TABS_PER_PERSON = 5;
@@ -38,6 +36,36 @@ async function freePort(): Promise<number> {
   const { port } = probe.address() as AddressInfo;
   await new Promise((r) => probe.close(r));
   return port;
+}
+
+/**
+ * The api in a process of its own (api-worker.ts): PGlite runs in the api's event loop, and in
+ * this process it would hold back the tabs' sockets while it works. `ask` sends a message and
+ * waits for the answer of that type.
+ */
+function startApiWorker() {
+  const child = fork(join(import.meta.dirname, 'api-worker.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  children.push(child);
+  return {
+    ask<T>(message: object, answer: string): Promise<T> {
+      return new Promise((done, fail) => {
+        const onMessage = (m: { type: string; message?: string }) => {
+          if (m.type !== answer && m.type !== 'error') return;
+          child.off('message', onMessage);
+          child.off('exit', onExit);
+          if (m.type === 'error') fail(new Error(`api worker: ${m.message}`));
+          else done(m as T);
+        };
+        const onExit = (code: number | null) => fail(new Error(`api worker exited with ${code}`));
+        child.on('message', onMessage);
+        child.once('exit', onExit);
+        child.send(message);
+      });
+    },
+  };
 }
 
 async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child: ChildProcess }> {
@@ -106,16 +134,17 @@ async function openTab(url: string, token: string): Promise<BenchTab> {
 }
 
 async function main(): Promise<object> {
-  const { startApi } = (await import(pathToFileURL(join(root, 'api/src/server.ts')).href)) as {
-    startApi(o: object): Promise<BenchApi>;
-  };
   const dataDir = mkdtempSync(join(tmpdir(), 'access-bench-'));
-  // PGlite inside this process by default; BENCH_ENGINE=postgres: a fresh schema on PostgreSQL.
+  // PGlite in DATA_DIR by default; BENCH_ENGINE=postgres: a fresh schema on PostgreSQL.
   const schema = process.env.BENCH_ENGINE === 'postgres' ? await postgresSchema() : null;
   if (process.env.BENCH_ENGINE === 'postgres' && !schema)
     throw new Error('BENCH_ENGINE=postgres needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL)');
-  const api = await startApi({ port: 0, seed: true, dataDir, logLevel: 'silent', databaseUrl: schema?.url });
-  const gateway = await startGatewayProcess(api.url);
+  const api = startApiWorker();
+  const { url: apiUrl } = await api.ask<{ url: string }>(
+    { type: 'start', dataDir, databaseUrl: schema?.url },
+    'started',
+  );
+  const gateway = await startGatewayProcess(apiUrl);
   const gw = `${gateway.url}/api`;
   const admin = await signIn(gw, 'admin', 'admin123');
   const staff = await signIn(gw, 'staff', 'staff123');
@@ -141,21 +170,18 @@ async function main(): Promise<object> {
   });
 
   log(`creating ${PERSONS} holders`);
-  const holders = await createBenchPersons(api, PERSONS);
-  await api.db
-    .update(account)
-    .set({ roleId })
-    .where(
-      inArray(
-        account.id,
-        holders.map((h) => h.accountId),
-      ),
-    );
+  const { persons: holders } = await api.ask<{ persons: BenchStaff[] }>(
+    { type: 'persons', count: PERSONS, roleId },
+    'persons',
+  );
   log(`opening ${PERSONS * TABS_PER_PERSON} tabs`);
   const tabs: BenchTab[] = [];
   for (const h of holders) for (let i = 0; i < TABS_PER_PERSON; i++) tabs.push(await openTab(gateway.url, h.token));
-  for (let i = 0; i < 600 && api.realtime.connectionCount() < PERSONS + 0; i++)
+  for (let i = 0; i < 600; i++) {
+    const { count } = await api.ask<{ count: number }>({ type: 'connections' }, 'connections');
+    if (count >= PERSONS) break;
     await new Promise((r) => setTimeout(r, 100));
+  }
   await new Promise((r) => setTimeout(r, 1000));
 
   const latencies: number[] = [];
@@ -192,7 +218,7 @@ async function main(): Promise<object> {
     gateway.child.kill('SIGTERM');
     await exited;
   }
-  await Promise.race([api.close(), new Promise((r) => setTimeout(r, 5000))]);
+  await api.ask({ type: 'close' }, 'closed');
   rmSync(dataDir, { recursive: true, force: true });
   await schema?.drop();
   return {
