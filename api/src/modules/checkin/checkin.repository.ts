@@ -23,6 +23,16 @@ import type { Rule } from './checkin-rules';
 // The SQL of staff check-in (issue 32). Staff are the estate's person_company rows (the
 // enterprise-management tables), each with their department.
 
+/**
+ * Holds the estate's duty-board rows for every recomputation of the whole board (a rule or
+ * holiday of today, a board read finding rows stale) until the caller's transaction ends: a board
+ * read that waits here reads the rules only once a rule change has committed, and a rule change
+ * that waits here writes after the read, so a read never stores rows of the rules before.
+ */
+export async function lockTodayRows(tx: DbOrTx, tenant: TenantScope): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('checkin_today'), ${tenant.housingEstateId}::int)`);
+}
+
 /** The estate's time zone and its today. */
 export async function estateClock(db: DbOrTx, estateId: number): Promise<{ timeZone: string; today: string }> {
   const [row] = await queryRows<{ time_zone: string; today: string }>(

@@ -352,8 +352,7 @@ export async function saveRule(ctx: AuthedContext, body: CheckinRuleSave): Promi
       createdBy: ctx.caller.personId,
     });
     // A version from today changes today's board: its rows are computed again with it.
-    if (body.effectiveFrom === today)
-      await refreshToday(tx, ctx.tenant, undefined, await repo.lastPunchId(tx, ctx.tenant));
+    if (body.effectiveFrom === today) await refreshWholeBoard(tx, ctx.tenant);
     return saved;
   });
   const rows = await repo.ruleRows(ctx.db, ctx.tenant, today, {});
@@ -376,7 +375,7 @@ export async function saveHoliday(ctx: AuthedContext, day: string, name: string)
   if (day < today) throw AppError.badRequest('checkin.errors.closedDay', { day: today });
   await ctx.db.transaction(async (tx) => {
     await repo.saveHoliday(tx, ctx.tenant, day, name);
-    if (day === today) await refreshToday(tx, ctx.tenant, undefined, await repo.lastPunchId(tx, ctx.tenant));
+    if (day === today) await refreshWholeBoard(tx, ctx.tenant);
   });
   return null;
 }
@@ -386,7 +385,7 @@ export async function deleteHoliday(ctx: AuthedContext, day: string): Promise<nu
   if (day < today) throw AppError.badRequest('checkin.errors.closedDay', { day: today });
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.deleteHoliday(tx, ctx.tenant, day))) throw AppError.notFound();
-    if (day === today) await refreshToday(tx, ctx.tenant, undefined, await repo.lastPunchId(tx, ctx.tenant));
+    if (day === today) await refreshWholeBoard(tx, ctx.tenant);
   });
   return null;
 }
@@ -572,6 +571,12 @@ export async function refreshToday(
   return { day: clock.today, rows, off };
 }
 
+/** Every staff member's board row computed again (a rule or holiday of today), after a board read in progress. */
+async function refreshWholeBoard(tx: DbOrTx, tenant: TenantScope): Promise<void> {
+  await repo.lockTodayRows(tx, tenant);
+  await refreshToday(tx, tenant, undefined, await repo.lastPunchId(tx, tenant));
+}
+
 /**
  * GET /base/checkin/board: today, from the stored rows (checkin_today, one indexed read with the
  * staff's names and departments); the rows found stale (see `repo.readToday`) are computed and
@@ -583,7 +588,10 @@ export async function board(ctx: AuthedContext): Promise<CheckinBoard> {
   const stored = await repo.readToday(ctx.db, ctx.tenant);
   const stale = stored.filter((r) => r.stale).map((r) => r.personId);
   const fresh = stale.length
-    ? await ctx.db.transaction((tx) => refreshToday(tx, ctx.tenant, stale, watermark))
+    ? await ctx.db.transaction(async (tx) => {
+        await repo.lockTodayRows(tx, ctx.tenant);
+        return refreshToday(tx, ctx.tenant, stale, watermark);
+      })
     : { rows: [], off: [] };
   const computed = new Map(fresh.rows.map((r) => [r.personId, r]));
   const rows: CheckinBoardRow[] = [];
