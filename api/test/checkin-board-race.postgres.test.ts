@@ -7,10 +7,8 @@
 import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localNow, signIn, startTestApi, withSearchPath, type Session, type TestApi } from './kit';
+import { localNow, ruleNow, signIn, startTestApi, withSearchPath, type Session, type TestApi } from './kit';
 import { checkinToday } from '../src/db/schema';
-
-const GATE = { lat: 22.3193, lng: 114.1694 };
 
 describe('a board read during a rule change of today on postgres', () => {
   let api: TestApi;
@@ -36,19 +34,7 @@ describe('a board read during a rule change of today on postgres', () => {
 
   it('when the board is read while a rule of today is being changed, then it stores the row of the new rule', async () => {
     // The guard's own rule from today: one shift starting now, eight hours.
-    const saved = await admin.post('/base/checkin/rule/save', {
-      personId: guard.personId,
-      effectiveFrom: localNow().day,
-      workDays: [1, 2, 3, 4, 5, 6, 7],
-      shifts: [{ start: localNow().clock, end: localNow(8).clock }],
-      lateGraceMinutes: 5,
-      earlyGraceMinutes: 5,
-      earlyInMinutes: 60,
-      lateOutMinutes: 120,
-      placeName: 'Main gate',
-      ...GATE,
-      radiusMetres: 100,
-    });
+    const saved = await admin.post('/base/checkin/rule/save', ruleNow({ personId: guard.personId }));
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect((await admin.get('/base/checkin/board')).status).toBe(200);
     const before = await storedStart();

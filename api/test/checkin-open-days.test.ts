@@ -7,25 +7,8 @@
 // change, written by a punch in its transaction; a punch deleted by hand forgets both.
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestApi, testEngines, type Session, type TestApi, localNow, addDays } from './kit';
+import { signIn, startTestApi, testEngines, type Session, type TestApi, localNow, addDays, GATE, ruleNow } from './kit';
 import { checkinDay, checkinOpenDay, checkinPunch, checkinToday } from '../src/db/schema';
-
-const GATE = { lat: 22.3193, lng: 114.1694 };
-
-/** A person's own rule whose one shift starts this minute and lasts eight hours, every day. */
-const ruleNow = (personId: number, effectiveFrom = localNow().day) => ({
-  personId,
-  effectiveFrom,
-  workDays: [1, 2, 3, 4, 5, 6, 7],
-  shifts: [{ start: localNow().clock, end: localNow(8).clock }],
-  lateGraceMinutes: 5,
-  earlyGraceMinutes: 5,
-  earlyInMinutes: 60,
-  lateOutMinutes: 120,
-  placeName: 'Main gate',
-  ...GATE,
-  radiusMetres: 100,
-});
 
 let keySeq = 0;
 const punchBody = (kind: 'in' | 'out') => ({
@@ -77,7 +60,7 @@ describe.each(testEngines())('check-in open days kept until they change, on %s',
       await api.db
         .delete(checkinPunch)
         .where(and(eq(checkinPunch.personId, s.personId), gte(checkinPunch.at, new Date(Date.now() - 2 * 86_400_000))));
-      const saved = await admin.post('/base/checkin/rule/save', ruleNow(s.personId));
+      const saved = await admin.post('/base/checkin/rule/save', ruleNow({ personId: s.personId }));
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     }
 
@@ -138,7 +121,7 @@ describe.each(testEngines())('check-in open days kept until they change, on %s',
     await tamper(guard);
     await readDays();
     expect((await stored(guard)).earlyMinutes).toBe(777);
-    const later = await admin.post('/base/checkin/rule/save', ruleNow(guard.personId, addDays(today, 1)));
+    const later = await admin.post('/base/checkin/rule/save', ruleNow({ personId: guard.personId }, addDays(today, 1)));
     expect(later.status).toBe(200);
     await readDays();
     expect((await stored(guard)).earlyMinutes).toBe(0);

@@ -15,9 +15,9 @@ import {
   type Session,
   type TestApi,
   localNow,
+  GATE,
 } from './kit';
 
-const GATE = { lat: 22.3193, lng: 114.1694 };
 const TABLES = ['checkin_rule_version', 'checkin_holiday', 'checkin_punch', 'checkin_makeup'] as const;
 /** Metres per degree of latitude on the engine's sphere (mean Earth radius 6,371,008.8 m). */
 const METRES_PER_DEGREE = (2 * Math.PI * 6_371_008.8) / 360;

@@ -27,26 +27,12 @@ import {
   type TestApi,
   localNow,
   addDays,
+  GATE,
+  ruleNow,
 } from './kit';
 import { checkinPunch } from '../src/db/schema';
 
-const GATE = { lat: 22.3193, lng: 114.1694 };
 const TABLES = ['checkin_rule_version', 'checkin_holiday', 'checkin_punch', 'checkin_makeup'] as const;
-
-/** A rule whose one shift starts this minute and lasts eight hours, every day. */
-const ruleNow = (owner: { departmentId?: number; personId?: number }) => ({
-  ...owner,
-  effectiveFrom: localNow().day,
-  workDays: [1, 2, 3, 4, 5, 6, 7],
-  shifts: [{ start: localNow().clock, end: localNow(8).clock }],
-  lateGraceMinutes: 5,
-  earlyGraceMinutes: 5,
-  earlyInMinutes: 60,
-  lateOutMinutes: 120,
-  placeName: 'Main gate',
-  ...GATE,
-  radiusMetres: 100,
-});
 
 let keySeq = 0;
 const punchBody = (kind: 'in' | 'out', dLat = 0.0005) => ({

@@ -31,3 +31,4 @@ import type { Session } from './session';
 export const openRealtime = (api: { url: string }, who: Pick<Session, 'token' | 'personId'>): Promise<TestSocket> =>
   openSocket(api.url, who.token, who.personId);
 export { addDays, DEMO_ZONE, localNow } from './estate-clock';
+export { GATE, ruleNow } from './checkin';
