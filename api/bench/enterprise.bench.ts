@@ -2,7 +2,8 @@
 // demo estate, adds BENCH_DEPARTMENTS departments (default 500, in a tree of three levels) and
 // BENCH_STAFF staff (default 5,000, one in ten without a department) with generate_series, then
 // times the staff views (page/v1 first and deep page, keyword: a staff number, a name, a phone and
-// a common word, v2 one department, v3 without a department, v4 with an account) and the department list the tree is built from, on
+// a common word, v2 one department, v3 without a department, v4 with an account), the department list the tree is built
+// from, and the account tab over BENCH_STAFF console accounts (first and deep page, keyword, one role), on
 // PostgreSQL (a fresh schema, dropped afterwards) and, unless BENCH_SKIP_PGLITE=1, on PGlite.
 // Budget: p95 < 25 ms on PostgreSQL. One JSON line on stdout.
 import { performance } from 'node:perf_hooks';
@@ -10,7 +11,9 @@ import { sql } from 'drizzle-orm';
 import { benchLog, postgresSchema, round, timeList } from './kit';
 import { openDatabase } from '../src/db/open-database';
 import { queryRows } from '../src/db/sql';
+import { pageAccounts } from '../src/modules/account/account.repository';
 import { allDepartments, pageStaff } from '../src/modules/enterprise/enterprise.repository';
+import { createBenchStaff } from './bench-staff';
 import { seedDemo } from '../src/seed/seed-demo';
 
 const DEPARTMENTS = Number(process.env.BENCH_DEPARTMENTS ?? 500);
@@ -62,7 +65,13 @@ async function benchEngine(engine: 'postgres' | 'pglite', databaseUrl?: string) 
                'Position ' || g % 20, 1960 + g % 40, case when g % 10 = 0 then null else ${max} + 1 + g % ${DEPARTMENTS} end, 2
         from generate_series(1, ${STAFF}) g`),
     );
-    for (const t of ['department', 'person', 'person_company']) await db.execute(sql.raw(`analyze ${t}`));
+    // As many console accounts (with their persons), holding the administrator's role.
+    await createBenchStaff(db, STAFF);
+    const [{ roleId }] = await queryRows<{ roleId: number }>(
+      db,
+      sql`select role_id as "roleId" from account where username = 'admin'`,
+    );
+    for (const t of ['department', 'person', 'person_company', 'account']) await db.execute(sql.raw(`analyze ${t}`));
     const seedSeconds = round((performance.now() - started) / 1000);
     const time = (run: () => Promise<{ total: number }>) => timeList(run, RUNS);
     log(`${engine}: measuring`);
@@ -80,6 +89,11 @@ async function benchEngine(engine: 'postgres' | 'pglite', databaseUrl?: string) 
       staffWithoutDepartment: await time(() => pageStaff(db, tenant, { withoutDepartment: true }, 1, 10)),
       staffWithAccount: await time(() => pageStaff(db, tenant, { withAccount: true }, 1, 10)),
       departments: await time(async () => ({ total: (await allDepartments(db, tenant)).length })),
+      // The account tab: first page, deep page, a keyword (name or account name) and one role's holders.
+      accountsFirstPage: await time(() => pageAccounts(db, tenant, { limit: 10, offset: 0 })),
+      accountsDeepPage: await time(() => pageAccounts(db, tenant, { limit: 10, offset: 4_000 })),
+      accountsKeyword: await time(() => pageAccounts(db, tenant, { keyword: 'bench123', limit: 10, offset: 0 })),
+      accountsOfRole: await time(() => pageAccounts(db, tenant, { roleId, limit: 10, offset: 0 })),
     };
     const empty = Object.entries(figures).filter(([, f]) => f.total === 0);
     if (empty.length) throw new Error(`cases without rows: ${empty.map(([k]) => k).join(', ')}`);
