@@ -150,7 +150,15 @@ async function bench(url: string) {
       ),
       openDaysRepeated: await timeList(() => ensureDays(db, tenant, to, e.today).then(() => ({ total: 2 })), RUNS),
     };
-    return { seedSeconds, monthSeconds, dayRows, makeups: mk.n, makeupsPending: mk.pending, ...figures, board: { ...figures.board, last: undefined } };
+    return {
+      seedSeconds,
+      monthSeconds,
+      dayRows,
+      makeups: mk.n,
+      makeupsPending: mk.pending,
+      ...figures,
+      board: { ...figures.board, last: undefined },
+    };
   } finally {
     await database.close();
   }
