@@ -891,10 +891,12 @@ export async function pageMakeups(
   // deletes a person).
   const from = f.keyword ? sql`checkin_makeup x join person p on p.id = x.person_id` : sql`checkin_makeup x`;
   const { rows, total } = await pageRows<MakeupRaw>(db, {
-    // The page's ids first (newest first, on the estate's index), then the names of its ten rows.
+    // The page's ids first (newest first, read from the estate's index: `nulls last` as the
+    // index is, neither column is ever null), then the names of its ten rows.
     select: (cut) =>
       selectMakeups(
-        sql`x.id in (select x.id from ${from} where ${cond} order by x.created_at desc, x.id desc ${cut})`,
+        sql`x.id in (select x.id from ${from} where ${cond}
+                     order by x.created_at desc nulls last, x.id desc nulls last ${cut})`,
         sql`order by x.created_at desc, x.id desc`,
       ),
     count: sql`select count(*)::int as n from ${from} where ${cond}`,
