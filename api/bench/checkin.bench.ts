@@ -26,10 +26,11 @@ async function bench(url: string) {
   try {
     log('seeding the demo estate');
     await seedDemo(db);
-    const [e] = await queryRows<{ company_id: number; id: number; dept: number; today: string }>(
+    const [e] = await queryRows<{ company_id: number; id: number; dept: number; reviewer: number; today: string }>(
       db,
       sql`select he.company_id, he.id, (now() at time zone he.time_zone)::date::text as today,
-                 (select d.id from department d where d.housing_estate_id = he.id order by d.sort limit 1 offset 1) as dept
+                 (select d.id from department d where d.housing_estate_id = he.id order by d.sort limit 1 offset 1) as dept,
+                 (select p.id from person p where p.housing_estate_id = he.id order by p.id limit 1) as reviewer
           from housing_estate he order by he.id limit 1`,
     );
     const tenant = { companyId: e.company_id, housingEstateId: e.id };
@@ -67,6 +68,37 @@ async function bench(url: string) {
     await db.execute(sql`analyze checkin_day_total`);
     await db.execute(sql`analyze checkin_month_total`);
     const [{ n: dayRows }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from checkin_day`);
+    // Make-up requests: 5% of the month's shifts with a problem (late, left early, a punch
+    // missing, absent), in bulk like the punches: the last week's still pending, older ones
+    // approved, refused (one in four) or, one in ten, never reviewed.
+    log('adding make-up requests');
+    await db.execute(sql`
+      insert into checkin_makeup (company_id, housing_estate_id, person_id, day, shift, kind, at, reason, status,
+                                  reviewer_person_id, review_note, reviewed_at, created_at)
+      select x.company_id, x.housing_estate_id, x.person_id, x.day, x.shift,
+             case when x.state = 'missingOut' or x.left_early then 'out' else 'in' end,
+             case when x.state = 'missingOut' or x.left_early then x.end_at else x.start_at end,
+             'Forgot my card (bench)', m.status,
+             case when m.status = 1 then null else ${e.reviewer}::int end,
+             case when m.status = 3 then 'No witness (bench)' end,
+             case when m.status = 1 then null else x.end_at + interval '1 day' end,
+             x.end_at + make_interval(mins => 30 + m.h)
+      from checkin_day x,
+           lateral (select (x.person_id * 31 + (x.day - date '2000-01-01') * 7 + x.shift) % 100 as h) hh,
+           lateral (select hh.h, (x.person_id + (x.day - date '2000-01-01')) % 12 as g) gg,
+           lateral (select hh.h,
+                           case when x.day > ${e.today}::date - 7 or gg.g = 0 then 1 when gg.g <= 3 then 3 else 2 end
+                             as status) m
+      where x.housing_estate_id = ${e.id} and (x.late or x.left_early or x.state in ('missingIn', 'missingOut', 'absent'))
+        and hh.h % 20 = 0`);
+    await db.execute(sql`vacuum analyze checkin_makeup`);
+    const [mk] = await queryRows<{ n: number; pending: number; person: number }>(
+      db,
+      sql`select count(*)::int as n, count(*) filter (where status = 1)::int as pending,
+                 (select person_id from checkin_makeup where housing_estate_id = ${e.id}
+                  group by person_id order by count(*) desc, person_id limit 1) as person
+          from checkin_makeup where housing_estate_id = ${e.id}`,
+    );
     const { timeZone } = await repo.estateClock(db, e.id);
     const page = { page: 1, limit: 10 };
     const ctx = { db, tenant } as unknown as AuthedContext;
@@ -83,6 +115,26 @@ async function bench(url: string) {
         RUNS,
       ),
       monthPage: await timeList(() => repo.pageMonth(db, tenant, { ...page, month: from.slice(0, 7) }), RUNS),
+      // The make-up requests a supervisor reviews (POST /base/checkin/makeup/page): the first page,
+      // a page in the middle, and each filter (status, person, name, days) alone and the usual
+      // pending-of-the-week view.
+      makeupPage: await timeList(() => repo.pageMakeups(db, tenant, page), RUNS),
+      makeupPageDeep: await timeList(
+        () => repo.pageMakeups(db, tenant, { ...page, page: Math.max(1, Math.floor(mk.n / 20)) }),
+        RUNS,
+      ),
+      makeupPending: await timeList(() => repo.pageMakeups(db, tenant, { ...page, status: 1 }), RUNS),
+      makeupApproved: await timeList(() => repo.pageMakeups(db, tenant, { ...page, status: 2 }), RUNS),
+      makeupPerson: await timeList(() => repo.pageMakeups(db, tenant, { ...page, personId: mk.person }), RUNS),
+      makeupKeyword: await timeList(() => repo.pageMakeups(db, tenant, { ...page, keyword: 'staff 7' }), RUNS),
+      makeupDay: await timeList(
+        () => repo.pageMakeups(db, tenant, { ...page, startDate: addDays(from, 10), endDate: addDays(from, 10) }),
+        RUNS,
+      ),
+      makeupPendingWeek: await timeList(
+        () => repo.pageMakeups(db, tenant, { ...page, status: 1, startDate: addDays(to, -6), endDate: to }),
+        RUNS,
+      ),
       board: await timeRuns(() => board(ctx).then((b) => ({ total: b.rows.length })), { runs: RUNS }),
       // What the missing-card and month calls do before reading: make sure the open days
       // (yesterday and today, 2 × BENCH_STAFF people) are computed — not part of the lists'
@@ -98,7 +150,15 @@ async function bench(url: string) {
       ),
       openDaysRepeated: await timeList(() => ensureDays(db, tenant, to, e.today).then(() => ({ total: 2 })), RUNS),
     };
-    return { seedSeconds, monthSeconds, dayRows, ...figures, board: { ...figures.board, last: undefined } };
+    return {
+      seedSeconds,
+      monthSeconds,
+      dayRows,
+      makeups: mk.n,
+      makeupsPending: mk.pending,
+      ...figures,
+      board: { ...figures.board, last: undefined },
+    };
   } finally {
     await database.close();
   }

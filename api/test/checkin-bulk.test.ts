@@ -317,4 +317,82 @@ describe.each(testEngines())('check-in month computed in bulk on %s', (engine) =
     expect(after.get(key)?.state).toBe('missingOut');
     expect(Object.fromEntries(after)).toEqual(Object.fromEntries(await expected()));
   });
+
+  it('when days are recomputed unchanged, or a shift changes without changing a count, then no counter row is written; a count that changes is written once', async () => {
+    const { db } = api;
+    await ensureDays(db, tenant, from, to);
+    // Where each counter row of the estate is stored: a row written again (even to the same values)
+    // is a new version elsewhere (another ctid) and leaves a dead one behind.
+    const versions = async () =>
+      new Map(
+        (
+          await queryRows<{ k: string; v: string }>(
+            db,
+            sql`select 'm|' || month || '|' || person_id || '|' || department_id as k, ctid::text || xmin::text as v
+                from checkin_month_total where housing_estate_id = ${tenant.housingEstateId}
+                union all
+                select 'd|' || day || '|' || department_id, ctid::text || xmin::text
+                from checkin_day_total where housing_estate_id = ${tenant.housingEstateId}`,
+          )
+        ).map((r) => [r.k, r.v]),
+      );
+    const countersOff = async () => {
+      const [{ n }] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from (
+              (select (day - extract(day from day)::int + 1) as month, person_id, coalesce(department_id, 0) as dept,
+                      count(*)::int as shifts, (count(*) filter (where late))::int as late,
+                      coalesce(sum(late_minutes) filter (where late), 0)::int as late_minutes,
+                      (count(*) filter (where left_early))::int as left_early,
+                      (count(*) filter (where state = 'missingIn'))::int as missing_in,
+                      (count(*) filter (where state = 'missingOut'))::int as missing_out,
+                      (count(*) filter (where state = 'absent'))::int as absent
+               from checkin_day where housing_estate_id = ${tenant.housingEstateId} group by 1, 2, 3
+               except select month, person_id, department_id, shifts, late, late_minutes, left_early, missing_in,
+                             missing_out, absent
+               from checkin_month_total where housing_estate_id = ${tenant.housingEstateId} and shifts > 0)
+              union all
+              (select day, 0, coalesce(department_id, 0), count(*)::int, (count(*) filter (where late))::int, 0,
+                      (count(*) filter (where left_early))::int, (count(*) filter (where state = 'missingIn'))::int,
+                      (count(*) filter (where state = 'missingOut'))::int, (count(*) filter (where state = 'absent'))::int
+               from checkin_day where housing_estate_id = ${tenant.housingEstateId} group by 1, 3
+               except select day, 0, department_id, shifts, late, 0, left_early, missing_in, missing_out, absent
+               from checkin_day_total where housing_estate_id = ${tenant.housingEstateId} and shifts > 0)) d`,
+      );
+      return n;
+    };
+    const before = await versions();
+    expect(before.size).toBeGreaterThan(0);
+
+    // Every day opened again and computed again: the same shifts, nothing written.
+    await db.execute(sql`delete from checkin_closed_day where housing_estate_id = ${tenant.housingEstateId}`);
+    await ensureDays(db, tenant, from, to);
+    expect(Object.fromEntries(await versions())).toEqual(Object.fromEntries(before));
+
+    // Shifts that change without changing a count (a done shift back to on duty, as an open day
+    // is between punches; an in time moved within the grace): the counters stay where they were.
+    const ours = sql.param(people);
+    const changed = await queryRows<{ n: number }>(
+      db,
+      sql`update checkin_day set state = 'onDuty', out_at = null, in_at = in_at + interval '1 minute'
+          where person_id = any(${ours}::int[]) and state = 'done' and not late and not left_early returning 1 as n`,
+    );
+    expect(changed.length).toBeGreaterThan(1);
+    expect(Object.fromEntries(await versions())).toEqual(Object.fromEntries(before));
+    expect(await countersOff()).toBe(0);
+
+    // A count that changes (an absent shift made up to missing its punch-out): its month's and its
+    // day's counter rows written, once each, and right; no other row touched.
+    const [absent] = await queryRows<{ personId: number; day: string; shift: number }>(
+      db,
+      sql`select person_id as "personId", day::text as day, shift from checkin_day
+          where person_id = any(${ours}::int[]) and state = 'absent' order by day, person_id limit 1`,
+    );
+    await db.execute(sql`update checkin_day set state = 'missingOut', in_at = start_at
+      where person_id = ${absent.personId} and day = ${absent.day} and shift = ${absent.shift}`);
+    const after = await versions();
+    const rewritten = [...after].filter(([k, v]) => before.get(k) !== v).map(([k]) => k.split('|')[0]);
+    expect(rewritten.sort()).toEqual(['d', 'm']);
+    expect(await countersOff()).toBe(0);
+  });
 });

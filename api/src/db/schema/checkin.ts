@@ -257,7 +257,12 @@ export const checkinMakeup = pgTable(
     reviewedAt: time(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.housingEstateId, t.status, t.createdAt.desc()), index().on(t.personId, t.day)],
+  (t) => [
+    index().on(t.housingEstateId, t.status, t.createdAt.desc()),
+    index().on(t.personId, t.day),
+    // The make-up list without a status (newest first): its page read from the index's first entries.
+    index().on(t.housingEstateId, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 /**

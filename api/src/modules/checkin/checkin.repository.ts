@@ -887,9 +887,19 @@ export async function pageMakeups(
   if (f.keyword) where.push(sql`p.name ilike ${likePattern(f.keyword)}`);
   where.push(...dayBounds(sql`x.day`, f));
   const cond = sql.join(where, sql` and `);
+  // The person's name joins only for the keyword (a request's person is always there: no call
+  // deletes a person).
+  const from = f.keyword ? sql`checkin_makeup x join person p on p.id = x.person_id` : sql`checkin_makeup x`;
   const { rows, total } = await pageRows<MakeupRaw>(db, {
-    select: (cut) => selectMakeups(cond, sql`order by x.created_at desc, x.id desc ${cut}`),
-    count: sql`select count(*)::int as n from checkin_makeup x join person p on p.id = x.person_id where ${cond}`,
+    // The page's ids first (newest first, read from the estate's index: `nulls last` as the
+    // index is, neither column is ever null), then the names of its ten rows.
+    select: (cut) =>
+      selectMakeups(
+        sql`x.id in (select x.id from ${from} where ${cond}
+                     order by x.created_at desc nulls last, x.id desc nulls last ${cut})`,
+        sql`order by x.created_at desc, x.id desc`,
+      ),
+    count: sql`select count(*)::int as n from ${from} where ${cond}`,
     page: f.page,
     limit: f.limit,
   });

@@ -1,0 +1,1 @@
+CREATE INDEX "checkin_makeup_housing_estate_id_created_at_id_index" ON "checkin_makeup" USING btree ("housing_estate_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
