@@ -56,11 +56,11 @@ describe.each(testEngines())('the account keyword on %s', (engine) => {
   afterAll(async () => api?.close());
 
   it('when accounts are searched, then any part of the account name or the person name finds them, whatever the case, and only in the estate', async () => {
-    await create(admin, `${tag}.wong`, 'Wong Tai Sin');
-    await create(admin, `${tag}_chan`, '陳大文');
-    await create(admin, `${tag}xchan`, 'Chan Siu Ming');
+    await create(admin, `${tag}.wong`, `Wong Tai Sin ${tag}`);
+    await create(admin, `${tag}_chan`, `陳大文 ${tag}`);
+    await create(admin, `${tag}xchan`, `Chan Siu Ming ${tag}`);
     // Another company's account with the same person name.
-    await create(other, `${tag}.wong9`, 'Wong Tai Sin');
+    await create(other, `${tag}.wong9`, `Wong Tai Sin ${tag}`);
 
     expect(await found(`${tag}.wong`)).toEqual([`${tag}.wong`]); // the account name
     expect(await found(`${tag}.WONG`)).toEqual([`${tag}.wong`]); // in any case
@@ -80,13 +80,13 @@ describe.each(testEngines())('the account keyword on %s', (engine) => {
   });
 
   it('when an account or its person is renamed, then the keyword finds the new name at once and no longer the old one', async () => {
-    const accId = await create(admin, `${tag}.ho`, 'Ho Wing');
+    const accId = await create(admin, `${tag}.ho`, `Ho Wing ${tag}`);
     const [row] = (await admin.post('/account/page', { page: 1, limit: 10, keyword: `${tag}.ho` })).body.data
       .list as AccountItem[];
-    expect(row).toMatchObject({ accId, username: `${tag}.ho`, name: 'Ho Wing' });
+    expect(row).toMatchObject({ accId, username: `${tag}.ho`, name: `Ho Wing ${tag}` });
 
     // The account form: the account name and the person name.
-    const renamed = await admin.post('/account/update', { accId, username: `${tag}.yip`, name: 'Yip Man Kit' });
+    const renamed = await admin.post('/account/update', { accId, username: `${tag}.yip`, name: `Yip Man Kit ${tag}` });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(await found(`${tag}.ho`)).toEqual([]);
     expect(await found('ho wing')).toEqual([]);
@@ -95,7 +95,7 @@ describe.each(testEngines())('the account keyword on %s', (engine) => {
     expect(await holders('man kit', true)).toEqual([`${tag}.yip`]);
 
     // The person's own record (another module writes person).
-    const person = await admin.post(`/base/person/saveorupdate/${row.personId}`, { name: 'Lam Ka Yan' });
+    const person = await admin.post(`/base/person/saveorupdate/${row.personId}`, { name: `Lam Ka Yan ${tag}` });
     expect(person.status, JSON.stringify(person.body)).toBe(200);
     expect(await found('man kit')).toEqual([]);
     expect(await holders('man kit', true)).toEqual([]);
