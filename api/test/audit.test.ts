@@ -3,7 +3,6 @@
 // before and after in the change's own transaction (a refused change writes none); the list is
 // scoped to the caller's company and estate, filtered and paged; no call and no SQL changes or
 // deletes an event. Through HTTP as clients do, on the kit (./kit), on every engine.
-import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../src/modules/audit/record-audit';
@@ -21,6 +20,7 @@ import {
   type ResidentSession,
   type Session,
   type TestApi,
+  staffFile,
 } from './kit';
 
 interface Event {
@@ -34,14 +34,6 @@ interface Event {
   summary: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
-}
-
-async function staffFile(rows: (string | number)[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Staff');
-  sheet.addRow(['Staff number', 'Name', 'Gender', 'Phone', 'Position', 'Year of birth', 'Department']);
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await book.xlsx.writeBuffer());
 }
 
 /** yyyy-MM-dd of an instant in a time zone. */

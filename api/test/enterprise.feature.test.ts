@@ -4,7 +4,6 @@
 //   2. its rules (tree, import)  5. (no push: see the report of issue 30)
 //   3. permission per call       6. bad input answered 400, translated, with nothing written
 // Everything goes through HTTP as clients do, on the kit (./kit).
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerOf,
@@ -21,6 +20,7 @@ import {
   type ResidentSession,
   type Session,
   type TestApi,
+  staffFile,
 } from './kit';
 
 const TABLES = ['company', 'hotline', 'department', 'person', 'person_company'] as const;
@@ -118,15 +118,6 @@ const PARTS = (companyId: () => number, principal: () => number) => ({
     ] as (FeatureCall & { record?: true })[],
   },
 });
-
-/** An .xlsx file of the staff model's columns with these rows. */
-async function staffFile(rows: (string | number)[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Staff');
-  sheet.addRow(['Staff number', 'Name', 'Gender', 'Phone', 'Position', 'Year of birth', 'Department']);
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
 
 describe.each(testEngines())('enterprise management on %s', (engine) => {
   let api: TestApi;

@@ -2,20 +2,11 @@
 // batch gives every new employment its own person (name, phone and gender with the right staff
 // number, across the batch boundary), and a corrected file updates exactly the rows that changed,
 // keeping a department left empty, on every engine.
-import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestApi, testEngines, type Session, type TestApi } from './kit';
+import { signIn, startTestApi, testEngines, type Session, type TestApi, staffFile } from './kit';
 
 const ROWS = 1_205;
-
-async function staffFile(rows: (string | number)[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Staff');
-  sheet.addRow(['Staff number', 'Name', 'Gender', 'Phone', 'Position', 'Year of birth', 'Department']);
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
 
 interface Written {
   staff_number: string;

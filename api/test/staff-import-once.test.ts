@@ -3,18 +3,9 @@
 // is one staff member afterwards, with the new values and a search text that finds them, and their
 // employment is written once (not once by the person's search trigger and again by the import's
 // own update), on every engine. The writes are counted by a trigger this test adds.
-import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestApi, testEngines, type Session, type TestApi } from './kit';
-
-async function staffFile(rows: (string | number)[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Staff');
-  sheet.addRow(['Staff number', 'Name', 'Gender', 'Phone', 'Position', 'Year of birth', 'Department']);
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
+import { signIn, startTestApi, testEngines, type Session, type TestApi, staffFile } from './kit';
 
 const query = async <T>(api: TestApi, text: ReturnType<typeof sql>): Promise<T[]> =>
   ((await api.db.execute(text)) as unknown as { rows: T[] }).rows;

@@ -1,19 +1,19 @@
 // The staff import's preview (issue 30): `?check=true` checks a file as the import does and
 // answers its counts (or its problems by row, column and reason) without writing; the import
 // itself is tested in enterprise.feature.test.ts.
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowCounts, signIn, staffWithout, startTestApi, testEngines, type Session, type TestApi } from './kit';
+import {
+  rowCounts,
+  signIn,
+  staffWithout,
+  startTestApi,
+  testEngines,
+  type Session,
+  type TestApi,
+  staffFile,
+} from './kit';
 
 const TABLES = ['person', 'person_company'] as const;
-
-async function staffFile(rows: (string | number)[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Staff');
-  sheet.addRow(['Staff number', 'Name', 'Gender', 'Phone', 'Position', 'Year of birth', 'Department']);
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
 
 describe.each(testEngines())('the staff import preview on %s', (engine) => {
   let api: TestApi;

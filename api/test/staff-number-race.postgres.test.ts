@@ -3,19 +3,10 @@
 // checks it, so the check passes and only the unique index (migration staff_number_unique)
 // stops the api's write, which waits for the rival and is then refused. The caller gets the
 // check's own 409 with the number, never a 500, and nothing of the refused write stays.
-import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withSearchPath, signIn, startTestApi, type Session, type TestApi } from './kit';
-
-async function staffFile(rows: (string | number)[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Staff');
-  sheet.addRow(['Staff number', 'Name', 'Gender', 'Phone', 'Position', 'Year of birth', 'Department']);
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
+import { withSearchPath, signIn, startTestApi, type Session, type TestApi, staffFile } from './kit';
 
 describe('a staff number taken by an uncommitted rival on postgres', () => {
   let api: TestApi;

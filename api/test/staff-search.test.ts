@@ -3,23 +3,14 @@
 // tel, and the position. It finds what the former per-column `ilike` found (any part of any of the
 // four, whatever the case, `%` and `_` as themselves, never across two of them), follows every way
 // these change (the staff form, the person's own record, an import) and stays within the estate.
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otherTenant, signIn, startTestApi, testEngines, type Session, type TestApi } from './kit';
+import { otherTenant, signIn, startTestApi, testEngines, type Session, type TestApi, staffFile } from './kit';
 
 interface Staff {
   personCompanyId: number;
   personId: number;
   staffNumber: string;
   name: string;
-}
-
-async function staffFile(rows: (string | number)[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Staff');
-  sheet.addRow(['Staff number', 'Name', 'Gender', 'Phone', 'Position', 'Year of birth', 'Department']);
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await book.xlsx.writeBuffer());
 }
 
 describe.each(testEngines())('the staff keyword on %s', (engine) => {

@@ -32,3 +32,4 @@ export const openRealtime = (api: { url: string }, who: Pick<Session, 'token' | 
   openSocket(api.url, who.token, who.personId);
 export { addDays, DEMO_ZONE, localNow } from './estate-clock';
 export { GATE, ruleNow } from './checkin';
+export { staffFile } from './staff-file';

@@ -21,6 +21,12 @@ export const account = pgTable(
     enabled: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: time(),
+    /**
+     * What the account tab's keyword is matched against: the account name and the person's name,
+     * lower-cased (`account_search_text`), one trigram-indexed column. Kept by triggers of account
+     * and person (migration account_search_triggers), never written by the api.
+     */
+    search: text(),
   },
   (t) => [
     // Unique within a company only (README "Sign-in limits and account names"): whether a name is
