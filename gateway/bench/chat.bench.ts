@@ -26,6 +26,8 @@ const EVERY_MS = 250;
 const TAB_WORKERS = 2;
 const BUDGET_P99_MS = 250;
 const root = resolve(import.meta.dirname, '../..');
+/** Extra node options for the gateway process (BENCH_GATEWAY_NODE_ARGS, e.g. "--cpu-prof"). */
+const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const log = (msg: string) => process.stderr.write(`[chat bench] ${msg}\n`);
 const now = () => performance.timeOrigin + performance.now();
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -44,11 +46,23 @@ async function freePort(): Promise<number> {
 
 async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'gateway/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), METRICS_PORT: 'off', API_URL: apiUrl, REDIS_URL: '', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // As npm start and the Dockerfile run it (gateway/src/main.ts: the young generation's size).
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=32', ...nodeArgs, '--import', 'tsx', join(root, 'gateway/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        METRICS_PORT: 'off',
+        API_URL: apiUrl,
+        REDIS_URL: '',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
