@@ -14,6 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { WebSocket } from 'ws';
 import { runBench } from '../../api/bench/kit';
 import { createBenchPersons, type BenchApi } from './bench-accounts';
 
@@ -25,6 +26,8 @@ const EVERY_MS = 250;
 const TAB_WORKERS = 2;
 const BUDGET_P99_MS = 250;
 const root = resolve(import.meta.dirname, '../..');
+/** Extra node options for the gateway process (BENCH_GATEWAY_NODE_ARGS, e.g. "--cpu-prof"). */
+const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const log = (msg: string) => process.stderr.write(`[chat bench] ${msg}\n`);
 const now = () => performance.timeOrigin + performance.now();
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -43,11 +46,23 @@ async function freePort(): Promise<number> {
 
 async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'gateway/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), METRICS_PORT: 'off', API_URL: apiUrl, REDIS_URL: '', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // As npm start and the Dockerfile run it (gateway/src/main.ts: the young generation's size).
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=32', ...nodeArgs, '--import', 'tsx', join(root, 'gateway/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        METRICS_PORT: 'off',
+        API_URL: apiUrl,
+        REDIS_URL: '',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
@@ -188,6 +203,21 @@ async function main(): Promise<void> {
   await new Promise((r) => setTimeout(r, 2000));
   await Promise.all(workers.map((w) => ask(w, { type: 'collect' }, 'arrivals')));
 
+  // One more upstream of the first member, straight to the api (as the gateway opens its own): when
+  // the api has sent each message, so a latency splits into the part up to the api's push (the
+  // gateway forwarding the call, the api's transaction and publish) and the fan-out after it.
+  const pushedAt = new Map<number, number>();
+  const direct = new WebSocket(`${api.url.replace(/^http/, 'ws')}/${encodeURIComponent(tokens[0])}/${personIds[0]}`);
+  await new Promise((opened, failed) => {
+    direct.once('open', opened);
+    direct.once('error', failed);
+  });
+  direct.on('message', (data) => {
+    const m = JSON.parse(String(data)) as { channelType?: unknown; seq?: number };
+    if (m.channelType !== 'heartbeat' && typeof m.seq === 'number' && !pushedAt.has(m.seq)) pushedAt.set(m.seq, now());
+  });
+  const heartbeat = setInterval(() => direct.send(JSON.stringify({ channelType: 'heartbeat' })), 10_000);
+
   log(`${MESSAGES} messages to ${PERSONS} members, one every ${EVERY_MS} ms, under ${EVENTS_PER_SECOND} events/s`);
   const sentAt = new Map<number, number>();
   /** How long each send call took (the api's transaction with the push journal, through the gateway). */
@@ -217,6 +247,26 @@ async function main(): Promise<void> {
       if (at !== undefined) latencies.push(values[i + 1] - at);
     }
   latencies.sort((a, b) => a - b);
+  clearInterval(heartbeat);
+  direct.close();
+  const toPush: number[] = [];
+  for (const [seq, at] of sentAt) if (pushedAt.has(seq)) toPush.push((pushedAt.get(seq) as number) - at);
+  const fanOut: number[] = [];
+  for (const { values } of collected)
+    for (let i = 0; i < values.length; i += 2) {
+      const pushed = pushedAt.get(values[i]);
+      if (pushed !== undefined) fanOut.push(values[i + 1] - pushed);
+    }
+  const spread = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted.length === 0
+      ? null
+      : {
+          p50: round(percentile(sorted, 50)),
+          p99: round(percentile(sorted, 99)),
+          max: round(sorted[sorted.length - 1]),
+        };
+  };
   const p99 = percentile(latencies, 99);
   const expected = MESSAGES * tabs;
   process.stdout.write(
@@ -240,6 +290,10 @@ async function main(): Promise<void> {
       latencyP50Ms: round(percentile(latencies, 50)),
       latencyP99Ms: round(p99),
       latencyMaxMs: round(latencies[latencies.length - 1]),
+      // Send call start → the api's push of that message (seen on a direct upstream of one member).
+      sendToApiPushMs: spread(toPush),
+      // The api's push → each tab (the gateway's fan-out and the tabs' processes).
+      apiPushToTabMs: spread(fanOut),
       targets: { latencyP99Ms: BUDGET_P99_MS },
       pass: latencies.length === expected && p99 < BUDGET_P99_MS,
       load: loadavg().map(round),
