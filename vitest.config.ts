@@ -75,11 +75,11 @@ export default defineConfig({
           hookTimeout: 180_000,
           expect: { poll: { timeout: 10_000 } },
           globalSetup: ['support/global-setup.ts'],
-          // One at a time unless E2E_WORKERS=2. Two at a time was measured on a 2-core machine and
-          // bought little: the group took 35 minutes on a fresh clone against about 40 one by one
-          // (a browser file keeps both cores busy: its product, its Chromium and the test), and one
-          // file (shell-narrow: the menu did not slide in within 10 s of the click) failed at load 5-10.
-          // Two at a time pays on a runner with more cores.
+          // One at a time unless E2E_WORKERS=2. Two at a time, measured on a 2-core machine, took the
+          // browser part of a fresh-clone run from about 35-40 minutes to 26, but a browser file
+          // already keeps both cores busy (its product, its Chromium, the test): at load 5-10 one file
+          // (shell-narrow: the menu had not slid in 10 s after the click) failed. It becomes the
+          // default once the files hold at that load; on a runner with more cores it pays at once.
           maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
           sequence: { groupOrder: 1 },
         },
