@@ -18,6 +18,9 @@ describe('console shell: narrow window', () => {
   it('when the window is 390 px wide, then the menu slides in on demand, closes on navigation, and panels fit the window', async () => {
     const page = await (await run.context('zh-TW', WIDTH)).newPage();
     await signIn(page, run.product.url, ADMIN);
+    // Signed in, the console lands on / and then goes on to /dashboard once the menus are known: a
+    // navigation closes the slid-in menu, so a click before it lands was undone on a loaded runner.
+    await page.waitForURL(/\/dashboard$/);
     const sidebar = page.getByTestId('sidebar');
     await expect.poll(() => onScreen(sidebar)).toBe(false);
     // The page content uses the whole width.
