@@ -222,7 +222,10 @@ try {
       // Before (always the join) and now (by the person's share), in turns: SQL and EXPLAIN.
       listSqlJoinAlwaysMs: spread(turns.joinAlways),
       listSqlByShareMs: spread(turns.byShare),
-      listExplainJoinAlwaysMs: { p50: round(percentile(joinPlanMs, 50)), max: round(joinPlanMs[joinPlanMs.length - 1]) },
+      listExplainJoinAlwaysMs: {
+        p50: round(percentile(joinPlanMs, 50)),
+        max: round(joinPlanMs[joinPlanMs.length - 1]),
+      },
       unreadTotalHttpMs: { p50: unread.p50, p95: unread.p95 },
       budgetListP95Ms: 25,
       senders: SENDERS,

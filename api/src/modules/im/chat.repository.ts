@@ -398,16 +398,30 @@ export const conversationListPlan = {
   /** Below this share of all groups: by lookup. null: always the join (as before; the bench compares). */
   lookupBelowShare: 0.25 as number | null,
 };
+/** The two numbers per database and person, kept a minute (the share moves slowly; only speed depends on it). */
+const SHARE_KEPT_MS = 60_000;
+const shares = new WeakMap<object, Map<number, { mine: number; groups: number; at: number }>>();
+
 export async function groupsByLookup(db: DbOrTx, me: number): Promise<boolean> {
   const share = conversationListPlan.lookupBelowShare;
   if (share === null) return false;
-  const [row] = await queryRows<{ mine: number; groups: number }>(
-    db,
-    sql`select (select count(*) from im_group_member where person_id = ${me} and quit_at is null)::int as mine,
-               (select reltuples from pg_class where oid = 'im_group'::regclass)::float8 as groups`,
-  );
-  const groups = Number(row?.groups ?? 0);
-  return groups > 0 && Number(row?.mine ?? 0) < groups * share;
+  let kept = shares.get(db);
+  if (!kept) shares.set(db, (kept = new Map()));
+  let known = kept.get(me);
+  if (!known || Date.now() - known.at > SHARE_KEPT_MS) {
+    const [row] = await queryRows<{ mine: number; groups: number }>(
+      db,
+      sql`select (select count(*) from im_group_member where person_id = ${me} and quit_at is null)::int as mine,
+                 (select reltuples from pg_class where oid = 'im_group'::regclass)::float8 as groups`,
+    );
+    known = { mine: Number(row?.mine ?? 0), groups: Number(row?.groups ?? 0), at: Date.now() };
+    // Not kept while the table was never analysed (-1): the next call asks again.
+    if (known.groups > 0) {
+      if (kept.size >= 10_000) kept.clear();
+      kept.set(me, known);
+    }
+  }
+  return known.groups > 0 && known.mine < known.groups * share;
 }
 
 /**
@@ -500,12 +514,8 @@ export async function listConversations(
       ? rows[0].total
       : offset === 0
         ? 0
-        : ((
-            await queryRows<{ n: number }>(
-              db,
-              sql`select count(*)::int as n from ${groupsOfMine} where ${where}`,
-            )
-          )[0]?.n ?? 0);
+        : ((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${groupsOfMine} where ${where}`))[0]
+            ?.n ?? 0);
   return {
     total,
     rows: rows.map((g) => {
