@@ -7,18 +7,21 @@
 //      from the first to the last exactly once (gapless, no duplicate), and a resend of each with
 //      its client id stores nothing.
 // The list's statements are also timed by EXPLAIN (ANALYZE, BUFFERS) (listExplainMs: the database's
-// own time); BENCH_EXPLAIN=1 prints the first plans on stderr.
+// own time); BENCH_EXPLAIN=1 prints the first plans on stderr. BENCH_OTHER_GROUPS adds groups of
+// the estate the person is not in (98000: a large estate of 100,000 groups, the person in 2,000).
 // Prints exactly one JSON line on stdout; progress goes to stderr.
 import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
 import { signIn, startTestApi } from '../test/kit';
-import { listConversations } from '../src/modules/im/chat.repository';
+import { conversationListPlan, listConversations } from '../src/modules/im/chat.repository';
 import { benchLog, percentile, round, timeRuns } from './kit';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 2000);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+/** Groups of the estate the person is not in (a large estate: 98,000 makes 100,000 groups, the person in 2,000). */
+const OTHER_GROUPS = Number(process.env.BENCH_OTHER_GROUPS ?? 0);
 const log = benchLog('im');
 
 if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
@@ -64,6 +67,20 @@ try {
       union all select id, ${admin.personId}, 1, 1 from g returning group_id)
     insert into im_chat_record (company_id, housing_estate_id, group_id, seq, from_person_id, type, content)
     select ${c}, ${e}, g.id, 1, ${admin.personId}, 1, 'Group notice' from g`);
+  if (OTHER_GROUPS > 0) {
+    log(`seeding ${OTHER_GROUPS} groups of the estate the admin is not in`);
+    await api.db.execute(sql`
+      with g as (
+        insert into im_group (company_id, housing_estate_id, group_type, name, owner_person_id, last_seq, message_count,
+          member_count, updated_at, last_type, last_content, last_from_person_id, last_at)
+        select ${c}, ${e}, 2, 'Other group ' || s, p.id, 1, 1, 2, now() - s * interval '1 second', 1, 'Other notice', p.id, now()
+        from generate_series(1, ${OTHER_GROUPS}) s
+          join (select id, row_number() over (order by id) - 1 as k from person where housing_estate_id = ${e}
+                and name like 'Bench person %') p on p.k = s % ${privates}
+        returning id, owner_person_id)
+      insert into im_group_member (group_id, person_id, read_seq, read_count)
+      select id, owner_person_id, 1, 1 from g`);
+  }
   await api.db.execute(sql`analyze`);
 
   log('timing the conversation list');
@@ -79,6 +96,25 @@ try {
     () => listConversations(api.db, tenant, admin.personId, {}, 1000, 0).then((r) => ({ total: r.total })),
     { runs: RUNS },
   );
+  // The plan chosen by the person's share of the groups (now) against the join always (before),
+  // one run of each in turn, so both meet the same load.
+  const chosen = conversationListPlan.lookupBelowShare;
+  const turns: Record<'joinAlways' | 'byShare', number[]> = { joinAlways: [], byShare: [] };
+  for (let i = 0; i < RUNS; i++)
+    for (const [form, share] of [
+      ['joinAlways', null],
+      ['byShare', chosen],
+    ] as const) {
+      conversationListPlan.lookupBelowShare = share;
+      const t = performance.now();
+      await listConversations(api.db, tenant, admin.personId, {}, 1000, 0);
+      turns[form].push(performance.now() - t);
+    }
+  conversationListPlan.lookupBelowShare = chosen;
+  const spread = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)) };
+  };
   const unread = await timeRuns(() => admin.post('/im/chatrecord/query/total/unread'), { runs: RUNS });
   // The database's own time for the list's statements (EXPLAIN ANALYZE, BUFFERS), less sensitive
   // to a loaded machine than the round trips above: the median of a few plans, per statement.
@@ -93,17 +129,27 @@ try {
       const ms = Number(/Execution Time: ([\d.]+)/.exec(plan.at(-1) ?? '')?.[1] ?? NaN);
       explained.push([ms]);
       if (printPlans) log(`plan:\n${plan.join('\n')}`);
-      return { rows: [] };
+      // The list's first statement decides the second's shape (groupsByLookup): it needs its rows.
+      return api.db.execute(query);
     },
   } as unknown as typeof api.db;
   const planMs: number[] = [];
+  const joinPlanMs: number[] = [];
   for (let i = 0; i < 9; i++) {
-    explained.length = 0;
-    await listConversations(explaining, tenant, admin.personId, {}, 1000, 0);
+    for (const [into, share] of [
+      [joinPlanMs, null],
+      [planMs, chosen],
+    ] as const) {
+      conversationListPlan.lookupBelowShare = share;
+      explained.length = 0;
+      await listConversations(explaining, tenant, admin.personId, {}, 1000, 0);
+      into.push(explained.reduce((n, [ms]) => n + ms, 0));
+    }
     printPlans = false;
-    planMs.push(explained.reduce((n, [ms]) => n + ms, 0));
   }
+  conversationListPlan.lookupBelowShare = chosen;
   planMs.sort((a, b) => a - b);
+  joinPlanMs.sort((a, b) => a - b);
 
   log(`${SENDERS} senders into one group, ${ROUNDS} rounds`);
   // One after another: concurrent sign-ins from one address would meet the sign-in limits.
@@ -168,10 +214,18 @@ try {
       bench: 'im',
       engine: 'postgres',
       conversations: http.last.total,
+      otherGroups: OTHER_GROUPS,
       listLimit: 1000,
       listHttpMs: { p50: http.p50, p95: http.p95, max: http.max },
       listSqlMs: { p50: repository.p50, p95: repository.p95, max: repository.max },
       listExplainMs: { p50: round(percentile(planMs, 50)), max: round(planMs[planMs.length - 1]) },
+      // Before (always the join) and now (by the person's share), in turns: SQL and EXPLAIN.
+      listSqlJoinAlwaysMs: spread(turns.joinAlways),
+      listSqlByShareMs: spread(turns.byShare),
+      listExplainJoinAlwaysMs: {
+        p50: round(percentile(joinPlanMs, 50)),
+        max: round(joinPlanMs[joinPlanMs.length - 1]),
+      },
       unreadTotalHttpMs: { p50: unread.p50, p95: unread.p95 },
       budgetListP95Ms: 25,
       senders: SENDERS,

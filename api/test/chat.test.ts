@@ -3,6 +3,7 @@
 // and estate checks.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversationListPlan, groupsByLookup } from '../src/modules/im/chat.repository';
 import {
   grantRolePermission,
   openSocket,
@@ -284,5 +285,34 @@ describe.each(testEngines())('chat on %s', (engine) => {
       expect(res.body.msg).toBeTruthy();
     }
     expect((await people.resident.post('/im/chatrecord/list', { groupId })).body.data.total).toBe(before);
+  });
+  it("when a person's groups are a small share of all groups, then the list reads them by key and answers as the join does", async () => {
+    // A few groups of the admin among many of other people (the staff's work groups).
+    for (let i = 0; i < 3; i++)
+      await people.admin.post('/im/disgroup/chatgroupperson', {
+        groupName: `Share ${i}`,
+        personIds: [people.staff.personId],
+      });
+    await api.db.execute(sql`analyze im_group`);
+    const list = async () => (await people.admin.post('/im/disgroup/list', { page: 1, limit: 1000 })).body.data;
+    const chosen = conversationListPlan.lookupBelowShare;
+    try {
+      conversationListPlan.lookupBelowShare = null;
+      const joined = await list();
+      expect(await groupsByLookup(api.db, people.admin.personId)).toBe(false);
+      conversationListPlan.lookupBelowShare = 1_000_000;
+      expect(await groupsByLookup(api.db, people.admin.personId)).toBe(true);
+      const lookedUp = await list();
+      expect(lookedUp.total).toBeGreaterThanOrEqual(3);
+      expect(lookedUp).toEqual(joined);
+      // Past the end: the total from its own count, by either shape.
+      const past = (await people.admin.post('/im/disgroup/list', { page: 99, limit: 1000 })).body.data;
+      expect(past.total).toBe(joined.total);
+      // A person in most of the groups keeps the join.
+      conversationListPlan.lookupBelowShare = 1e-9;
+      expect(await groupsByLookup(api.db, people.admin.personId)).toBe(false);
+    } finally {
+      conversationListPlan.lookupBelowShare = chosen;
+    }
   });
 });

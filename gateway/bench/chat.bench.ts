@@ -7,8 +7,9 @@
 // one every 250 ms; each message's latency to each tab is from just before the call to the tab
 // receiving its `chat` event. One JSON line on stdout.
 import { fork, spawn, type ChildProcess, type Serializable } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { subscribe } from 'node:diagnostics_channel';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -35,6 +36,12 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const children: ChildProcess[] = [];
 process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill()));
+
+/** CPU time (user + system) a process has used, in ms, from /proc (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -218,18 +225,35 @@ async function main(): Promise<void> {
   });
   const heartbeat = setInterval(() => direct.send(JSON.stringify({ channelType: 'heartbeat' })), 10_000);
 
+  // When the api (in this process) starts and ends each send request: the time before it is the
+  // gateway's (reading the call and forwarding it), the time after it the gateway's too (the answer).
+  const apiRequestAt: number[] = [];
+  const apiAnsweredAt: number[] = [];
+  const isSend = (req: IncomingMessage) => req.url?.startsWith('/im/chatrecord/save') === true;
+  subscribe('http.server.request.start', (m) => {
+    if (isSend((m as { request: IncomingMessage }).request)) apiRequestAt.push(now());
+  });
+  subscribe('http.server.response.finish', (m) => {
+    if (isSend((m as { request: IncomingMessage }).request)) apiAnsweredAt.push(now());
+  });
+  const sendStartedAt: number[] = [];
+  const sendAnsweredAt: number[] = [];
+  const gatewayCpuBefore = cpuMs(gateway.child.pid as number);
+
   log(`${MESSAGES} messages to ${PERSONS} members, one every ${EVERY_MS} ms, under ${EVENTS_PER_SECOND} events/s`);
   const sentAt = new Map<number, number>();
   /** How long each send call took (the api's transaction with the push journal, through the gateway). */
   const sendMs: number[] = [];
   for (let i = 0; i < MESSAGES; i++) {
     const at = now();
+    sendStartedAt.push(at);
     const record = await post<{ seq: number }>('/im/chatrecord/save', {
       groupId,
       content: `Notice ${i}`,
       clientId: `chat-bench-${i}-xxxxxxxx`,
     });
     sentAt.set(record.seq, at);
+    sendAnsweredAt.push(now());
     sendMs.push(now() - at);
     await new Promise((r) => setTimeout(r, Math.max(0, EVERY_MS - (now() - at))));
   }
@@ -237,9 +261,11 @@ async function main(): Promise<void> {
   running = false;
   await background;
   const rate = sent / ((Date.now() - started) / 1000);
+  const gatewayCpu = cpuMs(gateway.child.pid as number) - gatewayCpuBefore;
   const collected = await Promise.all(
     workers.map((w) => ask<{ values: number[]; background: number }>(w, { type: 'collect' }, 'arrivals')),
   );
+  const framesDelivered = collected.reduce((n, c) => n + c.values.length / 2 + c.background, 0);
   const latencies: number[] = [];
   for (const { values } of collected)
     for (let i = 0; i < values.length; i += 2) {
@@ -294,6 +320,14 @@ async function main(): Promise<void> {
       sendToApiPushMs: spread(toPush),
       // The api's push → each tab (the gateway's fan-out and the tabs' processes).
       apiPushToTabMs: spread(fanOut),
+      // Send call → the api starts the request (the gateway reading and forwarding it), the api's
+      // request (handler, transaction, publish), its answer → the send call's answer (the gateway).
+      sendToApiRequestMs: spread(apiRequestAt.map((t, i) => t - sendStartedAt[i])),
+      apiRequestMs: spread(apiAnsweredAt.map((t, i) => t - apiRequestAt[i])),
+      apiAnswerToCallerMs: spread(sendAnsweredAt.map((t, i) => t - apiAnsweredAt[i])),
+      // The gateway's CPU while the messages flowed, per frame the tabs received (chat and background).
+      gatewayCpuUsPerFrame: round((gatewayCpu * 1000) / Math.max(1, framesDelivered)),
+      framesDelivered,
       targets: { latencyP99Ms: BUDGET_P99_MS },
       pass: latencies.length === expected && p99 < BUDGET_P99_MS,
       load: loadavg().map(round),

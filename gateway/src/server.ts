@@ -17,6 +17,7 @@ import { PersonHubs } from './person-hubs';
 import { createApiProxy } from './proxy';
 import type { ProxyLimits } from './proxy-admission';
 import { CompactRecoveryAdapter } from './recovery-adapter';
+import { batchTabWrites } from './tab-write-batching';
 import { requestLogger, type IdentifiedRequest } from './request-log';
 import { apiSecurityHeaders, consoleSecurityHeaders } from './security-headers';
 import { NoSnapshotStore, RedisSnapshotStore, type SnapshotStore } from './snapshot-store';
@@ -145,6 +146,9 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
       identities,
     ),
   });
+
+  // GATEWAY_BATCH_TAB_WRITES=0 writes each frame at once (for comparing; README, issue 31).
+  if (process.env.GATEWAY_BATCH_TAB_WRITES !== '0') batchTabWrites(io);
 
   const hubs = new PersonHubs({
     io,

@@ -387,6 +387,44 @@ export interface ConversationRow {
 }
 
 /**
+ * Whether a person's groups are better read by primary key one by one (nested loop) than by
+ * hashing the whole group table: when they are a small share of it. The planner does not see the
+ * share (it hash-joins a sequential scan of all groups even when the person is in 2 % of them,
+ * README "Instant messaging", fifth pass), so it is asked here: the person's current memberships
+ * (index-only, im_group_member_person_current_idx) against the table's estimated rows (pg_class,
+ * kept by ANALYZE; unknown counts as "hash").
+ */
+export const conversationListPlan = {
+  /** Below this share of all groups: by lookup. null: always the join (as before; the bench compares). */
+  lookupBelowShare: 0.25 as number | null,
+};
+/** The two numbers per database and person, kept a minute (the share moves slowly; only speed depends on it). */
+const SHARE_KEPT_MS = 60_000;
+const shares = new WeakMap<object, Map<number, { mine: number; groups: number; at: number }>>();
+
+export async function groupsByLookup(db: DbOrTx, me: number): Promise<boolean> {
+  const share = conversationListPlan.lookupBelowShare;
+  if (share === null) return false;
+  let kept = shares.get(db);
+  if (!kept) shares.set(db, (kept = new Map()));
+  let known = kept.get(me);
+  if (!known || Date.now() - known.at > SHARE_KEPT_MS) {
+    const [row] = await queryRows<{ mine: number; groups: number }>(
+      db,
+      sql`select (select count(*) from im_group_member where person_id = ${me} and quit_at is null)::int as mine,
+                 (select reltuples from pg_class where oid = 'im_group'::regclass)::float8 as groups`,
+    );
+    known = { mine: Number(row?.mine ?? 0), groups: Number(row?.groups ?? 0), at: Date.now() };
+    // Not kept while the table was never analysed (-1): the next call asks again.
+    if (known.groups > 0) {
+      if (kept.size >= 10_000) kept.clear();
+      kept.set(me, known);
+    }
+  }
+  return known.groups > 0 && known.mine < known.groups * share;
+}
+
+/**
  * A person's conversations, newest activity first. The page's groups come from the person's
  * memberships alone (index im_group_member_person_current_idx); the last record's copy is on the
  * group row, and only the page is joined with its sender and, for a private chat, the other person
@@ -412,6 +450,11 @@ export async function listConversations(
         where om.group_id = g.id and om.quit_at is null and om.person_id <> ${me}
           and (op.name ilike ${like} ${pinyinLike ? sql`or opp.keys like ${pinyinLike}` : sql``})))`);
   }
+  // The person's groups: one primary-key lookup per membership where they are a small share of
+  // all groups (offset 0 keeps the planner from turning it back into a hash join), else a join.
+  const groupsOfMine = (await groupsByLookup(db, me))
+    ? sql`im_group_member m cross join lateral (select * from im_group g0 where g0.id = m.group_id offset 0) g`
+    : sql`im_group_member m join im_group g on g.id = m.group_id`;
   const where = sql`m.person_id = ${me} and m.quit_at is null and not g.dismissed
       and g.company_id = ${tenant.companyId} and g.housing_estate_id = ${tenant.housingEstateId}
       and ${sql.join(filters, sql` and `)}`;
@@ -451,7 +494,7 @@ export async function listConversations(
                         else coalesce(g.peer_person_id, (select om.person_id from im_group_member om
                           where om.group_id = g.id and om.person_id <> ${me} limit 1)) end
                  end as other_id
-          from im_group_member m join im_group g on g.id = m.group_id
+          from ${groupsOfMine}
           where ${where}
           order by active_at desc, g.id desc
           limit ${limit} offset ${offset})
@@ -471,12 +514,8 @@ export async function listConversations(
       ? rows[0].total
       : offset === 0
         ? 0
-        : ((
-            await queryRows<{ n: number }>(
-              db,
-              sql`select count(*)::int as n from im_group_member m join im_group g on g.id = m.group_id where ${where}`,
-            )
-          )[0]?.n ?? 0);
+        : ((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${groupsOfMine} where ${where}`))[0]
+            ?.n ?? 0);
   return {
     total,
     rows: rows.map((g) => {
