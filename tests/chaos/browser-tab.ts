@@ -12,7 +12,11 @@ import { applyEvent, emptySnapshot, TOPICS, type LiveEvent, type LiveSnapshot } 
 import { launchBrowser, signIn } from '../support/kit';
 import { repoRoot } from '../support/product';
 
-export type AlarmHow = 'live' | 'catchUpReconnect' | 'catchUpSnapshot' | 'catchUpRetry';
+/**
+ * How a tab first knew of an alarm: live; or a catch-up read on a (re)connect, on a snapshot, on a
+ * live SOS event (the open calls are read again on each), or a retry of a failed read.
+ */
+export type AlarmHow = 'live' | 'catchUpReconnect' | 'catchUpSnapshot' | 'catchUpEvent' | 'catchUpRetry';
 
 const topics = new Set<string>(TOPICS);
 

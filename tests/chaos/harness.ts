@@ -290,7 +290,6 @@ class ConsoleTab {
   warnSeen = new Map<number, number>();
   /** How each alarm (`sos:id`, `warn:id`) was first known: live, or which catch-up read found it. */
   seenHow = new Map<string, AlarmHow>();
-  private catchUpRun = 0;
   held: LiveSnapshot = emptySnapshot();
   loaded = false;
   acceptAny = true;
@@ -358,6 +357,8 @@ class ConsoleTab {
         if (e.topic === 'alarms' && e.kind === 'sos' && e.dataId !== undefined) this.saw('sos', e.dataId, at, 'live');
         if (e.topic === 'alarms' && e.kind === 'disasterWarning' && e.dataId !== undefined)
           this.saw('warn', e.dataId, at, 'live');
+        // As the console: every live SOS event reads the open calls again (calls missed meanwhile come with it).
+        if (e.topic === 'alarms' && e.kind.startsWith('sos')) void this.readList('sos', 'catchUpEvent');
         if (this.loaded) this.held = applyEvent(this.held, e);
       }) as never);
   }
@@ -381,36 +382,40 @@ class ConsoleTab {
     this.seenHow.set(`${kind}:${id}`, how);
   }
   /**
-   * As the console (client/src/modules/disaster): after every snapshot, the open SOS calls and the
-   * latest warnings are read; a read that fails (the gateway's api away) is tried again after a
-   * growing pause (1 s doubling to 8 s) until it succeeds or a newer snapshot starts its own.
+   * As the console (client/src/modules/disaster, SosAlarmCenter.tsx): on every (re)connect and
+   * snapshot the open SOS calls and the latest warnings are read, each on its own (one failing
+   * does not hold back the other); the open calls are read again on every live SOS event. A read
+   * that fails (the gateway's api away) is tried again after a growing pause (1 s doubling to 8 s)
+   * until it succeeds or a newer read of the same list starts.
    */
-  private async catchUp(why: AlarmHow) {
-    const run = ++this.catchUpRun;
-    for (let n = 0; run === this.catchUpRun; n++) {
+  private catchUp(why: AlarmHow) {
+    void this.readList('sos', why);
+    void this.readList('warn', why);
+  }
+  private readonly reads = { sos: 0, warn: 0 };
+  private async readList(kind: 'sos' | 'warn', why: AlarmHow) {
+    const run = ++this.reads[kind];
+    for (let n = 0; run === this.reads[kind]; n++) {
+      const how = n === 0 ? why : 'catchUpRetry';
       try {
-        const read = async <T>(path: string, body?: object): Promise<T> => {
-          const res = await fetch(`${this.gatewayUrl}/api${path}`, {
-            method: body ? 'POST' : 'GET',
+        const res = await fetch(
+          `${this.gatewayUrl}/api${kind === 'sos' ? '/disaster/sos/open' : '/disaster/warn/page'}`,
+          {
+            method: kind === 'sos' ? 'GET' : 'POST',
             headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
-            body: body ? JSON.stringify(body) : undefined,
+            body: kind === 'sos' ? undefined : JSON.stringify({ page: 1, limit: 20 }),
             signal: AbortSignal.timeout(10_000),
-          });
-          if (!res.ok) throw new Error(String(res.status));
-          return ((await res.json()) as { data: T }).data;
-        };
-        const [calls, warnings] = await Promise.all([
-          read<{ id: number }[]>('/disaster/sos/open'),
-          read<{ list: { id: number }[] }>('/disaster/warn/page', { page: 1, limit: 20 }),
-        ]);
+          },
+        );
+        if (!res.ok) throw new Error(String(res.status));
+        const data = ((await res.json()) as { data: { id: number }[] | { list: { id: number }[] } }).data;
+        const list = Array.isArray(data) ? data : data.list;
         const at = Date.now();
-        const how = n === 0 ? why : 'catchUpRetry';
-        this.note(`read ${how} ok: ${calls.length} calls`);
-        for (const c of calls) this.saw('sos', c.id, at, how);
-        for (const w of warnings.list) this.saw('warn', w.id, at, how);
+        this.note(`read ${kind} ${how} ok: ${list.length}`);
+        for (const x of list) this.saw(kind, x.id, at, how);
         return;
       } catch (err) {
-        this.note(`read ${n === 0 ? why : 'catchUpRetry'} failed: ${(err as Error).message.slice(0, 80)}`);
+        this.note(`read ${kind} ${how} failed: ${(err as Error).message.slice(0, 80)}`);
         if (!this.retryCatchUp) return;
         await sleep(Math.min(8000, 1000 * 2 ** n));
       }
