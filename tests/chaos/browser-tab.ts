@@ -12,7 +12,11 @@ import { applyEvent, emptySnapshot, TOPICS, type LiveEvent, type LiveSnapshot } 
 import { launchBrowser, signIn } from '../support/kit';
 import { repoRoot } from '../support/product';
 
-export type AlarmHow = 'live' | 'catchUpReconnect' | 'catchUpSnapshot' | 'catchUpRetry';
+/**
+ * How a tab first knew of an alarm: live; or a catch-up read on a (re)connect, on a snapshot, on a
+ * live SOS event (the open calls are read again on each), or a retry of a failed read.
+ */
+export type AlarmHow = 'live' | 'catchUpReconnect' | 'catchUpSnapshot' | 'catchUpEvent' | 'catchUpRetry';
 
 const topics = new Set<string>(TOPICS);
 
@@ -24,6 +28,8 @@ export class BrowserTab {
   held: LiveSnapshot = emptySnapshot();
   snapshots = 0;
   readonly disconnects: string[] = [];
+  /** What happened to the tab and when (connects, closes, snapshots, catch-up reads): to explain a late alarm. */
+  readonly trace: { at: number; what: string }[] = [];
   private loaded = false;
   private acceptAny = true;
   private connectedNow = false;
@@ -48,6 +54,7 @@ export class BrowserTab {
       if (!ws.url().includes('/socket.io/')) return;
       ws.on('framereceived', (f) => tab.packets(String(f.payload)));
       ws.on('close', () => {
+        tab.trace.push({ at: Date.now(), what: 'websocket closed' });
         tab.connectedNow = false;
         tab.disconnects.push('websocket closed');
       });
@@ -61,6 +68,11 @@ export class BrowserTab {
         );
       else if (url.endsWith('/api/disaster/sos/open') || url.endsWith('/api/disaster/warn/page')) void tab.read(res);
     });
+    tab.page.on('requestfailed', (req) => {
+      const url = req.url();
+      if (url.endsWith('/api/disaster/sos/open') || url.endsWith('/api/disaster/warn/page'))
+        tab.trace.push({ at: Date.now(), what: `read ${url.split('/api')[1]} failed: ${req.failure()?.errorText}` });
+    });
     await signIn(tab.page, gatewayUrl, { username: 'admin', password: 'admin123' });
     return tab;
   }
@@ -68,12 +80,14 @@ export class BrowserTab {
   /** One engine.io packet: `40…` a (re)connect of the socket, `42[…]` an event. */
   private packets(p: string) {
     if (p.startsWith('40')) {
+      this.trace.push({ at: Date.now(), what: 'connect' });
       this.connectedNow = true;
       this.acceptAny = true;
       this.sinceRead = 'catchUpReconnect';
       return;
     }
     if (p.startsWith('41')) {
+      this.trace.push({ at: Date.now(), what: 'disconnect io server disconnect' });
       this.connectedNow = false;
       this.disconnects.push('io server disconnect');
       return;
@@ -89,6 +103,7 @@ export class BrowserTab {
     const at = Date.now();
     if (name === 'snapshot') {
       const s = data as LiveSnapshot;
+      this.trace.push({ at, what: `snapshot ${s.version}` });
       this.snapshots += 1;
       this.loaded = true;
       if (this.acceptAny || s.version >= this.held.version) this.held = s;
@@ -108,6 +123,7 @@ export class BrowserTab {
   /** The console's own catch-up reads: what it found is known to it now. */
   private async read(res: import('playwright-core').Response) {
     const at = Date.now();
+    this.trace.push({ at, what: `read ${res.url().split('/api')[1]} ${res.status()}` });
     if (!res.ok()) {
       this.sinceRead = 'catchUpRetry';
       return;

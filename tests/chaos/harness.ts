@@ -68,6 +68,8 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 const WRITE_KINDS = ['complaint', 'workOrder', 'reply', 'sos', 'chat', 'disasterReply', 'vote', 'join'] as const;
 /** Joins per resident at most (the api allows 20 join requests an hour per account, resends included). */
 const JOINS_PER_RESIDENT = 12;
+/** How long writes still unanswered are resent after the faults, once every process answers /health. */
+const SETTLE_MS = 180_000;
 type WriteKind = (typeof WRITE_KINDS)[number];
 
 interface Write {
@@ -79,6 +81,8 @@ interface Write {
   /** When the api's answer came (the write was stored by then). */
   ackedAt?: number;
   attempts: number;
+  /** A 4xx answer (not 429): the api refused the write (an answer, not stored). */
+  refused?: number;
   /** Disaster replies and votes replace the person's earlier answer: `warning or vote:person`. */
   pair?: string;
   /** The options a vote chose. */
@@ -106,11 +110,25 @@ export interface ChaosReport {
   lost: number;
   /** Writes stored more than once. */
   duplicates: number;
-  /** Writes never answered within 90 s of resending that the database holds anyway / does not hold. */
+  /**
+   * Writes never answered, though resent with their client id until every process was back and
+   * for `SETTLE_MS` more (as a resident's app resends a cut call until it is answered), that the
+   * database holds anyway / does not hold.
+   */
   unansweredStored: number;
   unansweredNotStored: number;
-  /** Why writes went unanswered: kind and HTTP status (or "no answer"). */
+  /** Why writes went unanswered: kind and the last HTTP status (or "no answer"). */
   unanswered: Record<string, number>;
+  /** Writes the api refused (4xx other than 429), by kind and status: answered, not stored. */
+  refused: Record<string, number>;
+  /** Writes answered with a refusal that the database holds anyway (a resend refused after the first was stored). */
+  refusedStored: number;
+  /** Writes answered more than 90 s after their first send (resent through faults meanwhile). */
+  answeredAfter90s: number;
+  /** The longest a write waited for its answer, resends included. */
+  slowestAnswerMs: number;
+  /** Staff warning releases that got no answer within 60 s of resending (not resident writes), by last status. */
+  warningsNotReleased: Record<string, number>;
   countersWrong: number;
   alarmsMissed: number;
   worstAlarmDelayMs: number;
@@ -272,7 +290,6 @@ class ConsoleTab {
   warnSeen = new Map<number, number>();
   /** How each alarm (`sos:id`, `warn:id`) was first known: live, or which catch-up read found it. */
   seenHow = new Map<string, AlarmHow>();
-  private catchUpRun = 0;
   held: LiveSnapshot = emptySnapshot();
   loaded = false;
   acceptAny = true;
@@ -280,6 +297,11 @@ class ConsoleTab {
   snapshots = 0;
   /** Why the socket was closed, each time (socket.io's reasons). */
   disconnects: string[] = [];
+  /** What happened to the tab and when (connects, closes, snapshots, catch-up reads): to explain a late alarm. */
+  trace: { at: number; what: string }[] = [];
+  private note(what: string) {
+    this.trace.push({ at: Date.now(), what });
+  }
   constructor(
     readonly gatewayUrl: string,
     readonly token: string,
@@ -295,6 +317,7 @@ class ConsoleTab {
       forceNew: true,
     });
     this.socket.on('connect', () => {
+      this.note('connect');
       this.acceptAny = true;
       // As the console: what was missed while away is read at once, not only with the snapshot.
       void this.catchUp('catchUpReconnect');
@@ -310,14 +333,17 @@ class ConsoleTab {
     // itself; a close by the gateway or a refused handshake is retried a second later.
     const retryLater = () => setTimeout(() => this.socket.connect(), 1000);
     this.socket.on('disconnect', (reason) => {
+      this.note(`disconnect ${reason}`);
       this.disconnects.push(reason);
       if (reason === 'io server disconnect') retryLater();
     });
     this.socket.on('connect_error', (err) => {
+      this.note(`connect_error ${err.message}`);
       this.disconnects.push(`connect_error: ${err.message}`);
       if (!this.socket.active) retryLater();
     });
     this.socket.on('snapshot', (s) => {
+      this.note(`snapshot ${s.version}`);
       this.snapshots += 1;
       this.loaded = true;
       if (this.acceptAny || s.version >= this.held.version) this.held = s;
@@ -331,6 +357,8 @@ class ConsoleTab {
         if (e.topic === 'alarms' && e.kind === 'sos' && e.dataId !== undefined) this.saw('sos', e.dataId, at, 'live');
         if (e.topic === 'alarms' && e.kind === 'disasterWarning' && e.dataId !== undefined)
           this.saw('warn', e.dataId, at, 'live');
+        // As the console: every live SOS event reads the open calls again (calls missed meanwhile come with it).
+        if (e.topic === 'alarms' && e.kind.startsWith('sos')) void this.readList('sos', 'catchUpEvent');
         if (this.loaded) this.held = applyEvent(this.held, e);
       }) as never);
   }
@@ -354,34 +382,40 @@ class ConsoleTab {
     this.seenHow.set(`${kind}:${id}`, how);
   }
   /**
-   * As the console (client/src/modules/disaster): after every snapshot, the open SOS calls and the
-   * latest warnings are read; a read that fails (the gateway's api away) is tried again after a
-   * growing pause (1 s doubling to 8 s) until it succeeds or a newer snapshot starts its own.
+   * As the console (client/src/modules/disaster, SosAlarmCenter.tsx): on every (re)connect and
+   * snapshot the open SOS calls and the latest warnings are read, each on its own (one failing
+   * does not hold back the other); the open calls are read again on every live SOS event. A read
+   * that fails (the gateway's api away) is tried again after a growing pause (1 s doubling to 8 s)
+   * until it succeeds or a newer read of the same list starts.
    */
-  private async catchUp(why: AlarmHow) {
-    const run = ++this.catchUpRun;
-    for (let n = 0; run === this.catchUpRun; n++) {
+  private catchUp(why: AlarmHow) {
+    void this.readList('sos', why);
+    void this.readList('warn', why);
+  }
+  private readonly reads = { sos: 0, warn: 0 };
+  private async readList(kind: 'sos' | 'warn', why: AlarmHow) {
+    const run = ++this.reads[kind];
+    for (let n = 0; run === this.reads[kind]; n++) {
+      const how = n === 0 ? why : 'catchUpRetry';
       try {
-        const read = async <T>(path: string, body?: object): Promise<T> => {
-          const res = await fetch(`${this.gatewayUrl}/api${path}`, {
-            method: body ? 'POST' : 'GET',
+        const res = await fetch(
+          `${this.gatewayUrl}/api${kind === 'sos' ? '/disaster/sos/open' : '/disaster/warn/page'}`,
+          {
+            method: kind === 'sos' ? 'GET' : 'POST',
             headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
-            body: body ? JSON.stringify(body) : undefined,
+            body: kind === 'sos' ? undefined : JSON.stringify({ page: 1, limit: 20 }),
             signal: AbortSignal.timeout(10_000),
-          });
-          if (!res.ok) throw new Error(String(res.status));
-          return ((await res.json()) as { data: T }).data;
-        };
-        const [calls, warnings] = await Promise.all([
-          read<{ id: number }[]>('/disaster/sos/open'),
-          read<{ list: { id: number }[] }>('/disaster/warn/page', { page: 1, limit: 20 }),
-        ]);
+          },
+        );
+        if (!res.ok) throw new Error(String(res.status));
+        const data = ((await res.json()) as { data: { id: number }[] | { list: { id: number }[] } }).data;
+        const list = Array.isArray(data) ? data : data.list;
         const at = Date.now();
-        const how = n === 0 ? why : 'catchUpRetry';
-        for (const c of calls) this.saw('sos', c.id, at, how);
-        for (const w of warnings.list) this.saw('warn', w.id, at, how);
+        this.note(`read ${kind} ${how} ok: ${list.length}`);
+        for (const x of list) this.saw(kind, x.id, at, how);
         return;
-      } catch {
+      } catch (err) {
+        this.note(`read ${kind} ${how} failed: ${(err as Error).message.slice(0, 80)}`);
         if (!this.retryCatchUp) return;
         await sleep(Math.min(8000, 1000 * 2 ** n));
       }
@@ -529,6 +563,10 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     // Resident writes, each marked so that the database can be asked for it afterwards.
     const writes: Write[] = [];
     const unanswered: Record<string, number> = {};
+    const refused: Record<string, number> = {};
+    const warningsNotReleased: Record<string, number> = {};
+    /** Resends stop here: never while faults come; SETTLE_MS after every process is back. */
+    let giveUpAt = Number.POSITIVE_INFINITY;
     let writing = true;
     let seq = 0;
     const inFlight = new Set<Promise<void>>();
@@ -562,17 +600,19 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         w.reader = r.clients[0];
       }
       const where = { houseType: house.houseType, houseId: house.houseId };
-      // Every write carries a client id and is resent with it until answered (the api stores it once).
+      // Every write carries a client id and is resent with it until answered (the api stores it
+      // once), as a resident's app does: through either gateway, after 0.5, 1, 2, 4, 4 … s, for as
+      // long as faults come and until SETTLE_MS after every process is back.
       const clientId = randomUUID();
       const send = async <T>(path: string, body: object): Promise<T> => {
-        for (;;) {
+        for (let k = 0; ; k++) {
           try {
             return await client().call<T>('POST', path, { ...body, clientId });
           } catch (err) {
             if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429) throw err;
-            if (Date.now() - w.sentAt > 90_000) throw err;
+            if (Date.now() > giveUpAt) throw err;
             w.attempts += 1;
-            await sleep(500);
+            await sleep(Math.min(4000, 500 * 2 ** k));
           }
         }
       };
@@ -626,9 +666,14 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       } catch (err) {
         // Unanswered or refused: counted against the database at the end.
         const reason = `${w.kind} ${err instanceof ApiError ? err.status : 'no answer'}`;
-        unanswered[reason] = (unanswered[reason] ?? 0) + 1;
-        if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429)
+        if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429) {
+          w.refused = err.status;
+          refused[reason] = (refused[reason] ?? 0) + 1;
           o.print(`chaos: ${w.kind} refused: ${err.status} ${err.message}`);
+        } else {
+          unanswered[reason] = (unanswered[reason] ?? 0) + 1;
+          o.print(`chaos: ${w.kind} ${w.marker} unanswered after ${w.attempts} sends: ${(err as Error).message}`);
+        }
       } finally {
         if (kind === 'disasterReply' || kind === 'vote') r.answering = false;
       }
@@ -684,7 +729,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         } catch (err) {
           // Not released (a fault on the way): nobody has to see it.
           const reason = `warning ${err instanceof ApiError ? err.status : 'no answer'}`;
-          unanswered[reason] = (unanswered[reason] ?? 0) + 1;
+          warningsNotReleased[reason] = (warningsNotReleased[reason] ?? 0) + 1;
           if (warningsSent <= 3 || (err instanceof ApiError && err.status < 500))
             o.print(`chaos: ${reason}: ${(err as Error).message}`);
         }
@@ -821,15 +866,15 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     writing = false;
     await writer;
     await releaser;
-    await Promise.all(inFlight);
-    o.print('chaos: faults done, writes settled; checking');
-
-    // Every process back and healthy.
+    // Every process back and healthy; writes still unanswered are resent for SETTLE_MS more.
     const processesDown: string[] = [];
     for (const t of [...apis, ...gateways])
       if (!(await until(() => healthy(t.url), 60_000))) processesDown.push(t.name);
     if (!postgres.alive()) processesDown.push('postgres');
     if (!redis.alive()) processesDown.push('redis');
+    giveUpAt = Date.now() + SETTLE_MS;
+    await Promise.all(inFlight);
+    o.print('chaos: faults done, writes settled; checking');
 
     // Writes against the database.
     const db = new pg.Client({ connectionString: postgres.url });
@@ -890,6 +935,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     let duplicates = 0;
     let unansweredStored = 0;
     let unansweredNotStored = 0;
+    let refusedStored = 0;
     for (const w of writes) {
       const k = (byKind[w.kind] ??= { acked: 0, lost: 0, duplicates: 0 });
       if (w.pair) {
@@ -921,6 +967,12 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           lost += 1;
           k.lost += 1;
         }
+      } else if (w.refused !== undefined) {
+        // Answered with a refusal: nothing may be stored.
+        if (n > 0) {
+          refusedStored += 1;
+          o.print(`chaos: ${w.kind} ${w.marker} refused ${w.refused} but stored`);
+        }
       } else if (n > 0) unansweredStored += 1;
       else unansweredNotStored += 1;
     }
@@ -939,6 +991,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     const alarmDelays: ChaosReport['alarmDelays'] = {};
     const slowAlarmCauses: ChaosReport['slowAlarmCauses'] = {};
     await until(() => alarms.every((a) => tabs.every((t) => seenAt(t, a) !== undefined)), 30_000);
+    const slowest: { key: string; tab: number; at: number; ackedAt: number; how: AlarmHow }[] = [];
     for (const a of alarms)
       for (const t of tabs) {
         const i = tabs.indexOf(t);
@@ -955,6 +1008,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         d.n += 1;
         d.worstMs = Math.max(d.worstMs, at - a.sentAt);
         d.worstAfterAckMs = Math.max(d.worstAfterAckMs, at - a.ackedAt);
+        if (at - a.ackedAt > 30_000) slowest.push({ key: a.key, tab: i, at, ackedAt: a.ackedAt, how });
         if (at - a.ackedAt > 5000) {
           // The faults on this tab's path (its gateway, that gateway's api and link, Redis,
           // PostgreSQL, the tab's own socket) between the write's answer and the tab knowing.
@@ -968,6 +1022,22 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           c.worstAfterAckMs = Math.max(c.worstAfterAckMs, at - a.ackedAt);
         }
       }
+
+    // The slowest alarms, with what their tab went through meanwhile (to find why).
+    for (const s of slowest.sort((x, y) => y.at - y.ackedAt - (x.at - x.ackedAt)).slice(0, 3)) {
+      const t = tabs[s.tab];
+      const rel = (ms: number) => `${((ms - s.ackedAt) / 1000).toFixed(1)}s`;
+      const trace = t.trace
+        .filter((e) => e.at >= s.ackedAt - 5000 && e.at <= s.at)
+        .map((e) => `${rel(e.at)} ${e.what}`);
+      const g = s.tab % 2;
+      const faults = faultLog
+        .filter((f) => f.start <= s.at && f.end >= s.ackedAt - 5000)
+        .map((f) => `${f.kind} ${f.target} ${rel(f.start)}..${rel(f.end)}`);
+      o.print(
+        `chaos: slow alarm ${s.key} on tab ${s.tab} (gateway${g + 1}${t instanceof BrowserTab ? ', Chromium' : ''}) ${s.how} ${rel(s.at)} after the answer; tab: ${trace.slice(0, 30).join(' | ')}${trace.length > 30 ? ` | … ${trace.length - 30} more` : ''}; faults: ${faults.join(' | ')}`,
+      );
+    }
 
     // Chat events: never the same message twice, and in seq order within a conversation.
     let chatDuplicates = 0;
@@ -1057,6 +1127,11 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       unansweredStored,
       unansweredNotStored,
       unanswered,
+      refused,
+      refusedStored,
+      answeredAfter90s: writes.filter((w) => w.acked && w.ackedAt! - w.sentAt > 90_000).length,
+      slowestAnswerMs: Math.max(0, ...writes.filter((w) => w.acked).map((w) => w.ackedAt! - w.sentAt)),
+      warningsNotReleased,
       countersWrong,
       alarmsMissed,
       worstAlarmDelayMs,

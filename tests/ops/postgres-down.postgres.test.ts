@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import zhCN from '../../locales/zh-CN.json';
 import { ResidentClient } from '../../api/src/simulator/resident-client';
 import { startPostgres } from '../chaos/servers';
@@ -17,6 +18,7 @@ let api: ServiceProcess;
 let apiUrl = '';
 const dirs: string[] = [];
 const tokens: Record<string, string> = {};
+let adminPersonId = 0;
 
 beforeAll(async () => {
   const pgDir = mkdtempSync(join(tmpdir(), 'pm-pgdown-pg-'));
@@ -48,7 +50,15 @@ beforeAll(async () => {
     const client = new ResidentClient(apiUrl, name);
     await client.login(name === 'admin' ? 'admin123' : 'resident123');
     tokens[name] = (client as unknown as { token: string }).token;
+    if (name === 'admin')
+      adminPersonId = (await client.call<{ accountInfo: { personId: number } }>('GET', '/auth/current/user'))
+        .accountInfo.personId;
   }
+  // A second session of the administrator, never used: its token is in no api cache, so checking
+  // it needs the database (the api keeps a checked token 30 s).
+  const unchecked = new ResidentClient(apiUrl, 'admin');
+  await unchecked.login('admin123');
+  tokens.adminUnchecked = (unchecked as unknown as { token: string }).token;
   await postgres.stop('SIGINT');
 }, 180_000);
 
@@ -104,5 +114,23 @@ describe('the api while its PostgreSQL is down', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
     expect(((await res.json()) as { msg: string }).msg).toBe(zhCN.errors.databaseUnavailable);
+  });
+
+  it("when a gateway opens a signed-in person's upstream WebSocket, then the upgrade is refused 503 (tried again), not 401 (a revoked token: the gateway signs the tabs out)", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const ws = new WebSocket(
+        `${apiUrl.replace(/^http/, 'ws')}/${tokens.adminUnchecked}/${adminPersonId}?after=latest`,
+      );
+      ws.on('unexpected-response', (_req, res) => {
+        resolve(res.statusCode ?? 0);
+        ws.terminate();
+      });
+      ws.on('open', () => {
+        resolve(101);
+        ws.terminate();
+      });
+      ws.on('error', (err) => (/Unexpected server response/.test(err.message) ? undefined : reject(err)));
+    });
+    expect(status).toBe(503);
   });
 });

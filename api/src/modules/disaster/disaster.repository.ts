@@ -142,14 +142,23 @@ function selectSos(where: ReturnType<typeof sql>, order = sql`x.id`) {
              order by ${order}`;
 }
 
-/** The estate's calls not closed: unacknowledged first (oldest first), then acknowledged. */
+/** At most this many open calls in one answer of GET /disaster/sos/open. */
+export const OPEN_SOS_LIMIT = 500;
+
+/**
+ * The estate's calls not closed: unacknowledged first (oldest first), then acknowledged. Beyond
+ * {@link OPEN_SOS_LIMIT} the oldest are left out, never the newest: a console reads this list to
+ * catch up on calls it missed while away, and those are the newest (issue 35: the cut kept the
+ * oldest 500, so past 500 open calls a call raised while a console was away never reached it).
+ * Unacknowledged calls still go before acknowledged ones.
+ */
 export async function listOpenSos(db: DbOrTx, tenant: TenantScope): Promise<SosCall[]> {
   const rows = await queryRows<SosRaw>(
     db,
-    sql`${selectSos(
+    sql`select * from (${selectSos(
       sql`x.company_id = ${tenant.companyId} and x.housing_estate_id = ${tenant.housingEstateId} and x.status = 1`,
-      sql`(x.acknowledged_at is not null), x.created_at, x.id`,
-    )} limit 500`,
+      sql`(x.acknowledged_at is not null), x.created_at desc, x.id desc`,
+    )} limit ${OPEN_SOS_LIMIT}) s order by (s.acknowledged_at is not null), s.created_at, s.id`,
   );
   return rows.map(toSos);
 }

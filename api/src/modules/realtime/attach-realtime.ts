@@ -64,6 +64,8 @@ export interface RealtimeHandle {
 }
 
 export const IDLE_MS = 35_000;
+/** A token check at expiry that failed (the database away) is tried again after this long. */
+const RECHECK_MS = 5_000;
 const MAX_INCOMING_BYTES = 64 * 1024;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -156,11 +158,17 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     const armExpiry = (at: number) => {
       expiry = setTimeout(
         () => {
+          let unchecked = false;
           void options
             .verifyToken(token)
-            .catch(() => null)
+            .catch(() => {
+              unchecked = true;
+              return null;
+            })
             .then((verified) => {
               if (closed) return;
+              // The check failed (database away): asked again shortly, the socket kept meanwhile.
+              if (unchecked) return armExpiry(Date.now() + RECHECK_MS);
               const next = verified?.expiresAt;
               if (
                 verified &&
@@ -204,13 +212,19 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     if (!target) return refuse(socket, 404, 'Not Found');
     if (target.after === undefined) return refuse(socket, 400, 'Bad Request');
     const after = target.after;
+    // A token check that failed (the database away: restarting, its link cut) is no answer about
+    // the token: 503, which the gateway retries, not 401, which it takes for a revoked token and
+    // signs the person's tabs out with (issue 35, the chaos run).
+    let unchecked = false;
     options
       .verifyToken(target.token)
       .catch((err) => {
         log?.error({ err }, 'realtime: token check failed');
+        unchecked = true;
         return null;
       })
       .then(async (verified) => {
+        if (unchecked) return refuse(socket, 503, 'Service Unavailable');
         if (!verified || String(verified.personId) !== target.personId) return refuse(socket, 401, 'Unauthorized');
         if (verified.expiresAt !== undefined && verified.expiresAt <= Date.now())
           return refuse(socket, 401, 'Unauthorized');
