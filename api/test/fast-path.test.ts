@@ -92,7 +92,10 @@ describe.each(testEngines())('the fast path on %s', (engine) => {
       service: 'api',
     });
     const series = (await api.metrics.httpDuration.get()).values.find(
-      (v) => v.labels.route === '/auth/current/user' && v.labels.status === 200 && v.metricName?.endsWith('_count'),
+      (v) =>
+        v.labels.route === '/auth/current/user' &&
+        String(v.labels.status) === '200' &&
+        v.metricName?.endsWith('_count'),
     );
     expect(series?.value).toBeGreaterThanOrEqual(1);
   });
@@ -139,7 +142,7 @@ describe.each(testEngines())('the fast path on %s', (engine) => {
 
   it("when a role lacks the permission, then 403 in the caller's language", async () => {
     const admin = await signIn(api, 'admin');
-    const roleId = await roleWith(admin, (p) => p.startsWith('eventOrder:'));
+    const roleId = await roleWith(admin, (p) => p.startsWith('eventorder:'));
     const staff = await staffWithRole(api, admin, roleId);
     const headers = { authorization: `Bearer ${staff.token}`, 'content-type': 'application/json', lang: 'zh-CN' };
     const refused = await raw(api, 'POST', '/complain/query/list', headers, JSON.stringify({ page: 1, limit: 10 }));
