@@ -39,24 +39,15 @@ function bearer(req: IncomingMessage): string | null {
   return header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() ?? null;
 }
 
-/** The gateway's own headers of an answer (name, value, …: its id, the security headers), written with it. */
-export type AnswerHead = string[];
-
-function sendEnvelope(
-  req: IncomingMessage,
-  res: ServerResponse,
-  head: AnswerHead,
-  status: 502 | 503 | 504,
-  key: string,
-): void {
+function sendEnvelope(req: IncomingMessage, res: ServerResponse, status: 502 | 503 | 504, key: string): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
   const msg = translate(pickLanguage(req.headers.lang, req.headers['accept-language']), key);
   const body: Envelope<null> = { code: status, msg, data: null };
-  const headers = [...head, 'content-type', 'application/json; charset=utf-8'];
-  if (status === 503) headers.push('retry-after', '1');
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+  if (status === 503) headers['retry-after'] = '1';
   res.writeHead(status, headers);
   res.end(JSON.stringify(body));
 }
@@ -104,14 +95,8 @@ export function idleClosingAgent(options: AgentOptions, idleMs: number): Agent {
   return agent;
 }
 
-/**
- * Proxies one call: `(req, res, head)` with `req.url` already relative to the api; `head` is what
- * the gateway adds to the answer's head, written with the api's headers in ONE writeHead (the
- * api's own win) rather than set one by one (issue 34).
- */
-export type ApiProxy = ((req: IncomingMessage, res: ServerResponse, head: AnswerHead) => void) & {
-  admission: ProxyAdmission;
-};
+/** Proxies one call: `(req, res)` with `req.url` already relative to the api. */
+export type ApiProxy = ((req: IncomingMessage, res: ServerResponse) => void) & { admission: ProxyAdmission };
 
 /**
  * `/api/*` → the api (REST and uploads). Bodies stream through untouched; Authorization and
@@ -164,7 +149,7 @@ export function createApiProxy(opts: {
   // Each series of the duration metric found once by its labels, not by hashing them per call.
   const durationSeries = new Map<string, { observe(seconds: number): void }>();
   /** `tried`: the apis that refused this call's connection already. */
-  const forward = (req: GatewayRequest, res: ServerResponse, head: AnswerHead, tried: string[] = []) => {
+  const forward = (req: GatewayRequest, res: ServerResponse, tried: string[] = []) => {
     const url = targets.inOrder().find((u) => !tried.includes(u))!;
     const { hostname, port, host, basePath } = addresses.get(url)!;
     const headers: OutgoingHttpHeaders = { ...req.headers, host };
@@ -222,13 +207,12 @@ export function createApiProxy(opts: {
         return;
       }
       const out = answer.headers;
-      const headers: (string | string[])[] = [];
-      for (let i = 0; i < head.length; i += 2) if (out[head[i]] === undefined) headers.push(head[i], head[i + 1]);
       for (const name in out) {
         if (name === TOKEN_REVOKED_HEADER || HOP_BY_HOP.includes(name)) continue;
-        headers.push(name, out[name]!);
+        res.setHeader(name, out[name]!);
       }
-      res.writeHead(status, answer.statusMessage || undefined, headers);
+      res.statusCode = status;
+      if (answer.statusMessage) res.statusMessage = answer.statusMessage;
       answer.pipe(res);
       // The api's answer broken off midway: the browser's is too (its length would lie).
       answer.on('aborted', () => res.destroy());
@@ -253,7 +237,7 @@ export function createApiProxy(opts: {
       if (!connected && neverConnected(err)) {
         targets.markDown(url, 'connection refused');
         if (targets.urls.some((u) => u !== url && !tried.includes(u))) {
-          forward(req, res, head, [...tried, url]);
+          forward(req, res, [...tried, url]);
           return;
         }
       } else if (targets.several) void targets.check(url);
@@ -263,7 +247,7 @@ export function createApiProxy(opts: {
         { reqId: req.id, method: req.method, err: err.message, status },
         timedOut ? 'api timed out' : 'api unavailable',
       );
-      sendEnvelope(req, res, head, status, timedOut ? 'errors.gatewayTimeout' : 'errors.apiUnavailable');
+      sendEnvelope(req, res, status, timedOut ? 'errors.gatewayTimeout' : 'errors.apiUnavailable');
     });
 
     // The browser gone before its answer was complete: stop the api call (frees the pool's socket).
@@ -273,7 +257,7 @@ export function createApiProxy(opts: {
     req.on('error', (err) => upstream.destroy(err));
   };
 
-  const proxy = (req: GatewayRequest, res: ServerResponse, head: AnswerHead) => {
+  const proxy = (req: GatewayRequest, res: ServerResponse) => {
     admission.enter(
       peerAddress(req),
       res,
@@ -281,15 +265,15 @@ export function createApiProxy(opts: {
         setForwardedHeaders(req);
         if (req.id) req.headers['x-request-id'] = String(req.id);
         try {
-          forward(req, res, head);
+          forward(req, res);
         } catch (err) {
           opts.logger.error({ reqId: req.id, err: (err as Error).message }, 'proxy failed');
-          sendEnvelope(req, res, head, 502, 'errors.apiUnavailable');
+          sendEnvelope(req, res, 502, 'errors.apiUnavailable');
         }
       },
       () => {
         opts.metrics.proxyRefused.inc();
-        sendEnvelope(req, res, head, 503, 'errors.gatewayBusy');
+        sendEnvelope(req, res, 503, 'errors.gatewayBusy');
       },
     );
   };

@@ -10,30 +10,6 @@ const WARN = 40;
 /** A request as the access log leaves it: its id and the URL as the browser asked for it, redacted. */
 export type IdentifiedRequest = IncomingMessage & { id?: string; loggedUrl?: string };
 
-const flushers = new Set<() => void>();
-process.once('exit', () => flushers.forEach((flush) => flush()));
-
-/**
- * The lines written in one turn of the event loop go out in ONE write, at the end of that turn
- * (setImmediate), instead of one write per line: under load several calls end in the same turn
- * (issue 34; the api's access log does the same). A line still leaves within the turn its call
- * ended in, and what is pending when the process exits is written then.
- */
-function batchedWrites(stream: { write(text: string): void }): (line: string) => void {
-  let pending = '';
-  const flush = () => {
-    if (!pending) return;
-    const text = pending;
-    pending = '';
-    stream.write(text);
-  };
-  flushers.add(flush);
-  return (line) => {
-    if (!pending) setImmediate(flush);
-    pending += line;
-  };
-}
-
 /**
  * The access log, with the same fields as the api's (api/src/http/request-log.ts): one line
  * `{ reqId, method, url, status, ms, msg: "request" }` per request when it finishes or is
@@ -46,31 +22,34 @@ function batchedWrites(stream: { write(text: string): void }): (line: string) =>
  * msg) straight to the logger's destination: the line pino-http wrote, at a fraction of its cost
  * per request (issue 34: no child logger, no redaction pass over fields that hold no secret).
  */
-export function requestLogger(logger: Logger): (req: IdentifiedRequest, res: ServerResponse, head?: string[]) => void {
+export function requestLogger(logger: Logger): (req: IdentifiedRequest, res: ServerResponse) => void {
   const stream = (logger as unknown as Record<symbol, { write(line: string): void }>)[pino.symbols.streamSym];
-  const writeLine = batchedWrites(stream);
   // The logger's bindings as JSON (`"service":"gateway"`), between the time and the request's fields.
   const bindings = JSON.stringify(logger.bindings()).slice(1, -1);
   const prefix = bindings ? `,${bindings}` : '';
   const write = (req: IdentifiedRequest, res: ServerResponse, started: number) => {
     const level = res.statusCode >= 500 ? WARN : INFO;
     if (level < logger.levelVal) return;
-    writeLine(
+    stream.write(
       `{"level":${level},"time":${Date.now()}${prefix},"reqId":${JSON.stringify(req.id)},"method":${JSON.stringify(req.method)},` +
         `"url":${JSON.stringify(req.loggedUrl)},"status":${res.statusCode},"ms":${Date.now() - started}` +
         `${res.writableEnded ? '' : ',"aborted":true'},"msg":"request"}\n`,
     );
   };
-  // `head`: the answer's head is written at once by the caller (the proxy), the id goes there.
-  return (req, res, head) => {
+  return (req, res) => {
     const started = Date.now();
     // As the browser asked for it: the proxy rewrites req.url (/api/x → /x) before the line is written.
     req.loggedUrl = redactUrl(req.url ?? '');
     const incoming = req.headers['x-request-id'];
     req.id = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
-    if (head) head.push('x-request-id', req.id);
-    else res.setHeader('x-request-id', req.id);
-    // 'close' comes after 'finish' too, or alone when the call was cut off.
-    res.once('close', () => write(req, res, started));
+    res.setHeader('x-request-id', req.id);
+    let written = false;
+    const done = () => {
+      if (written) return;
+      written = true;
+      write(req, res, started);
+    };
+    res.once('finish', done);
+    res.once('close', done);
   };
 }

@@ -18,7 +18,7 @@ import { createApiProxy } from './proxy';
 import type { ProxyLimits } from './proxy-admission';
 import { CompactRecoveryAdapter } from './recovery-adapter';
 import { requestLogger, type IdentifiedRequest } from './request-log';
-import { API_SECURITY_HEADERS, consoleSecurityHeaders } from './security-headers';
+import { apiSecurityHeaders, consoleSecurityHeaders } from './security-headers';
 import { NoSnapshotStore, RedisSnapshotStore, type SnapshotStore } from './snapshot-store';
 import { staticClient } from './static-client';
 import { DEFAULT_TAB_LIMITS, TabLimiter, type TabLimits } from './tab-limits';
@@ -114,17 +114,14 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   let proxy: ReturnType<typeof createApiProxy> | null = null;
   const logRequest = requestLogger(logger);
   const httpServer = createServer((req: IdentifiedRequest, res) => {
+    logRequest(req, res);
     const url = req.url ?? '/';
     if (proxy && (url.startsWith('/api/') || url === '/api' || url.startsWith('/api?'))) {
-      // The answer's head (the request id, the security headers) is written once, by the proxy.
-      const head = [...API_SECURITY_HEADERS];
-      logRequest(req, res, head);
       req.url = url.slice(4) || '/';
       addClientCredentials(req, req.url, oauthClient);
-      proxy(req, res, head);
+      apiSecurityHeaders(req, res, () => proxy!(req, res));
       return;
     }
-    logRequest(req, res);
     app(req, res);
   });
   const io: GatewayServer = new Server(httpServer, {
