@@ -10,37 +10,80 @@ const WARN = 40;
 /** A request as the access log leaves it: its id (the caller's X-Request-Id when sane, else new). */
 export type IdentifiedRequest = IncomingMessage & { id: string; originalUrl?: string };
 
+/** The caller's X-Request-Id when sane (the gateway sends the id of its own line), else a new one. */
+export function requestIdOf(incoming: string | string[] | undefined): string {
+  return typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/**
+ * The lines written in one turn of the event loop go out in ONE write, at the end of that turn
+ * (setImmediate), instead of one synchronous write per line: under load several calls end in
+ * the same turn (issue 34). A line still leaves within the turn its call ended in, and what is
+ * pending when the process exits is written then (the destination is synchronous).
+ */
+const flushers = new Set<() => void>();
+process.once('exit', () => flushers.forEach((flush) => flush()));
+
+function batchedWrites(stream: { write(text: string): void }): (line: string) => void {
+  let pending = '';
+  const flush = () => {
+    if (!pending) return;
+    const text = pending;
+    pending = '';
+    stream.write(text);
+  };
+  flushers.add(flush);
+  return (line) => {
+    if (!pending) setImmediate(flush);
+    pending += line;
+  };
+}
+
+/** Writes one access log line: `{ reqId, method, url, status, ms, msg: "request" }`, `warn` for 5xx. */
+export type AccessLog = (
+  reqId: string,
+  method: string,
+  url: string,
+  status: number,
+  ms: number,
+  aborted: boolean,
+) => void;
+
 /**
  * The access log, with the same fields as the gateway's (gateway/src/request-log.ts): one line
- * `{ reqId, method, url, status, ms, msg: "request" }` per request when it finishes or is
- * aborted, `warn` for 5xx. The id is the caller's X-Request-Id when sane — the gateway sends the
- * id of its own line for the call, so one id follows a call through both logs — else a new one;
- * it is echoed back and set as `req.id` and `req.requestId`. Headers and bodies are never logged, and the URL only
- * with tokens, codes and passwords redacted (`redactUrl`, shared with the gateway).
+ * per request when it finishes or is aborted. Headers and bodies are never logged, and the URL
+ * only with tokens, codes and passwords redacted (`redactUrl`, shared with the gateway).
  *
  * Written by hand in pino's own line format (level, time, the logger's bindings, the fields,
  * msg) straight to the logger's destination: the same line pino-http wrote, at a fraction of its
  * cost per request (issue 34: no child logger, no redaction pass over fields that hold no secret).
  */
-export function requestLogger(log: Logger) {
+export function accessLog(log: Logger): AccessLog {
   const stream = (log as unknown as Record<symbol, { write(line: string): void }>)[pino.symbols.streamSym];
+  const write = batchedWrites(stream);
   // The logger's bindings as JSON (`"service":"api"`), between the time and the request's fields.
   const bindings = JSON.stringify(log.bindings()).slice(1, -1);
   const prefix = bindings ? `,${bindings}` : '';
-  const write = (req: IdentifiedRequest, res: ServerResponse, started: number) => {
-    const level = res.statusCode >= 500 ? WARN : INFO;
+  return (reqId, method, url, status, ms, aborted) => {
+    const level = status >= 500 ? WARN : INFO;
     if (level < log.levelVal) return;
-    const url = redactUrl(req.originalUrl ?? req.url ?? '');
-    stream.write(
-      `{"level":${level},"time":${Date.now()}${prefix},"reqId":${JSON.stringify(req.id)},"method":${JSON.stringify(req.method)},` +
-        `"url":${JSON.stringify(url)},"status":${res.statusCode},"ms":${Date.now() - started}` +
-        `${res.writableEnded ? '' : ',"aborted":true'},"msg":"request"}\n`,
+    write(
+      `{"level":${level},"time":${Date.now()}${prefix},"reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},` +
+        `"url":${JSON.stringify(redactUrl(url))},"status":${status},"ms":${ms}` +
+        `${aborted ? ',"aborted":true' : ''},"msg":"request"}\n`,
     );
   };
+}
+
+/**
+ * The access log as express middleware. The id is the caller's X-Request-Id when sane — the
+ * gateway sends the id of its own line for the call, so one id follows a call through both logs
+ * — else a new one; it is echoed back and set as `req.id` and `req.requestId`.
+ */
+export function requestLogger(line: AccessLog) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const started = Date.now();
-    const incoming = req.headers['x-request-id'];
-    const id = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
+    const id = requestIdOf(req.headers['x-request-id']);
     (req as IdentifiedRequest).id = id;
     (req as IncomingMessage & { requestId?: string }).requestId = id;
     res.setHeader('x-request-id', id);
@@ -48,7 +91,8 @@ export function requestLogger(log: Logger) {
     const done = () => {
       if (written) return;
       written = true;
-      write(req as IdentifiedRequest, res, started);
+      const r = req as IdentifiedRequest;
+      line(id, r.method ?? '', r.originalUrl ?? r.url ?? '', res.statusCode, Date.now() - started, !res.writableEnded);
     };
     res.once('finish', done);
     res.once('close', done);

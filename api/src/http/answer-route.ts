@@ -1,0 +1,139 @@
+import type { Request, Response } from 'express';
+import type { Language } from '@pm/shared';
+import type { AppServices } from '../app-services';
+import { claimingDb, claimUploads, uploadsNamedIn } from '../modules/upload/upload.repository';
+import { AppError } from './app-error';
+import type { ApiRoute } from './define-route';
+import type { AuthedContext, PublicContext } from './request-context';
+import { translate } from './translate';
+import { validationError } from './validation-message';
+import { compressed } from './write-envelope';
+
+function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return m ? m[1] : null;
+}
+
+/** Where `answer` has a field its schema's parse dropped (an object schema that forgot a field). */
+function undeclaredField(answer: unknown, parsed: unknown, at = 'data'): string | null {
+  if (Array.isArray(answer) && Array.isArray(parsed)) {
+    for (const [i, item] of answer.entries()) {
+      const found = undeclaredField(item, parsed[i], `${at}[${i}]`);
+      if (found) return found;
+    }
+  } else if (answer && parsed && typeof answer === 'object' && typeof parsed === 'object') {
+    for (const [key, value] of Object.entries(answer)) {
+      if (value !== undefined && !(key in parsed)) return `${at}.${key}`;
+      const found = undeclaredField(value, (parsed as Record<string, unknown>)[key], `${at}.${key}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * Tests only (`checkAnswers`): the answer must be exactly what the declaration says, no field
+ * missing, mistyped or undeclared; otherwise the call fails with 500 and the log names the key.
+ */
+function checkAnswer(route: ApiRoute, data: unknown): void {
+  const json: unknown = JSON.parse(JSON.stringify(data ?? null));
+  const parsed = route.response.safeParse(json);
+  const problem = parsed.success ? undeclaredField(json, parsed.data) : parsed.error.message;
+  if (!problem) return;
+  const message = `${route.key}: the answer differs from its declared response: ${problem}`;
+  // On stderr too: test apis log nothing, and this is the line that says which declaration lies.
+  process.stderr.write(`${message}\n`);
+  throw new Error(message);
+}
+
+/** One call of a declared route, from express or from the fast path (fast-path.ts). */
+export interface RouteCall {
+  requestId: string;
+  lang: Language;
+  authorization: string | undefined;
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  req: Request;
+  res: Response;
+}
+
+/**
+ * Runs one declared route: token → permission (and staff permission) → tenant scope → validation
+ * → handler; resolves with the handler's answer (checked against its declaration when
+ * `checkAnswers`), which the caller writes as the envelope.
+ */
+export async function answerRoute(
+  route: ApiRoute,
+  services: AppServices,
+  checkAnswers: boolean,
+  call: RouteCall,
+): Promise<unknown> {
+  const { lang, requestId } = call;
+  let log: PublicContext['log'] | undefined;
+  const ctx: PublicContext = {
+    requestId,
+    lang,
+    // Made when a handler first logs: most calls never do.
+    get log() {
+      return (log ??= services.log.child({ reqId: requestId }));
+    },
+    db: services.db,
+    services,
+    caller: null,
+    tenant: null,
+    t: (key, params) => translate(lang, key, params),
+    req: call.req,
+    res: call.res,
+  };
+  // Token.
+  const token = bearerToken(call.authorization);
+  if (token) {
+    ctx.caller = await services.tokens.verify(token);
+    if (!ctx.caller && route.permission !== 'public') throw AppError.unauthorized('errors.tokenInvalid');
+  } else if (route.permission !== 'public') throw AppError.unauthorized();
+  // Permission declared on the route.
+  if (
+    route.permission !== 'public' &&
+    route.permission !== 'authenticated' &&
+    !ctx.caller?.perms.has(route.permission)
+  ) {
+    throw AppError.forbidden();
+  }
+  // On a route staff share with residents, the staff permission it declares.
+  if (route.staffPermission && ctx.caller?.kind === 'staff' && !ctx.caller.perms.has(route.staffPermission)) {
+    throw AppError.forbidden();
+  }
+  // Tenant scope: always the caller's company and estate.
+  if (ctx.caller) ctx.tenant = { companyId: ctx.caller.companyId, housingEstateId: ctx.caller.housingEstateId };
+  if (route.permission !== 'public') (ctx as AuthedContext).token = token as string;
+  // Validation.
+  const input = { body: undefined as unknown, query: undefined as unknown, params: undefined as unknown };
+  for (const where of ['params', 'query', 'body'] as const) {
+    const schema = route[where];
+    if (!schema) continue;
+    const raw = where === 'body' ? (call.body ?? {}) : call[where];
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) throw validationError(parsed.error, where, raw, lang);
+    input[where] = parsed.data;
+  }
+  // A write that names uploads saves a record referencing them: they are no draft's any more
+  // (uploads never claimed are pruned, README "Data that stays bounded"). The claim is the last
+  // step of the handler's own transaction, so it commits with the record or not at all.
+  const named = route.method !== 'get' && input.body !== undefined ? uploadsNamedIn(JSON.stringify(input.body)) : [];
+  const claiming = named.length > 0 ? claimingDb(services.db, named) : null;
+  if (claiming) ctx.db = claiming.db;
+  // A raw answer may be large: it goes through the compression stream.
+  if (route.answer === 'raw') await compressed(call.req, call.res);
+  const data = await route.handler(ctx, input);
+  // A handler that wrote without a transaction (one statement): claimed after it.
+  if (claiming && !claiming.claimed()) await claimUploads(services.db, named);
+  if (route.answer !== 'raw' && checkAnswers) checkAnswer(route, data);
+  return data;
+}
+
+/** The envelope of a route's answer. */
+export function envelopeOf(route: ApiRoute, lang: Language, data: unknown) {
+  return { code: 200, msg: translate(lang, route.successMessage ?? 'common.success'), data: data ?? null };
+}

@@ -1,0 +1,207 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
+import type { Request, Response } from 'express';
+import type { EndpointKey } from '@pm/shared';
+import type { AppServices } from '../app-services';
+import { answerRoute, envelopeOf } from './answer-route';
+import { AppError } from './app-error';
+import type { ApiRoute } from './define-route';
+import { errorAnswer } from './error-answer';
+import { requestIdOf, type AccessLog } from './request-log';
+import { requestLanguage } from './translate';
+import { writeEnvelope, writeError } from './write-envelope';
+
+/**
+ * THE routes answered without express (issue 34): the calls every open screen makes again and
+ * again (who am I, the live counters, a work-order list page, one work order, its status
+ * totals). Express's router, its request and response helpers and its body parsers cost more
+ * CPU than such a call's own work; here a call is matched by a map lookup (or one pattern),
+ * its JSON body read in one piece, and its envelope written once with its Content-Length.
+ *
+ * A route may be listed when its handler uses only what the context gives (caller, tenant, db,
+ * t, log) and never `ctx.req` / `ctx.res` (here they throw), and it answers an envelope (not a
+ * raw answer). Everything else stays as it was: the token check, the declared permission and
+ * staff permission, the tenant scope, the request schemas and (API_CHECK_ANSWERS=1) the answer's
+ * schema, upload claims (answerRoute, shared with express), the access log line, the
+ * request-duration metric, the error envelopes (errorAnswer), the body limit, the compression
+ * rules and the language. A request this path is not sure about — another method (HEAD), a
+ * trailing slash or other letter case, a body that is not plain JSON (another type or charset,
+ * compressed, chunked or over the limit), a path an earlier route would take — goes to express
+ * unchanged (api/test/fast-path.test.ts).
+ */
+export const FAST_ROUTES: ReadonlySet<EndpointKey> = new Set<EndpointKey>([
+  'GET /auth/current/user',
+  'GET /realtime/counters',
+  'POST /complain/query/list',
+  'POST /complain/query/id/{id}',
+  'POST /complain/query/getComplainStatusTotalVo',
+  'POST /eventOrder/query/list',
+  'POST /eventOrder/query/id/{id}',
+  'POST /eventOrder/query/getEventOrderStatusTotalVo',
+]);
+
+/** A JSON body as express.json reads it without a second look: utf-8, no other parameter. */
+const PLAIN_JSON = /^application\/json\s*(;\s*charset="?utf-8"?\s*)?$/i;
+/** body-parser's strict JSON: an object or an array. */
+const FIRST_CHAR = /^[ \t\n\r]*(.)/;
+
+/** ctx.req / ctx.res of a fast route: a handler listed in FAST_ROUTES must not use them. */
+function unusable(route: ApiRoute, what: 'req' | 'res'): never {
+  return new Proxy(
+    {},
+    {
+      get() {
+        throw new Error(`${route.key} is in FAST_ROUTES (http/fast-path.ts) but its handler uses ctx.${what}`);
+      },
+    },
+  ) as never;
+}
+
+/** Observes a request's duration in the request-duration metric (create-app.ts). */
+export type RequestDurations = (method: string, status: number, route: string, seconds: number) => void;
+
+interface FastRoute {
+  route: ApiRoute;
+  /** `/complain/query/id/([^/]+)` (exact letter case, no trailing slash), and its parameters' names. */
+  pattern: RegExp | null;
+  names: string[];
+  /** Earlier routes of the method that could take the same paths (express tries them first). */
+  shadows: RegExp[];
+  req: Request;
+  res: Response;
+}
+
+/** Whether two express paths could match one request path (their literal segments agree). */
+function mayOverlap(a: string, b: string): boolean {
+  if (a.includes('*') || b.includes('*')) return true;
+  const sa = a.split('/');
+  const sb = b.split('/');
+  return (
+    sa.length === sb.length &&
+    sa.every((s, i) => s.startsWith(':') || sb[i].startsWith(':') || s.toLowerCase() === sb[i].toLowerCase())
+  );
+}
+
+export class FastPath {
+  private readonly exact = new Map<string, FastRoute>();
+  private readonly patterned = new Map<string, FastRoute[]>();
+
+  constructor(
+    private readonly o: {
+      services: AppServices;
+      checkAnswers: boolean;
+      log: AccessLog;
+      durations: RequestDurations;
+    },
+  ) {}
+
+  /** Called for every route in the order express registers them, with the earlier routes of its method. */
+  add(route: ApiRoute, earlier: { path: string; pattern: RegExp }[]): void {
+    if (!FAST_ROUTES.has(route.key)) return;
+    if (route.answer === 'raw') throw new Error(`${route.key}: a raw answer cannot take the fast path`);
+    const method = route.method.toUpperCase();
+    const shadows = earlier.filter((e) => mayOverlap(e.path, route.path)).map((e) => e.pattern);
+    const names: string[] = [];
+    const source = route.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, (_m, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    const fast: FastRoute = {
+      route,
+      pattern: names.length ? new RegExp(`^${source}$`) : null,
+      names,
+      shadows,
+      req: unusable(route, 'req'),
+      res: unusable(route, 'res'),
+    };
+    if (!fast.pattern) {
+      const key = `${method} ${route.path}`;
+      // An earlier route answers this path: express decides, as it always did.
+      if (!this.exact.has(key) && shadows.length === 0) this.exact.set(key, fast);
+      return;
+    }
+    this.patterned.set(method, [...(this.patterned.get(method) ?? []), fast]);
+  }
+
+  /** The route and parameters of a request this path answers; null = express's. */
+  private match(method: string, path: string): { fast: FastRoute; params: Record<string, string> } | null {
+    const exact = this.exact.get(`${method} ${path}`);
+    if (exact) return { fast: exact, params: {} };
+    for (const fast of this.patterned.get(method) ?? []) {
+      const m = fast.pattern!.exec(path);
+      if (!m) continue;
+      if (fast.shadows.some((s) => s.test(path))) return null;
+      const params: Record<string, string> = {};
+      try {
+        fast.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1])));
+      } catch {
+        return null; // express answers a malformed escape
+      }
+      return { fast, params };
+    }
+    return null;
+  }
+
+  /** Answers the request when it is a fast route's; false = not taken, for express. */
+  answer(req: IncomingMessage, res: ServerResponse): boolean {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const hit = this.match(req.method ?? '', q < 0 ? url : url.slice(0, q));
+    if (!hit) return false;
+    const { headers } = req;
+    if (headers['content-encoding'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
+    const length = headers['content-length'] === undefined ? 0 : Number(headers['content-length']);
+    if (!(length >= 0 && length <= this.o.services.config.bodyLimitBytes)) return false;
+    if (length > 0 && (req.method !== 'POST' || !PLAIN_JSON.test(headers['content-type'] ?? ''))) return false;
+
+    const started = performance.now();
+    const requestId = requestIdOf(headers['x-request-id']);
+    const lang = requestLanguage(headers.lang);
+    const { route } = hit.fast;
+    res.once('close', () => {
+      const status = res.statusCode;
+      const seconds = (performance.now() - started) / 1000;
+      this.o.log(requestId, req.method!, url, status, Math.round(seconds * 1000), !res.writableEnded);
+      this.o.durations(req.method!, status, route.path, seconds);
+    });
+    const head = ['x-request-id', requestId];
+    const run = (body: unknown) =>
+      answerRoute(route, this.o.services, this.o.checkAnswers, {
+        requestId,
+        lang,
+        authorization: headers.authorization,
+        params: hit.params,
+        query: q < 0 ? {} : parseQuery(url.slice(q + 1)),
+        body,
+        req: hit.fast.req,
+        res: hit.fast.res,
+      }).then(
+        (data) => writeEnvelope(req, res, 200, envelopeOf(route, lang, data), head),
+        (err: unknown) => writeError(req, res, lang, errorAnswer(err, this.o.services, requestId), head),
+      );
+    if (length === 0) {
+      void run(undefined);
+      return true;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // A caller gone midway: nothing to answer; the log line says aborted.
+    req.on('error', () => {});
+    req.on('end', () => {
+      // As express.json reads it: empty = {}, else an object or an array, or a 400.
+      const text = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8').replace(/^\uFEFF/, '');
+      if (text.length === 0) return void run({});
+      const first = FIRST_CHAR.exec(text)?.[1];
+      let body: unknown;
+      try {
+        if (first !== '{' && first !== '[') throw new SyntaxError('not an object or an array');
+        body = JSON.parse(text);
+      } catch {
+        writeError(req, res, lang, new AppError(400, 'errors.malformedJson'), head);
+        return;
+      }
+      void run(body);
+    });
+    return true;
+  }
+}
