@@ -1,0 +1,34 @@
+// globalSetup of the api and gateway projects (vitest.config.ts): a directory for this run's
+// database templates (db-template.ts), removed after the run with the PostgreSQL databases the
+// run made (templates, and copies a killed test left behind).
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { runTag } from './db-template';
+
+export default function setup(project: TestProject): () => Promise<void> {
+  // Its hex suffix tags the run's PostgreSQL databases (db-template.ts runTag).
+  const dir = join(tmpdir(), `pm-test-templates-${randomBytes(5).toString('hex')}`);
+  mkdirSync(dir);
+  project.provide('pmTestTemplates', dir);
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) return;
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      const tag = runTag(dir);
+      const { rows } = await client.query<{ name: string }>(
+        `select datname as name from pg_database where datname like 'pm\\_tmpl\\_' || $1 || '\\_%' or datname like 'pm\\_test\\_' || $1 || '\\_%'`,
+        [tag],
+      );
+      for (const { name } of rows) await client.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await client.end();
+    }
+  };
+}
