@@ -7,14 +7,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { runTag } from './db-template';
+import { runTag, template, templateEngines, TEMPLATE_RENEW_AGE_MS } from './db-template';
 
-export default function setup(project: TestProject): () => Promise<void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Its hex suffix tags the run's PostgreSQL databases (db-template.ts runTag).
   const dir = join(tmpdir(), `pm-test-templates-${randomBytes(5).toString('hex')}`);
   mkdirSync(dir);
   project.provide('pmTestTemplates', dir);
+  // Built before the first file and renewed in the background (in this, vitest's main process), so
+  // a test's hook never waits for a build; see db-template.ts for the ages.
+  const renew = async () => {
+    for (const engine of templateEngines()) await template(engine, dir, TEMPLATE_RENEW_AGE_MS);
+  };
+  await renew();
+  let renewing: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    renewing = renewing.then(renew).catch((err: Error) => console.warn(`db templates: renewing failed: ${err.message}`));
+  }, 30_000);
+  timer.unref();
   return async () => {
+    clearInterval(timer);
+    await renewing;
     rmSync(dir, { recursive: true, force: true });
     const base = process.env.TEST_DATABASE_URL;
     if (!base) return;

@@ -11,14 +11,16 @@
 //   a database of the api's own, dropped again on close.
 // Templates live in a directory that the api and gateway projects' globalSetup
 // (db-template-setup.ts) makes for the run and removes after it, with the PostgreSQL templates.
-// Test files run in their own processes, one or two at a time: a lock directory makes sure one
-// process builds a template while the other waits for it.
+// The globalSetup builds them before the first file and renews them in the background; test files
+// run in their own processes and build one themselves only if none is usable (a lock directory
+// makes sure one process builds while the others wait).
 //
 // The seed is relative to "now" (check-in punches up to now, complaints of recent days, today's
 // codes). Decision: a template serves only while it is younger than TEMPLATE_MAX_AGE_MS and was made
 // on the same day in Hong Kong (the demo estates' zone); otherwise the next api builds a new one.
-// So an api starts from a seed at most five minutes old, never from yesterday's, whatever the hour
-// of the run; a test that needs a seed made right now asks `startTestApi(engine, { freshSeed: true })`.
+// The globalSetup renews them every four minutes (and at midnight HKT), so an api starts from a
+// seed at most about four (never more than ten) minutes old, never from yesterday's, whatever the
+// hour of the run; a test that needs a seed made right now asks `startTestApi(engine, { freshSeed: true })`.
 // The product's own start path is untouched: the template is made by the same openDatabase and
 // seedDemo, and an api started from it reports `seedSeconds: null` (it seeded nothing itself).
 import { randomBytes } from 'node:crypto';
@@ -28,8 +30,13 @@ import pg from 'pg';
 import { openDatabase } from '../../src/db/open-database';
 import { seedDemo } from '../../src/seed/seed-demo';
 
-/** Past this age a template is rebuilt (the seed's "now" must stay close to the test's). */
-export const TEMPLATE_MAX_AGE_MS = 5 * 60_000;
+/** Past this age a test api no longer uses a template (the seed's "now" must stay close to the test's). */
+export const TEMPLATE_MAX_AGE_MS = 10 * 60_000;
+/**
+ * The run's globalSetup renews the templates at this age, in the background, so that a test's hook
+ * (60 s at most) never waits for a build: at load 20 on 2 cores a build alone took over a minute.
+ */
+export const TEMPLATE_RENEW_AGE_MS = 4 * 60_000;
 /** The day that decides a template's validity: the demo estates' zone. */
 const ZONE = 'Asia/Hong_Kong';
 /** A lock older than this was left by a process that died while building. */
@@ -62,8 +69,8 @@ function dayIn(zone: string, at: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
-function usable(meta: TemplateMeta, now = Date.now()): boolean {
-  return now - meta.madeAt < TEMPLATE_MAX_AGE_MS && dayIn(ZONE, now) === meta.day;
+function usable(meta: TemplateMeta, now = Date.now(), maxAgeMs = TEMPLATE_MAX_AGE_MS): boolean {
+  return now - meta.madeAt < maxAgeMs && dayIn(ZONE, now) === meta.day;
 }
 
 async function readMeta(path: string): Promise<TemplateMeta | null> {
@@ -153,14 +160,18 @@ export function runTag(dir: string): string {
   return dir.match(/-([0-9a-f]+)$/)?.[1] ?? 'x';
 }
 
-/** A usable template for `engine` (built now if there is none, or the last one is too old or from another day). */
-export async function template(engine: TemplateEngine, dir: string): Promise<string> {
+/**
+ * A usable template for `engine`: built now if there is none, or the last one is older than
+ * `maxAgeMs` or from another day. The run's globalSetup calls it with TEMPLATE_RENEW_AGE_MS every
+ * half minute (renewTemplates), test apis with the default; either waits while the other builds.
+ */
+export async function template(engine: TemplateEngine, dir: string, maxAgeMs = TEMPLATE_MAX_AGE_MS): Promise<string> {
   const metaFile = join(dir, `${engine}.json`);
   const meta = await readMeta(metaFile);
-  if (meta && usable(meta)) return meta.ref;
+  if (meta && usable(meta, Date.now(), maxAgeMs)) return meta.ref;
   return withLock(dir, engine, async () => {
     const again = await readMeta(metaFile);
-    if (again && usable(again)) return again.ref;
+    if (again && usable(again, Date.now(), maxAgeMs)) return again.ref;
     const now = Date.now();
     const ref = await build(engine, dir);
     await writeFile(metaFile, JSON.stringify({ ref, madeAt: now, day: dayIn(ZONE, now) } satisfies TemplateMeta));
@@ -205,4 +216,9 @@ export async function postgresFromTemplate(dir: string): Promise<{ url: string; 
     // WITH (FORCE): a connection the api left behind (the realtime LISTEN reconnecting) must not keep it.
     drop: () => adminQuery(`drop database if exists ${name} with (force)`),
   };
+}
+
+/** The run's engines: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function templateEngines(): TemplateEngine[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
