@@ -18,6 +18,9 @@ const exclude = ['**/node_modules/**', ...needsEngine];
  * once per run (api/test/kit/db-template.ts; README "Test run: templates and workers").
  */
 const dbTemplates = fileURLToPath(new URL('./api/test/kit/db-template-setup.ts', import.meta.url));
+// The api and gateway files run one at a time (vitest's default on 2 cores): two at a time is to be
+// tried once the whole projects can be run twice in a row on a quieter machine (the session that made
+// the templates saw load average 20-28 throughout).
 /** Browser and topology test files that run alone (see the e2e projects below). */
 const e2eSerial = [
   'ops/chaos.postgres.redis.test.ts',

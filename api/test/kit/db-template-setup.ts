@@ -25,7 +25,10 @@ function start(): Shared {
   mkdirSync(dir);
   // Built before the first file and renewed in the background (in this, vitest's main process), so
   // a test's hook never waits for a build; see db-template.ts for the ages.
+  // PM_TEST_TEMPLATES=0: every test api migrates and seeds its own database, as before the templates.
+  const off = process.env.PM_TEST_TEMPLATES === '0';
   const renew = async () => {
+    if (off) return;
     for (const engine of templateEngines()) await template(engine, dir, TEMPLATE_RENEW_AGE_MS);
   };
   let renewing: Promise<void> = Promise.resolve();
