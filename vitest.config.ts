@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // One test run for the whole tree: each package is a project (`npm run test:unit`).
@@ -12,6 +13,14 @@ const needsEngine = [
   ...(process.env.TEST_REDIS_URL ? [] : ['**/*.redis.test.ts']),
 ];
 const exclude = ['**/node_modules/**', ...needsEngine];
+/**
+ * The api and gateway projects' test apis start from a copy of a migrated and seeded database made
+ * once per run (api/test/kit/db-template.ts; README "Test run: templates and workers").
+ */
+const dbTemplates = fileURLToPath(new URL('./api/test/kit/db-template-setup.ts', import.meta.url));
+// The api and gateway files run one at a time (vitest's default on 2 cores): two at a time is to be
+// tried once the whole projects can be run twice in a row on a quieter machine (the session that made
+// the templates saw load average 20-28 throughout).
 /** Browser and topology test files that run alone (see the e2e projects below). */
 const e2eSerial = [
   'ops/chaos.postgres.redis.test.ts',
@@ -37,6 +46,7 @@ export default defineConfig({
           env: { API_CHECK_ANSWERS: '1' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          globalSetup: [dbTemplates],
         },
       },
       {
@@ -48,6 +58,7 @@ export default defineConfig({
           env: { API_CHECK_ANSWERS: '1' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          globalSetup: [dbTemplates],
         },
       },
       {

@@ -37,6 +37,8 @@ export interface StartApiOptions {
   databaseUrl?: string;
   /** PGlite data directory; absent (with no databaseUrl) = an in-memory database. */
   dataDir?: string;
+  /** Tests: the embedded database starts from this dump, already migrated and seeded (open-database.ts). */
+  loadDataDir?: Blob;
   /** true: seed the demo estate (if not there yet); false: never; absent: only into a fresh embedded database. */
   seed?: boolean;
   /** Without the demo: the administrator created when the database has no account yet (ADMIN_*). */
@@ -126,6 +128,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
     onQuery: (seconds) => querySeries.observe(seconds),
     lock: {
       onUnsupported: (reason) => log.warn({ dataDir: options.dataDir }, `DATA_DIR is not locked: ${reason}`),

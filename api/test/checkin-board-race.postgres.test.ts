@@ -5,9 +5,9 @@
 // could see and stored that row after the change had committed, where it stayed until the next
 // shift start or end.
 import pg from 'pg';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localNow, ruleNow, signIn, startTestApi, withSearchPath, type Session, type TestApi } from './kit';
+import { localNow, ruleNow, signIn, startTestApi, type Session, type TestApi } from './kit';
 import { checkinToday } from '../src/db/schema';
 
 describe('a board read during a rule change of today on postgres', () => {
@@ -19,9 +19,8 @@ describe('a board read during a rule change of today on postgres', () => {
   beforeAll(async () => {
     api = await startTestApi('postgres');
     [admin, guard] = await Promise.all([signIn(api, 'admin'), signIn(api, 'staff')]);
-    const schema = ((await api.db.execute(sql`select current_schema() as s`)) as unknown as { rows: { s: string }[] })
-      .rows[0].s;
-    rival = new pg.Client({ connectionString: withSearchPath(process.env.TEST_DATABASE_URL!, schema) });
+    // The api's own database (a copy of the run's template): a second connection to its rows.
+    rival = new pg.Client({ connectionString: api.databaseUrl });
     await rival.connect();
   });
   afterAll(async () => {

@@ -2,13 +2,12 @@
 // read from the delivered mail, checked, used once to set a new password, and ends sessions.
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, passwordResetCode } from '../src/db/schema';
-import { queryRows } from '../src/db/sql';
-import { callerOf, startTestApi, testEngines, withSearchPath, type TestApi } from './kit';
+import { callerOf, startTestApi, testEngines, type TestApi } from './kit';
 
 interface Delivered {
   to: string[];
@@ -60,8 +59,7 @@ async function waitForMail(mails: Delivered[], count: number): Promise<Delivered
  */
 async function holdCodeRow(api: TestApi, codeId: number) {
   if (api.engine === 'postgres') {
-    const [{ schema }] = await queryRows<{ schema: string }>(api.db, sql`select current_schema() as schema`);
-    const holder = new pg.Client({ connectionString: withSearchPath(process.env.TEST_DATABASE_URL!, schema) });
+    const holder = new pg.Client({ connectionString: api.databaseUrl });
     await holder.connect();
     await holder.query('begin');
     await holder.query('select id from password_reset_code where id = $1 for update', [codeId]);

@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withSearchPath, signIn, startTestApi, type Session, type TestApi, staffFile } from './kit';
+import { signIn, startTestApi, type Session, type TestApi, staffFile } from './kit';
 
 describe('a staff number taken by an uncommitted rival on postgres', () => {
   let api: TestApi;
@@ -17,9 +17,8 @@ describe('a staff number taken by an uncommitted rival on postgres', () => {
   beforeAll(async () => {
     api = await startTestApi('postgres');
     admin = await signIn(api, 'admin');
-    const schema = ((await api.db.execute(sql`select current_schema() as s`)) as unknown as { rows: { s: string }[] })
-      .rows[0].s;
-    rival = new pg.Client({ connectionString: withSearchPath(process.env.TEST_DATABASE_URL!, schema) });
+    // The api's own database (a copy of the run's template): a second connection to its rows.
+    rival = new pg.Client({ connectionString: api.databaseUrl });
     await rival.connect();
     const { rows } = await rival.query(
       `select company_id as "companyId", housing_estate_id as "housingEstateId" from person_company

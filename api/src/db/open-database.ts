@@ -59,6 +59,12 @@ export async function openDatabase(options: {
   lock?: LockOptions;
   /** Told each query's duration (api metrics). */
   onQuery?: ObserveQuery;
+  /**
+   * Embedded database only: start from this dump (`PGlite.dumpDataDir`) instead of an empty
+   * database; the migrations then find their work done. The test kit's migrated and seeded
+   * template (api/test/kit/db-template.ts); the product never sets it.
+   */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const url = options.databaseUrl;
@@ -100,7 +106,7 @@ export async function openDatabase(options: {
   // PGlite opens a single file.
   const lock = options.dataDir ? await lockDataDir(options.dataDir, options.lock) : null;
   // pg_trgm backs the keyword search of the work lists (migration 0003), as on PostgreSQL.
-  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   try {
     await client.waitReady;
   } catch (err) {

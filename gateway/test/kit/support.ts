@@ -47,10 +47,14 @@ export async function startRealApi(
       logLevel?: string;
       tokenTtlSeconds?: number;
       oauthClientSecret?: string;
+      loadDataDir?: Blob;
     }): Promise<ApiHandle>;
   };
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-test-api-'));
-  const api = await mod.startApi({ port: 0, seed: true, dataDir, logLevel: 'silent', ...options });
+  // The embedded database starts from the run's migrated and seeded template, loaded into the
+  // data directory (api/test/kit/db-template.ts): the demo is there already, 15-20 s sooner.
+  const loadDataDir = process.env.GATEWAY_TEST_API_MODULE ? undefined : await apiTemplate();
+  const api = await mod.startApi({ port: 0, seed: true, dataDir, logLevel: 'silent', loadDataDir, ...options });
   return {
     ...api,
     async cleanup() {
@@ -58,6 +62,15 @@ export async function startRealApi(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The api's PGlite template of this run (null outside a run that provides one). */
+async function apiTemplate(): Promise<Blob | undefined> {
+  const kit = (await import(
+    /* @vite-ignore */ pathToFileURL(resolve(import.meta.dirname, '../../../api/test/kit/db-template.ts')).href
+  )) as { templateDir(): Promise<string | null>; pgliteTemplate(dir: string): Promise<Blob> };
+  const dir = await kit.templateDir();
+  return dir ? kit.pgliteTemplate(dir) : undefined;
 }
 
 /** POST /oauth/token with the console's client credentials; returns the bearer token. */
