@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { runTag, template, templateEngines, TEMPLATE_RENEW_AGE_MS } from './db-template';
+import { renewIfUsed, runTag, templateEngines } from './db-template';
 
 /** One set of templates per vitest process, shared by the api and gateway projects (each runs this setup). */
 interface Shared {
@@ -29,7 +29,7 @@ function start(): Shared {
   const off = process.env.PM_TEST_TEMPLATES === '0';
   const renew = async () => {
     if (off) return;
-    for (const engine of templateEngines()) await template(engine, dir, TEMPLATE_RENEW_AGE_MS);
+    for (const engine of templateEngines()) await renewIfUsed(engine, dir);
   };
   let renewing: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {

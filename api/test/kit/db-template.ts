@@ -163,7 +163,8 @@ export function runTag(dir: string): string {
 /**
  * A usable template for `engine`: built now if there is none, or the last one is older than
  * `maxAgeMs` or from another day. The run's globalSetup calls it with TEMPLATE_RENEW_AGE_MS every
- * half minute (renewTemplates), test apis with the default; either waits while the other builds.
+ * half minute while the templates are in use (renewIfUsed), test apis with the default; either
+ * waits while the other builds.
  */
 export async function template(engine: TemplateEngine, dir: string, maxAgeMs = TEMPLATE_MAX_AGE_MS): Promise<string> {
   const metaFile = join(dir, `${engine}.json`);
@@ -181,10 +182,31 @@ export async function template(engine: TemplateEngine, dir: string, maxAgeMs = T
   });
 }
 
+/** Notes that a test api used `engine`'s template now (renewIfUsed reads it). */
+async function markUsed(engine: TemplateEngine, dir: string): Promise<void> {
+  await writeFile(join(dir, `${engine}.used`), String(Date.now())).catch(() => undefined);
+}
+
+/**
+ * The globalSetup's renewal: renews `engine`'s template at TEMPLATE_RENEW_AGE_MS, but only when a
+ * test api used it since it was made. The setup lives as long as the whole run, browser projects
+ * included: without this it would go on migrating and seeding every four minutes beside the
+ * browser tests (two cores, and some of those assert that a change shows within a second).
+ */
+export async function renewIfUsed(engine: TemplateEngine, dir: string): Promise<void> {
+  const meta = await readMeta(join(dir, `${engine}.json`));
+  if (meta) {
+    const usedAt = Number(await readFile(join(dir, `${engine}.used`), 'utf8').catch(() => '0'));
+    if (usedAt < meta.madeAt) return;
+  }
+  await template(engine, dir, TEMPLATE_RENEW_AGE_MS);
+}
+
 /** PGlite: the dump to pass as startApi's `loadDataDir`. */
 export async function pgliteTemplate(dir: string): Promise<Blob> {
   for (let attempt = 0; ; attempt++) {
     const file = await template('pglite', dir);
+    await markUsed('pglite', dir);
     try {
       return new Blob([await readFile(file)]);
     } catch (err) {
@@ -201,6 +223,7 @@ export async function postgresFromTemplate(dir: string): Promise<{ url: string; 
   const name = `pm_test_${runTag(dir)}_${randomBytes(5).toString('hex')}`;
   for (let attempt = 0; ; attempt++) {
     const source = await template('postgres', dir);
+    await markUsed('postgres', dir);
     try {
       await adminQuery(`create database ${name} template ${source}`);
       break;
