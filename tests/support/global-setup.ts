@@ -23,13 +23,14 @@ function newest(path: string): number {
 
 export default async function setup(project: TestProject): Promise<() => void> {
   buildConsole();
-  // Both e2e projects run this setup: each keeps its own templates (the serial files come last,
-  // long after the first project's template has aged).
+  // Both e2e projects run this setup before any file runs; each keeps its own templates. The
+  // serial files come last, long after a template made now would have aged: theirs is made by
+  // their first product start (demo-template.ts), not here.
   // E2E_SEED_TEMPLATE=0: every product migrates and seeds its own (to compare, or to rule the template out).
   if (process.env.E2E_SEED_TEMPLATE === '0') return () => {};
   const root = mkdtempSync(join(tmpdir(), 'pm-e2e-templates-'));
   project.provide('demoTemplates', root);
-  await makeTemplate(root, seedInto);
+  if (project.name !== 'e2e-serial') await makeTemplate(root, seedInto);
   return () => rmSync(root, { recursive: true, force: true });
 }
 
