@@ -2,15 +2,10 @@
 // two gateways on one Redis. A holder has a tab on each gateway; a role edit made through one api
 // process reaches both tabs (the topic stops on both), and disabling the account through the other
 // signs both tabs out at once.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayHandle } from '../src/server';
 import {
-  apiProcess,
   call,
   fileComplaint,
   openTab,
@@ -18,33 +13,24 @@ import {
   settle,
   signIn,
   startTestGateway,
+  startTwoApiProcesses,
   waitFor,
   waitForTopic,
   type ApiProcess,
   type Tab,
+  type TwoApiProcesses,
 } from './kit';
 
-const base = process.env.TEST_DATABASE_URL as string;
 const redisUrl = process.env.TEST_REDIS_URL as string;
-const schema = `test_${randomBytes(6).toString('hex')}`;
-const dataDirs = [mkdtempSync(join(tmpdir(), 'access-a-')), mkdtempSync(join(tmpdir(), 'access-b-'))];
+let pair: TwoApiProcesses | null = null;
 let apis: ApiProcess[] = [];
 let gateways: GatewayHandle[] = [];
 const tabs: Tab[] = [];
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  // One after the other: the first migrates and seeds, the second joins the same database.
-  const first = await apiProcess({ DATA_DIR: dataDirs[0], DATABASE_URL: url.toString(), SEED_DEMO: '1' });
-  await first.start();
-  const second = await apiProcess({ DATA_DIR: dataDirs[1], DATABASE_URL: url.toString(), SEED_DEMO: '0' });
-  await second.start();
-  apis = [first, second];
+  pair = await startTwoApiProcesses('access');
+  apis = pair.apis;
+  const [first, second] = pair.apis;
   const prefix = `pm-access-test:${randomUUID()}:`;
   gateways = [
     await startTestGateway(first, { redisUrl, redisPrefix: prefix }),
@@ -55,12 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const t of tabs) t.close();
   for (const g of gateways) await g.close();
-  for (const a of apis) await a.stop();
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  await c.query(`drop schema if exists ${schema} cascade`);
-  await c.end();
-  for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
+  await pair?.stop();
 });
 
 describe('access changes across two api processes and two gateways (issue 30)', () => {

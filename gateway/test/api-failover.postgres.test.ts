@@ -2,16 +2,10 @@
 // as docker-compose.yml's two api processes and two gateways do (API_URLS). Two real api
 // processes on one PostgreSQL database, a real gateway in front of both, a real staff tab, real
 // resident calls through the gateway: calls keep succeeding and the tab keeps its live topics.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, type StatusTotals } from '@pm/shared';
 import type { GatewayHandle } from '../src/server';
 import {
-  apiProcess,
   call,
   fileComplaint,
   metric,
@@ -19,33 +13,24 @@ import {
   residentOf,
   signIn,
   startTestGateway,
+  startTwoApiProcesses,
   waitFor,
   waitForTopic,
   type ApiProcess,
   type Resident,
   type Tab,
+  type TwoApiProcesses,
 } from './kit';
 
-const base = process.env.TEST_DATABASE_URL as string;
-const schema = `test_${randomBytes(6).toString('hex')}`;
-const dataDirs = [mkdtempSync(join(tmpdir(), 'failover-a-')), mkdtempSync(join(tmpdir(), 'failover-b-'))];
+let pair: TwoApiProcesses | null = null;
 let apis: ApiProcess[] = [];
 let gateway: GatewayHandle | null = null;
 let tab: Tab | null = null;
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  // One after the other: the first migrates and seeds, the second joins the same database.
-  const first = await apiProcess({ DATA_DIR: dataDirs[0], DATABASE_URL: url.toString(), SEED_DEMO: '1' });
-  await first.start();
-  const second = await apiProcess({ DATA_DIR: dataDirs[1], DATABASE_URL: url.toString(), SEED_DEMO: '0' });
-  await second.start();
-  apis = [first, second];
+  pair = await startTwoApiProcesses('failover');
+  apis = pair.apis;
+  const [first, second] = pair.apis;
   // The gateway's own api is the first; the second is where it goes while the first is down.
   gateway = await startTestGateway(first, { fallbackApiUrls: [second.url] });
 }, 240_000);
@@ -53,12 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   tab?.close();
   await gateway?.close();
-  for (const a of apis) await a.stop();
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  await c.query(`drop schema if exists ${schema} cascade`);
-  await c.end();
-  for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
+  await pair?.stop();
 });
 
 /** Whether the gateway has `api` marked up (1) or down (0), from its metrics. */

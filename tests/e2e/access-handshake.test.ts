@@ -5,12 +5,7 @@
 // from the permissions as they are now and tells the tab, which reads its profile again: the new
 // menu, still signed in. The socket is held by the browser's WebSocket routing until the edit is saved.
 import { describe, expect, it } from 'vitest';
-import { ADMIN, STAFF, apiCall, apiToken, menuEntries, signIn, useProductAndBrowser } from '../support/kit';
-
-interface Menu {
-  menuId: number;
-  perms: string;
-}
+import { STAFF, menuEntries, signIn, takeFromRoleOf, useProductAndBrowser } from '../support/kit';
 
 describe('a tab whose socket connects after a role edit its profile predates', () => {
   const run = useProductAndBrowser();
@@ -31,23 +26,7 @@ describe('a tab whose socket connects after a role edit its profile predates', (
     await expect.poll(() => held).toBeGreaterThan(0);
     expect(await page.getByTestId('connection-status').getAttribute('data-status')).not.toBe('live');
 
-    const url = run.product.url;
-    const admin = await apiToken(url, ADMIN);
-    const staff = await apiToken(url, STAFF);
-    const me = await apiCall<{ roleValue: string }>(url, '/realtime/identity', staff);
-    const roles = await apiCall<{ list: { roleId: number; roleName: string; roleValue: string }[] }>(
-      url,
-      '/base/sysrole/page',
-      admin,
-      { page: 1, limit: 50 },
-    );
-    const role = roles.list.find((r) => r.roleValue === me.roleValue)!;
-    const info = await apiCall<{ menus: Menu[] }>(url, `/base/sysrole/infoandmenu/${role.roleId}`, admin);
-    await apiCall(url, '/base/sysrole/saveorupdate', admin, {
-      roleId: role.roleId,
-      roleName: role.roleName,
-      menuIds: info.menus.filter((m) => !/eventorder/.test(m.perms)).map((m) => m.menuId),
-    });
+    await takeFromRoleOf(run.product.url, STAFF, /eventorder/);
     // Saved, and the tab still shows the profile it loaded: nothing has told it yet.
     expect(await menuEntries(page)).toContain('/event-work-order/index');
 

@@ -2,12 +2,7 @@
 // role while a holder has it open; the holder's menu loses it and the screen closes with a clear
 // message, landing on an allowed screen, without being asked to sign in again.
 import { describe, expect, it } from 'vitest';
-import { ADMIN, STAFF, apiCall, apiToken, menuEntries, signedInPage, useProductAndBrowser } from '../support/kit';
-
-interface Menu {
-  menuId: number;
-  perms: string;
-}
+import { STAFF, menuEntries, signedInPage, takeFromRoleOf, useProductAndBrowser } from '../support/kit';
 
 describe('a role edit reaches the open tabs of its holders', () => {
   const run = useProductAndBrowser();
@@ -18,23 +13,7 @@ describe('a role edit reaches the open tabs of its holders', () => {
     await page.waitForURL(/\/event-work-order\/index/);
     await expect.poll(() => page.getByTestId('connection-status').getAttribute('data-status')).toBe('live');
 
-    const url = run.product.url;
-    const admin = await apiToken(url, ADMIN);
-    const staff = await apiToken(url, STAFF);
-    const me = await apiCall<{ roleValue: string }>(url, '/realtime/identity', staff);
-    const roles = await apiCall<{ list: { roleId: number; roleName: string; roleValue: string }[] }>(
-      url,
-      '/base/sysrole/page',
-      admin,
-      { page: 1, limit: 50 },
-    );
-    const role = roles.list.find((r) => r.roleValue === me.roleValue)!;
-    const info = await apiCall<{ menus: Menu[] }>(url, `/base/sysrole/infoandmenu/${role.roleId}`, admin);
-    await apiCall(url, '/base/sysrole/saveorupdate', admin, {
-      roleId: role.roleId,
-      roleName: role.roleName,
-      menuIds: info.menus.filter((m) => !/eventorder/.test(m.perms)).map((m) => m.menuId),
-    });
+    await takeFromRoleOf(run.product.url, STAFF, /eventorder/);
 
     const urls: string[] = [];
     page.on('framenavigated', (f) => urls.push(new URL(f.url()).pathname));

@@ -2,13 +2,13 @@
 // Hong Kong estate's times and days — a complaint made at 00:30 in Hong Kong on 7 November is
 // "2026-11-07 00:30" and is found by the day filter 2026-11-07, one made at 00:30 on the 8th is
 // not; "Today" and "This week" are the estate's. The two near-midnight rows are written into the
-// demo database between two starts of the product.
+// demo database (seedDataDir) before the product starts on it.
 import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN, fillLogin, launchBrowser, newDataDir, startProduct, type Product } from '../support/kit';
+import { ADMIN, fillLogin, launchBrowser, newDataDir, seedDataDir, startProduct, type Product } from '../support/kit';
 
 const ESTATE_ZONE = 'Asia/Hong_Kong';
 const SEVENTH = 'Half past midnight on the 7th';
@@ -22,8 +22,8 @@ describe("the estate's time zone, in a browser elsewhere", () => {
   let page: Page;
 
   beforeAll(async () => {
-    // First start: migrations and the demo estate; then two complaints moved to just after midnight.
-    await (await startProduct({}, { dataDir })).stop();
+    // The demo estate, migrated and seeded; then two complaints moved to just after midnight.
+    await seedDataDir(dataDir);
     const db = new PGlite({ dataDir, extensions: { pg_trgm } });
     const estate = `(select id from housing_estate where name = 'Harbour View Garden')`;
     const { rows } = await db.query<{ id: number }>(

@@ -3,7 +3,7 @@
 // owner change asks SPEC §4's question; a refusal's reason reaches the resident; the house's
 // people, the history staff detail and owner info in three languages at 390 px; the status tabs'
 // counts load and move live. Two free units' invite
-// codes are read from the demo database between two starts of the product.
+// codes are read from the demo database (seedDataDir) before the product starts on it.
 import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -17,6 +17,7 @@ import {
   launchBrowser,
   newContext,
   newDataDir,
+  seedDataDir,
   signIn,
   startProduct,
   type Product,
@@ -57,7 +58,7 @@ describe('owner review, live', () => {
   };
 
   beforeAll(async () => {
-    await (await startProduct({}, { dataDir })).stop();
+    await seedDataDir(dataDir);
     const db = new PGlite({ dataDir, extensions: { pg_trgm } });
     const { rows } = await db.query<{ invite_code: string }>(
       `select u.invite_code from unit u join housing_estate e on e.id = u.housing_estate_id

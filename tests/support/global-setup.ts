@@ -2,10 +2,15 @@
 // build the console when client/dist is missing or older than what it is built from, as
 // scripts/start.mjs does (the same check). Files run two at a time, and two products starting
 // at once on a stale build would each run the build into the same client/dist.
+// Then make the run's first seeded DATA_DIR template, which the products of the files copy instead
+// of migrating and seeding each their own (demo-template.ts); the teardown removes the templates.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from './product';
+import type { TestProject } from 'vitest/node';
+import { makeTemplate } from './demo-template';
+import { repoRoot, seedInto } from './product';
 
 /** The newest modification time of a file, or of any file in a directory. */
 function newest(path: string): number {
@@ -16,7 +21,20 @@ function newest(path: string): number {
   return t;
 }
 
-export default function setup(): void {
+export default async function setup(project: TestProject): Promise<() => void> {
+  buildConsole();
+  // Both e2e projects run this setup before any file runs; each keeps its own templates. The
+  // serial files come last, long after a template made now would have aged: theirs is made by
+  // their first product start (demo-template.ts), not here.
+  // E2E_SEED_TEMPLATE=0: every product migrates and seeds its own (to compare, or to rule the template out).
+  if (process.env.E2E_SEED_TEMPLATE === '0') return () => {};
+  const root = mkdtempSync(join(tmpdir(), 'pm-e2e-templates-'));
+  project.provide('demoTemplates', root);
+  if (project.name !== 'e2e-serial') await makeTemplate(root, seedInto);
+  return () => rmSync(root, { recursive: true, force: true });
+}
+
+function buildConsole(): void {
   if (process.env.CLIENT_DIST) return;
   const dist = join(repoRoot, 'client', 'dist', 'index.html');
   const sources = [

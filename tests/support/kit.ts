@@ -5,13 +5,13 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { startProduct, type Product } from './product';
+import { startProduct, type Product, type StartOptions } from './product';
 
 export { axeViolations, blocking, type AxeViolation } from './axe';
 export { CHROMIUM_PATH, launchBrowser } from './browser';
 export { imageLayout, imageStart, type ImageLayout, type ImageStart } from './dockerfile';
 export { freePorts, spawnService, type ServiceProcess } from './processes';
-export { freePort, newDataDir, repoRoot, startProduct, type Product } from './product';
+export { freePort, newDataDir, repoRoot, seedDataDir, startProduct, type Product, type StartOptions } from './product';
 
 export interface Account {
   username: string;
@@ -92,11 +92,39 @@ export async function apiCall<T>(url: string, path: string, token: string, body?
 }
 
 /**
- * A product (with `env` added to its environment) and a browser for one test file: started
+ * An administrator takes from the role of `holder` every menu entry whose permission matches
+ * `perms` (the role edit of issue 30's "Changes take effect at once"), through the api as the
+ * console's role screen saves it.
+ */
+export async function takeFromRoleOf(url: string, holder: Account, perms: RegExp): Promise<void> {
+  const admin = await apiToken(url, ADMIN);
+  const me = await apiCall<{ roleValue: string }>(url, '/realtime/identity', await apiToken(url, holder));
+  const roles = await apiCall<{ list: { roleId: number; roleName: string; roleValue: string }[] }>(
+    url,
+    '/base/sysrole/page',
+    admin,
+    { page: 1, limit: 50 },
+  );
+  const role = roles.list.find((r) => r.roleValue === me.roleValue)!;
+  const info = await apiCall<{ menus: { menuId: number; perms: string }[] }>(
+    url,
+    `/base/sysrole/infoandmenu/${role.roleId}`,
+    admin,
+  );
+  await apiCall(url, '/base/sysrole/saveorupdate', admin, {
+    roleId: role.roleId,
+    roleName: role.roleName,
+    menuIds: info.menus.filter((m) => !perms.test(m.perms)).map((m) => m.menuId),
+  });
+}
+
+/**
+ * A product (with `env` added to its environment; `options` as startProduct takes them) and a
+ * browser for one test file: started
  * before its tests, stopped after them, with every browser context the tests open (through
  * `context()`) closed too.
  */
-export function useProductAndBrowser(env: Record<string, string> = {}) {
+export function useProductAndBrowser(env: Record<string, string> = {}, options: StartOptions = {}) {
   const contexts: BrowserContext[] = [];
   const run = {
     product: undefined as unknown as Product,
@@ -108,7 +136,7 @@ export function useProductAndBrowser(env: Record<string, string> = {}) {
     },
   };
   beforeAll(async () => {
-    run.product = await startProduct(env);
+    run.product = await startProduct(env, options);
     run.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
+import { copyTemplate } from './demo-template';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
 
@@ -31,13 +33,54 @@ export interface Product {
 /** A fresh, empty DATA_DIR for {@link startProduct}. */
 export const newDataDir = (): string => mkdtempSync(join(tmpdir(), 'pm-e2e-'));
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where this run keeps its seeded DATA_DIR templates (global-setup.ts, demo-template.ts). */
+    demoTemplates: string;
+  }
+}
+
+/** This run's template directory, or undefined outside a vitest run of the e2e projects. */
+function templateRoot(): string | undefined {
+  try {
+    return inject('demoTemplates') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts the product on `dataDir` once, so that it migrates and seeds the demo there, and stops it. */
+export async function seedInto(dataDir: string): Promise<void> {
+  await (await startProduct({}, { dataDir, freshSeed: true })).stop();
+}
+
 /**
- * `npm start` on free ports and a fresh DATA_DIR (or `options.dataDir`, which stop() then leaves
- * in place, to start the product again on the same data); resolves once it prints that it is running.
+ * Fills `dataDir` (a new one from {@link newDataDir}) with the demo estate, migrated and seeded, as
+ * a first start of the product leaves it: a copy of this run's template (demo-template.ts says when
+ * one stands in for a fresh seed), or that first start itself outside a vitest run.
+ */
+export async function seedDataDir(dataDir: string): Promise<void> {
+  const root = templateRoot();
+  if (root) await copyTemplate(root, dataDir, seedInto);
+  else await seedInto(dataDir);
+}
+
+export interface StartOptions {
+  /** Start on this DATA_DIR as it is (stop() then leaves it in place, to start again on the same data). */
+  dataDir?: string;
+  /** Seed the demo at this start, not from this run's template (see demo-template.ts). */
+  freshSeed?: boolean;
+}
+
+/**
+ * `npm start` on free ports and a fresh DATA_DIR (or `options.dataDir`); resolves once it prints
+ * that it is running. The fresh DATA_DIR starts as a copy of this run's seeded template (the demo
+ * estate, migrated and seeded; demo-template.ts) unless `options.freshSeed` or `extraEnv` names
+ * another DATA_DIR, a DATABASE_URL or SEED_DEMO: then the product migrates and seeds by itself.
  */
 export async function startProduct(
   extraEnv: Record<string, string> = {},
-  options: { dataDir?: string } = {},
+  options: StartOptions = {},
 ): Promise<Product> {
   // Test files run side by side (vitest.config.ts): a port found free can be taken by another
   // process before `npm start` binds it, which it refuses with "… is already in use": start again
@@ -51,9 +94,12 @@ export async function startProduct(
   }
 }
 
-async function startProductOnce(extraEnv: Record<string, string>, options: { dataDir?: string }): Promise<Product> {
+async function startProductOnce(extraEnv: Record<string, string>, options: StartOptions): Promise<Product> {
   const [port, apiPort] = [await freePort(), await freePort()];
   const dataDir = options.dataDir ?? newDataDir();
+  const root = templateRoot();
+  const wantsDemo = !options.freshSeed && !['DATA_DIR', 'DATABASE_URL', 'SEED_DEMO'].some((k) => k in extraEnv);
+  if (!options.dataDir && root && wantsDemo) await copyTemplate(root, dataDir, seedInto);
   let out = '';
   const child: ChildProcess = spawn('node', [join(repoRoot, 'scripts', 'start.mjs')], {
     cwd: repoRoot,

@@ -8,6 +8,7 @@ import type { LiveEvent, Topic } from '@pm/shared';
 export * from './support';
 export * from './gateway-process';
 export * from './slow-api';
+export * from './two-api-processes';
 
 /** The demo accounts of the seed. */
 export const ACCOUNTS = {
