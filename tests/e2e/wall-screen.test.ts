@@ -172,7 +172,9 @@ describe('wall screen', () => {
     expect(keys).toContain(`warn:${warning.id}`);
     expect(await page.locator(`[data-key="sos:${missed[2]}"]`).getAttribute('data-state')).toBe('acknowledged');
     expect(await countOf(page, 'wall-complaints-untreated')).toBe(String(Number(complaintsBefore) + 1));
-    expect(await page.getByTestId('wall-stale').count()).toBe(0);
+    // Polled: the reading that follows a reconnect can mark the screen behind again for a moment
+    // (failed once under load as an immediate count, right after data-current=true).
+    await expect.poll(() => page.getByTestId('wall-stale').count()).toBe(0);
     // The calls it missed flash and sound too.
     expect(await page.locator(`[data-key="sos:${missed[0]}"]`).getAttribute('class')).toContain('fresh');
     await page.close();
