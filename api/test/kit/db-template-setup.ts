@@ -33,7 +33,9 @@ function start(): Shared {
   };
   let renewing: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
-    renewing = renewing.then(renew).catch((err: Error) => console.warn(`db templates: renewing failed: ${err.message}`));
+    renewing = renewing
+      .then(renew)
+      .catch((err: Error) => console.warn(`db templates: renewing failed: ${err.message}`));
   }, 30_000);
   timer.unref();
   return {

@@ -66,7 +66,9 @@ export async function templateDir(): Promise<string | null> {
 }
 
 function dayIn(zone: string, at: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    at,
+  );
 }
 
 function usable(meta: TemplateMeta, now = Date.now(), maxAgeMs = TEMPLATE_MAX_AGE_MS): boolean {

@@ -22,7 +22,15 @@ export {
   type Session,
   type Target,
 } from './session';
-export { freshSchema, startTestApi, testEngines, withSearchPath, type Engine, type TestApi, type TestApiOptions } from './start-api';
+export {
+  freshSchema,
+  startTestApi,
+  testEngines,
+  withSearchPath,
+  type Engine,
+  type TestApi,
+  type TestApiOptions,
+} from './start-api';
 
 import { openSocket, type TestSocket } from './realtime-socket';
 import type { Session } from './session';

@@ -63,14 +63,13 @@ export interface TestApiOptions extends StartApiOptions {
 export async function startTestApi(engine: Engine = 'pglite', options: TestApiOptions = {}): Promise<TestApi> {
   const { freshSeed, ...startOptions } = options;
   const fromTemplate =
-    startOptions.seed !== false && !freshSeed && !startOptions.databaseUrl && !startOptions.dataDir && !startOptions.loadDataDir;
+    startOptions.seed !== false &&
+    !freshSeed &&
+    !startOptions.databaseUrl &&
+    !startOptions.dataDir &&
+    !startOptions.loadDataDir;
   const dir = fromTemplate ? await templateDir() : null;
-  const database =
-    engine === 'postgres'
-      ? dir
-        ? await postgresFromTemplate(dir)
-        : await freshSchema()
-      : null;
+  const database = engine === 'postgres' ? (dir ? await postgresFromTemplate(dir) : await freshSchema()) : null;
   const loadDataDir = engine === 'pglite' && dir ? await pgliteTemplate(dir) : undefined;
   let api: ApiHandle;
   try {
