@@ -140,7 +140,7 @@ describe.each(testEngines())('joining by invite code on %s', (engine) => {
   });
 
   it('when two databases are seeded, then their invite codes are long, random and different', async () => {
-    const other = await startTestApi(engine);
+    const other = await startTestApi(engine, { freshSeed: true }); // seeded on its own: copies of the run's template share their codes
     try {
       const codes = async (t: TestApi) =>
         (
