@@ -5,7 +5,7 @@
 // checks what was acknowledged against the database and what each tab holds, and answers one
 // report (printed as one JSON line by cli.ts).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -219,15 +219,26 @@ class Tier {
   failedStarts = 0;
   private killing = false;
   private stopped = false;
+  /** Every start's stdout and stderr, appended (kept after the run: `logs/<name>.log`). */
+  private readonly log: WriteStream;
   constructor(
     readonly name: string,
     readonly tier: 'api' | 'gateway',
     readonly url: string,
     private readonly env: Record<string, string>,
-  ) {}
+    logDir: string,
+  ) {
+    this.log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
+  }
   private spawn(): ServiceProcess {
     const started = spawnService(this.tier, this.env);
     this.process = started;
+    this.log.write(`${JSON.stringify({ harness: 'started', pid: started.child.pid, time: Date.now() })}\n`);
+    started.child.stdout!.on('data', (chunk: Buffer) => this.log.write(chunk));
+    started.child.stderr!.on('data', (chunk: Buffer) => this.log.write(chunk));
+    void started.exited.then((code) =>
+      this.log.write(`${JSON.stringify({ harness: 'ended', pid: started.child.pid, code, time: Date.now() })}\n`),
+    );
     const handle = { kill: (sig: NodeJS.Signals) => started.child.kill(sig) };
     children.add(handle);
     void started.exited.then(() => children.delete(handle));
@@ -271,6 +282,7 @@ class Tier {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.process.stop('SIGKILL');
+    await new Promise((r) => this.log.end(r));
   }
 }
 
@@ -428,8 +440,11 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
   const startedAt = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'pm-chaos-'));
+  // The processes' logs outlive the run (the rest of `dir` does not), to explain what it found.
+  const logDir = mkdtempSync(join(tmpdir(), 'pm-chaos-logs-'));
   const cleanups: (() => Promise<unknown>)[] = [];
   o.print(`chaos: seed ${o.seed}, ${o.faults} faults, at most ${o.concurrent} at once, in ${dir}`);
+  o.print(`chaos: the apis' and gateways' logs (stdout and stderr of every start) and faults.jsonl go to ${logDir}`);
 
   try {
     // The engines, each behind a proxy of the harness.
@@ -452,15 +467,21 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     const apiLinks: TcpProxy[] = [];
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
-      const api = new Tier(`api${i + 1}`, 'api', `http://127.0.0.1:${port}`, {
-        API_PORT: String(port),
-        API_HOST: '127.0.0.1',
-        DATABASE_URL: `postgres://postgres@127.0.0.1:${pgLink.port}/pm`,
-        DATA_DIR: join(dir, 'data'),
-        SEED_DEMO: '1',
-        API_METRICS_PORT: 'off',
-        LOG_LEVEL: 'warn',
-      });
+      const api = new Tier(
+        `api${i + 1}`,
+        'api',
+        `http://127.0.0.1:${port}`,
+        {
+          API_PORT: String(port),
+          API_HOST: '127.0.0.1',
+          DATABASE_URL: `postgres://postgres@127.0.0.1:${pgLink.port}/pm`,
+          DATA_DIR: join(dir, 'data'),
+          SEED_DEMO: '1',
+          API_METRICS_PORT: 'off',
+          LOG_LEVEL: 'warn',
+        },
+        logDir,
+      );
       // The first seeds the demo estate; the second starts on it.
       await api.start();
       cleanups.push(() => api.stop());
@@ -473,16 +494,22 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     const gateways: Tier[] = [];
     for (let i = 0; i < 2; i++) {
       const [port, metricsPort] = [await freePort(), await freePort()];
-      const gateway = new Tier(`gateway${i + 1}`, 'gateway', `http://127.0.0.1:${port}`, {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        // Its own api first, the other while that one is down (gateway/src/api-targets.ts).
-        API_URLS: [apiLinks[i], apiLinks[1 - i]].map((l) => `http://127.0.0.1:${l.port}`).join(','),
-        REDIS_URL: `redis://127.0.0.1:${redisLink.port}`,
-        METRICS_PORT: String(metricsPort),
-        METRICS_HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-      });
+      const gateway = new Tier(
+        `gateway${i + 1}`,
+        'gateway',
+        `http://127.0.0.1:${port}`,
+        {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          // Its own api first, the other while that one is down (gateway/src/api-targets.ts).
+          API_URLS: [apiLinks[i], apiLinks[1 - i]].map((l) => `http://127.0.0.1:${l.port}`).join(','),
+          REDIS_URL: `redis://127.0.0.1:${redisLink.port}`,
+          METRICS_PORT: String(metricsPort),
+          METRICS_HOST: '127.0.0.1',
+          LOG_LEVEL: 'info',
+        },
+        logDir,
+      );
       cleanups.push(() => gateway.stop());
       gateways.push(gateway);
     }
@@ -750,6 +777,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     const byFault: Partial<Record<FaultKind, FaultFigures>> = {};
     /** Every fault with its target and when it started and ended (for the causes of slow alarms). */
     const faultLog: { kind: FaultKind; target: string; start: number; end: number }[] = [];
+    const faultFile = createWriteStream(join(logDir, 'faults.jsonl'));
+    cleanups.push(() => new Promise((r) => faultFile.end(r)));
     const busy = new Set<string>();
     const active = new Set<Promise<void>>();
     let faultsStarted = 0;
@@ -828,6 +857,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       }
       busy.delete(target);
       faultLog.push({ kind, target, start: t0, end: Date.now() });
+      faultFile.write(`${JSON.stringify({ kind, target, start: t0, end: Date.now(), ok })}\n`);
       if (!ok) o.print(`chaos: ${target} did not recover from ${kind}`);
       const total = (byFault[kind] ??= { injected: 0, failedToRecover: 0, worstRecoveryMs: 0 });
       total.injected += 1;
