@@ -43,25 +43,36 @@ export class ApiClient {
   }
 
   /**
-   * fetch on the api that is up, then on the next one when this one could not be connected to
-   * (nothing reached it, so nothing is done twice).
+   * A GET on the api that is up, then on the next one whenever this one did not answer it: its
+   * connection refused, cut or closed before an answer, no answer within `timeoutMs`, or an answer
+   * 5xx (its database away, still starting). The gateway's own calls are reads (identity,
+   * counters): any api can answer them and asking twice changes nothing. Only a refused connection
+   * marks an api down here; the health checks decide the rest. The last api's answer or failure is
+   * the call's.
    */
-  private async fetchAny(pathAndQuery: string, init: RequestInit): Promise<Response> {
+  private async readAny(pathAndQuery: string, token: string): Promise<Response> {
+    const apis = this.targets.inOrder();
     let last: unknown;
-    for (const url of this.targets.inOrder()) {
+    for (const [i, url] of apis.entries()) {
+      const isLast = i === apis.length - 1;
       try {
-        return await fetch(url + pathAndQuery, init);
+        const res = await fetch(url + pathAndQuery, {
+          headers: { authorization: `Bearer ${token}` },
+          signal: AbortSignal.timeout(this.timeoutMs),
+        });
+        if (res.status < 500 || isLast) return res;
+        await res.body?.cancel();
+        last = new Error(`answered ${res.status}`);
       } catch (err) {
         last = err;
-        if (!neverConnected(err)) throw err;
-        this.targets.markDown(url, 'connection refused');
+        if (neverConnected(err)) this.targets.markDown(url, 'connection refused');
       }
     }
     throw last;
   }
 
   /**
-   * One call declared in shared, on a person's behalf: `data` is checked against the declared
+   * One GET declared in shared, on a person's behalf: `data` is checked against the declared
    * response (null when the status is not 200 or the answer does not match).
    */
   private async call<K extends EndpointKey>(
@@ -70,22 +81,15 @@ export class ApiClient {
     input?: Record<string, unknown>,
   ): Promise<{ status: number; data: EndpointAnswer<Endpoints[K]> | null }> {
     const endpoint = endpoints[key];
+    if (endpoint.method !== 'GET') throw new Error(`${key}: the gateway's own calls are reads`);
     const { path, rest } = fillPath(endpoint, input);
-    const body = endpoint.method === 'POST' ? JSON.stringify(rest) : undefined;
-    const query = endpoint.method === 'GET' ? new URLSearchParams(rest as Record<string, string>).toString() : '';
+    const query = new URLSearchParams(rest as Record<string, string>).toString();
     let res: Response;
     try {
-      res = await this.fetchAny(path + (query && `?${query}`), {
-        method: endpoint.method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body !== undefined && { 'content-type': 'application/json' }),
-        },
-        body,
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+      res = await this.readAny(path + (query && `?${query}`), token);
     } catch (err) {
-      throw new ApiUnavailableError(`api unreachable: ${(err as Error).message}`);
+      const cause = (err as { cause?: { message?: string } }).cause?.message;
+      throw new ApiUnavailableError(`api unreachable: ${(err as Error).message}${cause ? ` (${cause})` : ''}`);
     }
     const envelope = (await res.json().catch(() => null)) as Envelope<unknown> | null;
     const parsed = res.status === 200 ? endpoint.response.safeParse(envelope?.data) : null;

@@ -189,6 +189,7 @@ export function attachTabSockets(
       next();
     } catch (err) {
       if (!(err instanceof ApiUnavailableError)) logger.error({ err }, 'handshake failed');
+      else logger.info({ err: err.message }, 'handshake refused: no api identified the token');
       next(new HandshakeError(translate(lang, 'errors.apiUnavailable'), { code: 502 }));
     }
   });
