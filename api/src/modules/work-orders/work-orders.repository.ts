@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/open-database';
 import { preparedQuery, type PreparedQuery } from '../../db/prepared';
 import { dayRange, isoOrNull as iso, likePattern, queryRows } from '../../db/sql';
 import type { TenantScope } from '../../http/request-context';
+import { JsonText } from '../../http/json-text';
 
 /** Filters of the list (SPEC §2): status, work-order type, keyword, report days, house type. */
 export interface WorkFilter {
@@ -115,8 +116,8 @@ function whereOf(k: WorkKind, tenant: TenantScope, f: WorkFilter): SQL {
 /** The filters a prepared list shape can hold: status, type and house type (no keyword, no time range). */
 type ShapeValues = { companyId: number; housingEstateId: number; status?: number; type?: number; houseType?: number };
 
-/** A page of the list and its total, read in one statement: `list` a JSON array, `total` an int. */
-type PageRow = { list: WorkRow[]; total: number };
+/** A page of the list and its total, read in one statement: `list` the rows' JSON array as text, `total` an int. */
+type PageRow = { list: string; total: number };
 
 /**
  * The prepared list page of each kind and set of filters given (status / type / house type: at
@@ -149,7 +150,7 @@ function listShape(k: WorkKind, f: WorkFilter) {
             k,
             sql`select w.id from ${sql.raw(k.sql.table)} w where ${conditions(p, 'w.', k.sql.statusColumn)}
               order by ${sql.raw(NEWEST_FIRST)} limit ${p('limit')} offset ${p('offset')}`,
-          )} as list`,
+          )}::text as list`,
     );
     listShapes.set(key, shape);
   }
@@ -168,7 +169,7 @@ export async function listWork(
   f: WorkFilter,
   limit: number,
   offset: number,
-): Promise<{ rows: WorkRow[]; total: number }> {
+): Promise<{ rows: JsonText; total: number }> {
   if (!f.keyword && !f.startTime && !f.endTime) {
     // The list as it opens and pages: a prepared statement.
     const [{ list, total }] = await listShape(k, f)(db, {
@@ -180,7 +181,7 @@ export async function listWork(
       limit,
       offset,
     });
-    return { rows: list, total };
+    return { rows: new JsonText(list), total };
   }
   // A keyword or a time range: the matching rows counted.
   const where = whereOf(k, tenant, f);
@@ -188,23 +189,23 @@ export async function listWork(
   const [{ list, total }] = await queryRows<PageRow>(
     db,
     sql`select (select count(*)::int from ${table} w where ${where}) as total,
-      ${pageJson(k, sql`select w.id from ${table} w where ${where} order by ${sql.raw(NEWEST_FIRST)} limit ${limit} offset ${offset}`)} as list`,
+      ${pageJson(k, sql`select w.id from ${table} w where ${where} order by ${sql.raw(NEWEST_FIRST)} limit ${limit} offset ${offset}`)}::text as list`,
   );
-  return { rows: list, total };
+  return { rows: new JsonText(list), total };
 }
 
 /** Unfinished ones (untreated and processing), newest first, for the dashboard. */
-export async function dashboardWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, limit: number): Promise<WorkRow[]> {
-  const [{ list }] = await queryRows<{ list: WorkRow[] }>(
+export async function dashboardWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, limit: number): Promise<JsonText> {
+  const [{ list }] = await queryRows<{ list: string }>(
     db,
     sql`select ${pageJson(
       k,
       sql`select w.id from ${sql.raw(k.sql.table)} w where w.company_id = ${tenant.companyId} and w.housing_estate_id = ${tenant.housingEstateId}
           and ${sql.raw(`w.${k.sql.statusColumn}`)} in (1, 2)
         order by ${sql.raw(NEWEST_FIRST)} limit ${limit}`,
-    )} as list`,
+    )}::text as list`,
   );
-  return list;
+  return new JsonText(list);
 }
 
 /** Untreated / processing / completed counts of one kind. */
