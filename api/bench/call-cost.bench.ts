@@ -28,6 +28,8 @@ const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(
 const GATEWAY_NODE_ARGS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** BENCH_GATEWAY=off measures the api through the pipe only (no gateway phase; its figures null). */
 const WITH_GATEWAY = process.env.BENCH_GATEWAY !== 'off';
+/** BENCH_CALLS=counters,complaintList10 measures only those calls (names as in the JSON line). */
+const ONLY_CALLS = process.env.BENCH_CALLS?.split(',');
 const TICKS_PER_MS = 100 / 1000; // /proc counts CPU time in clock ticks of 10 ms (USER_HZ 100)
 const log = benchLog('call-cost');
 /** Milliseconds to the microsecond. */
@@ -241,6 +243,7 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
   ];
   const results: Record<string, unknown> = {};
   for (const call of calls) {
+    if (ONLY_CALLS && !ONLY_CALLS.includes(call.name)) continue;
     // Warm up both paths (JIT, connection pools, caches), then measure.
     await drive(pipeUrl, call, token, 1000);
     if (WITH_GATEWAY) await drive(gatewayUrl, call, token, 1000);

@@ -120,7 +120,9 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
       redact: { paths: [...SECRET_KEYS.map((k) => `*.${k}`), 'req.headers'], censor: '[redacted]' },
       serializers: { err: errorWithoutSecrets },
     },
-    options.logDestination,
+    // Synchronous on stdout (issue 34): the access log already gathers a turn's lines into one
+    // write (request-log.ts), and pino's asynchronous default cost a thread-pool hop per write.
+    options.logDestination ?? pino.destination({ dest: 1, sync: true }),
   );
   const metrics = new ApiMetrics();
   // The engine's series of the query-duration metric, found once (not by its label on every query).

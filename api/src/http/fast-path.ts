@@ -71,15 +71,23 @@ interface FastRoute {
   res: Response;
 }
 
-/** Whether two express paths could match one request path (their literal segments agree). */
-function mayOverlap(a: string, b: string): boolean {
-  if (a.includes('*') || b.includes('*')) return true;
+/**
+ * Whether two express paths could match one request path: their literal segments agree (in any
+ * letter case) up to where either ends or takes the rest with a wildcard (`/upload/files/*key`
+ * takes only paths under `/upload/files/`; issue 34: taken as overlapping everything, it kept
+ * every later GET route, the live counters among them, off the fast path).
+ */
+export function mayOverlap(a: string, b: string): boolean {
   const sa = a.split('/');
   const sb = b.split('/');
-  return (
-    sa.length === sb.length &&
-    sa.every((s, i) => s.startsWith(':') || sb[i].startsWith(':') || s.toLowerCase() === sb[i].toLowerCase())
-  );
+  for (let i = 0; i < Math.max(sa.length, sb.length); i++) {
+    const x = sa[i];
+    const y = sb[i];
+    if (x === undefined || y === undefined) return false;
+    if (x.includes('*') || y.includes('*')) return true;
+    if (!x.startsWith(':') && !y.startsWith(':') && x.toLowerCase() !== y.toLowerCase()) return false;
+  }
+  return true;
 }
 
 export class FastPath {

@@ -4,6 +4,7 @@ import compression from 'compression';
 import express from 'express';
 import type { Language } from '@pm/shared';
 import type { AppError } from './app-error';
+import { stringifyEnvelope } from './json-text';
 import { translate } from './translate';
 
 /** Envelopes from 1 KB to 64 KB are compressed here, at once, rather than through a stream. */
@@ -67,7 +68,7 @@ export function writeEnvelope(
   envelope: unknown,
   headers: string[] = [],
 ): void {
-  const text = JSON.stringify(envelope);
+  const text = stringifyEnvelope(envelope);
   if (text.length > COMPRESS_UP_TO) {
     res.statusCode = status;
     for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/open-database';
 import { preparedQuery, type PreparedQuery } from '../../db/prepared';
 import { dayRange, isoOrNull as iso, likePattern, queryRows } from '../../db/sql';
 import type { TenantScope } from '../../http/request-context';
+import { JsonText } from '../../http/json-text';
 
 /** Filters of the list (SPEC §2): status, work-order type, keyword, report days, house type. */
 export interface WorkFilter {
@@ -20,47 +21,64 @@ const avatar = (images: unknown): string | null => {
   return list?.[0]?.url ?? null;
 };
 
-const ROW_COLUMNS = `w.id, w.name, w.report_person_id, p.name as report_person_name, p.images as report_person_images,
-      w.person_type, w.person_identity, w.unit_id, u.name as unit_name, f.name as floor_name, b.name as build_name,
-      w.car_space_id, cs.carpark_code, w.shop_id, s.shop_code, w.report_time`;
+/** A timestamptz as JSON's ISO string, milliseconds truncated as `Date.toISOString` of it gives. */
+const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const DETAIL_COLUMNS = `w.note, w.img, w.voice, w.person_deal_id, w.deal_time, w.deal_note, w.deal_img,
-      w.person_complete_id, w.complete_time, w.complete_note, w.complete_img, w.service_comment, w.service_score,
-      w.service_efficiency, w.service_attitude, w.service_process`;
+/** A person's avatar: the first of their images (null when none). */
+const avatarOf = (person: string) => `${person}.images->0->>'url'`;
 
-/** A row's columns (plus `extra`), with the unit display (SPEC §3) joined in. */
-function rowSelect(k: WorkKind, extra = ''): SQL {
-  return sql.raw(`
-    select ${ROW_COLUMNS}, w.${k.sql.codeColumn} as code, w.${k.sql.statusColumn} as status, ${k.hasType ? 'w.type' : 'null::smallint as type'}${extra ? `, ${extra}` : ''}
-    from ${k.sql.table} w
+/** An answer's fields as `json_build_object` of (name, SQL expression) pairs. */
+const jsonObject = (fields: [string, string][]) =>
+  `json_build_object(${fields.map(([name, expression]) => `'${name}', ${expression}`).join(', ')})`;
+
+/**
+ * A list row (SPEC §3) as JSON, under the kind's field names, built by PostgreSQL (issue 34):
+ * the driver parses one JSON value per row instead of twenty typed columns, and the api answers
+ * the objects as they come. Over `rowFrom`'s aliases.
+ */
+function rowFields(k: WorkKind): [string, string][] {
+  return [
+    [k.idField, 'w.id'],
+    [k.codeField, `w.${k.sql.codeColumn}`],
+    [k.statusField, `w.${k.sql.statusColumn}`],
+    ...(k.hasType ? [['type', 'w.type'] as [string, string]] : []),
+    ['name', 'w.name'],
+    ['reportPersonId', 'w.report_person_id'],
+    ['reportPersonName', 'p.name'],
+    ['reportPersonPhoto', avatarOf('p')],
+    ['personType', 'w.person_type'],
+    ['personIdentity', 'w.person_identity'],
+    ['unitId', 'w.unit_id'],
+    ['unitName', 'u.name'],
+    ['floorName', 'f.name'],
+    ['buildName', 'b.name'],
+    ['carParkId', 'w.car_space_id'],
+    ['carParkCode', 'cs.carpark_code'],
+    ['shopId', 'w.shop_id'],
+    ['shopCode', 's.shop_code'],
+    ['reportTime', isoOf('w.report_time')], // never null (report_time not null)
+  ];
+}
+
+/** The row's table with the unit display (SPEC §3) joined in: w, p, u, f, b, cs, s. */
+function rowFrom(k: WorkKind): string {
+  return `from ${k.sql.table} w
       join person p on p.id = w.report_person_id
       left join unit u on u.id = w.unit_id
       left join floor f on f.id = u.floor_id
       left join block b on b.id = u.block_id
       left join car_space cs on cs.id = w.car_space_id
-      left join shop s on s.id = w.shop_id`);
+      left join shop s on s.id = w.shop_id`;
 }
 
-interface RawRow {
-  id: number;
-  code: string;
-  status: number;
-  type: number | null;
-  name: string;
-  report_person_id: number;
-  report_person_name: string;
-  report_person_images: unknown;
-  person_type: number;
-  person_identity: number | null;
-  unit_id: number | null;
-  unit_name: string | null;
-  floor_name: string | null;
-  build_name: string | null;
-  car_space_id: number | null;
-  carpark_code: string | null;
-  shop_id: number | null;
-  shop_code: string | null;
-  report_time: unknown;
+/** The list's order: newest report first. */
+const NEWEST_FIRST = 'w.report_time desc, w.id desc';
+
+/** A page of rows as one JSON array (`[]` when empty), the page's ids cut by `ids` (a subquery over `w`). */
+function pageJson(k: WorkKind, ids: SQL): SQL {
+  return sql`(select coalesce(json_agg(${sql.raw(jsonObject(rowFields(k)))} order by ${sql.raw(NEWEST_FIRST)}), '[]'::json)
+      ${sql.raw(rowFrom(k))}
+      join (${ids}) page on page.id = w.id)`;
 }
 
 /** The fields named after the kind: complainId, complainCode, complainStatus or eventOrderId, eventCode, eventStatus. */
@@ -72,31 +90,6 @@ export type WorkRow = WorkKeyFields & WorkRowData & { type?: number | null };
 
 /** Every field of one (SPEC §3): the row, the deal and complete steps, ratings and reply count. */
 export type WorkDetail = WorkRow & WorkDetailData;
-
-/** A list row under the kind's field names (complainId / eventOrderId …). */
-export function toRow(k: WorkKind, r: RawRow): WorkRow {
-  return {
-    [k.idField]: r.id,
-    [k.codeField]: r.code,
-    [k.statusField]: r.status,
-    ...(k.hasType ? { type: r.type } : {}),
-    name: r.name,
-    reportPersonId: r.report_person_id,
-    reportPersonName: r.report_person_name,
-    reportPersonPhoto: avatar(r.report_person_images),
-    personType: r.person_type,
-    personIdentity: r.person_identity,
-    unitId: r.unit_id,
-    unitName: r.unit_name,
-    floorName: r.floor_name,
-    buildName: r.build_name,
-    carParkId: r.car_space_id,
-    carParkCode: r.carpark_code,
-    shopId: r.shop_id,
-    shopCode: r.shop_code,
-    reportTime: new Date(r.report_time as string | Date).toISOString(), // never null (report_time not null)
-  };
-}
 
 function whereOf(k: WorkKind, tenant: TenantScope, f: WorkFilter): SQL {
   const parts: SQL[] = [sql`w.company_id = ${tenant.companyId}`, sql`w.housing_estate_id = ${tenant.housingEstateId}`];
@@ -120,47 +113,18 @@ function whereOf(k: WorkKind, tenant: TenantScope, f: WorkFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/**
- * The list total. Without a keyword or time range it is a sum over the work_total counters
- * (kept by triggers), so it never counts a million rows; otherwise it counts the matching rows.
- */
-async function countWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, f: WorkFilter, where: SQL): Promise<number> {
-  if (!f.keyword && !f.startTime && !f.endTime) {
-    const parts: SQL[] = [
-      sql`kind = ${k.kind}`,
-      sql`company_id = ${tenant.companyId}`,
-      sql`housing_estate_id = ${tenant.housingEstateId}`,
-    ];
-    if (f.status) parts.push(sql`status = ${f.status}`);
-    if (f.type && k.hasType) parts.push(sql`type = ${f.type}`);
-    if (f.houseType) parts.push(sql`person_type = ${f.houseType}`);
-    const [{ n }] = await queryRows<{ n: number }>(
-      db,
-      sql`select coalesce(sum(n), 0)::int as n from work_total where ${sql.join(parts, sql` and `)}`,
-    );
-    return n;
-  }
-  const [{ n }] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from ${sql.raw(k.sql.table)} w where ${where}`,
-  );
-  return n;
-}
-
 /** The filters a prepared list shape can hold: status, type and house type (no keyword, no time range). */
 type ShapeValues = { companyId: number; housingEstateId: number; status?: number; type?: number; houseType?: number };
 
+/** A page of the list and its total, read in one statement: `list` the rows' JSON array as text, `total` an int. */
+type PageRow = { list: string; total: number };
+
 /**
- * The prepared page and total of each kind and set of filters given (status / type / house type:
- * at most 8 shapes a kind), the queries of the list screen as it opens and pages (issue 34).
+ * The prepared list page of each kind and set of filters given (status / type / house type: at
+ * most 8 shapes a kind), the query of the list screen as it opens and pages (issue 34). The total
+ * comes from the work_total counters (kept by triggers), so it never counts a million rows.
  */
-const listShapes = new Map<
-  string,
-  {
-    page: PreparedQuery<RawRow, ShapeValues & { limit: number; offset: number }>;
-    total: PreparedQuery<{ n: number }, ShapeValues>;
-  }
->();
+const listShapes = new Map<string, PreparedQuery<PageRow, ShapeValues & { limit: number; offset: number }>>();
 
 function listShape(k: WorkKind, f: WorkFilter) {
   const has = { status: !!f.status, type: !!(f.type && k.hasType), houseType: !!f.houseType };
@@ -178,26 +142,26 @@ function listShape(k: WorkKind, f: WorkFilter) {
       if (has.houseType) parts.push(sql`${sql.raw(prefix)}person_type = ${p('houseType')}`);
       return sql.join(parts, sql` and `);
     };
-    shape = {
-      page: preparedQuery(
-        `work.list.${key}`,
-        (p) =>
-          sql`${rowSelect(k)}
-          join (select w.id from ${sql.raw(k.sql.table)} w where ${conditions(p, 'w.', k.sql.statusColumn)}
-                order by w.report_time desc, w.id desc limit ${p('limit')} offset ${p('offset')}) page on page.id = w.id
-          order by w.report_time desc, w.id desc`,
-      ),
-      total: preparedQuery(
-        `work.total.${key}`,
-        (p) =>
-          sql`select coalesce(sum(n), 0)::int as n from work_total where kind = ${k.kind} and ${conditions(p, '', 'status')}`,
-      ),
-    };
+    shape = preparedQuery(
+      `work.list.${key}`,
+      (p) =>
+        sql`select (select coalesce(sum(n), 0)::int from work_total where kind = ${k.kind} and ${conditions(p, '', 'status')}) as total,
+          ${pageJson(
+            k,
+            sql`select w.id from ${sql.raw(k.sql.table)} w where ${conditions(p, 'w.', k.sql.statusColumn)}
+              order by ${sql.raw(NEWEST_FIRST)} limit ${p('limit')} offset ${p('offset')}`,
+          )}::text as list`,
+    );
     listShapes.set(key, shape);
   }
   return shape;
 }
 
+/**
+ * A page of the list and its total, in ONE statement (one round trip; issue 34). Deferred join:
+ * the page's ids come from the index alone (a deep page skips index entries, not joined rows);
+ * only those ids are joined with reporter and house.
+ */
 export async function listWork(
   db: DbOrTx,
   k: WorkKind,
@@ -205,45 +169,43 @@ export async function listWork(
   f: WorkFilter,
   limit: number,
   offset: number,
-): Promise<{ rows: WorkRow[]; total: number }> {
-  // The total and the page are independent: on PostgreSQL they run at once on two connections.
-  // Deferred join: the page's ids come from the index alone (a deep page skips index entries,
-  // not joined rows); only those ids are joined with reporter and house.
+): Promise<{ rows: JsonText; total: number }> {
   if (!f.keyword && !f.startTime && !f.endTime) {
-    // The list as it opens and pages: prepared statements, the total from the work_total counters.
-    const shape = listShape(k, f);
-    const values: ShapeValues = {
+    // The list as it opens and pages: a prepared statement.
+    const [{ list, total }] = await listShape(k, f)(db, {
       companyId: tenant.companyId,
       housingEstateId: tenant.housingEstateId,
       status: f.status,
       type: f.type,
       houseType: f.houseType,
-    };
-    const [[{ n }], rows] = await Promise.all([shape.total(db, values), shape.page(db, { ...values, limit, offset })]);
-    return { rows: rows.map((r) => toRow(k, r)), total: n };
+      limit,
+      offset,
+    });
+    return { rows: new JsonText(list), total };
   }
+  // A keyword or a time range: the matching rows counted.
   const where = whereOf(k, tenant, f);
-  const [total, rows] = await Promise.all([
-    countWork(db, k, tenant, f, where),
-    queryRows<RawRow>(
-      db,
-      sql`${rowSelect(k)}
-        join (select w.id from ${sql.raw(k.sql.table)} w where ${where} order by w.report_time desc, w.id desc limit ${limit} offset ${offset}) page on page.id = w.id
-        order by w.report_time desc, w.id desc`,
-    ),
-  ]);
-  return { rows: rows.map((r) => toRow(k, r)), total };
+  const table = sql.raw(k.sql.table);
+  const [{ list, total }] = await queryRows<PageRow>(
+    db,
+    sql`select (select count(*)::int from ${table} w where ${where}) as total,
+      ${pageJson(k, sql`select w.id from ${table} w where ${where} order by ${sql.raw(NEWEST_FIRST)} limit ${limit} offset ${offset}`)}::text as list`,
+  );
+  return { rows: new JsonText(list), total };
 }
 
 /** Unfinished ones (untreated and processing), newest first, for the dashboard. */
-export async function dashboardWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, limit: number): Promise<WorkRow[]> {
-  const rows = await queryRows<RawRow>(
+export async function dashboardWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, limit: number): Promise<JsonText> {
+  const [{ list }] = await queryRows<{ list: string }>(
     db,
-    sql`${rowSelect(k)} where w.company_id = ${tenant.companyId} and w.housing_estate_id = ${tenant.housingEstateId}
+    sql`select ${pageJson(
+      k,
+      sql`select w.id from ${sql.raw(k.sql.table)} w where w.company_id = ${tenant.companyId} and w.housing_estate_id = ${tenant.housingEstateId}
           and ${sql.raw(`w.${k.sql.statusColumn}`)} in (1, 2)
-        order by w.report_time desc, w.id desc limit ${limit}`,
+        order by ${sql.raw(NEWEST_FIRST)} limit ${limit}`,
+    )}::text as list`,
   );
-  return rows.map((r) => toRow(k, r));
+  return new JsonText(list);
 }
 
 /** Untreated / processing / completed counts of one kind. */
@@ -346,77 +308,54 @@ export async function workStats(db: DbOrTx, k: WorkKind, tenant: TenantScope, da
   };
 }
 
-interface RawDetail extends RawRow {
-  note: string;
-  img: string | null;
-  voice: string | null;
-  person_deal_id: number | null;
-  deal_name: string | null;
-  deal_images: unknown;
-  deal_time: unknown;
-  deal_note: string | null;
-  deal_img: string | null;
-  person_complete_id: number | null;
-  complete_name: string | null;
-  complete_images: unknown;
-  complete_time: unknown;
-  complete_note: string | null;
-  complete_img: string | null;
-  service_comment: string | null;
-  service_score: number | null;
-  service_efficiency: number | null;
-  service_attitude: number | null;
-  service_process: number | null;
-  reply_count: number;
+/** The detail's own fields (SPEC §3) as JSON, over `rowFrom`'s aliases and dp / cp (who dealt, who completed). */
+function detailFields(k: WorkKind): [string, string][] {
+  return [
+    ['note', 'w.note'],
+    ['img', 'w.img'],
+    ['voice', 'w.voice'],
+    ['personDealId', 'w.person_deal_id'],
+    ['personDealName', 'dp.name'],
+    ['personDealPhoto', avatarOf('dp')],
+    ['dealTime', isoOf('w.deal_time')],
+    ['dealNote', 'w.deal_note'],
+    ['dealImg', 'w.deal_img'],
+    ['personCompleteId', 'w.person_complete_id'],
+    ['personCompleteName', 'cp.name'],
+    ['personCompletePhoto', avatarOf('cp')],
+    ['completeTime', isoOf('w.complete_time')],
+    ['completeNote', 'w.complete_note'],
+    ['completeImg', 'w.complete_img'],
+    ['serviceComment', 'w.service_comment'],
+    ['serviceScore', 'w.service_score'],
+    ['serviceEfficiency', 'w.service_efficiency'],
+    ['serviceAttitude', 'w.service_attitude'],
+    ['serviceProcess', 'w.service_process'],
+    ['replyCount', `(select count(*)::int from ${k.sql.replyTable} x where x.${k.sql.replyForeignKey} = w.id)`],
+  ];
 }
 
 const detailQueries = new Map<
   string,
-  PreparedQuery<RawDetail, { companyId: number; housingEstateId: number; id: number }>
+  PreparedQuery<{ work: WorkDetail }, { companyId: number; housingEstateId: number; id: number }>
 >();
 
-/** Every field of SPEC §3 for one of the caller's estate; null when it is not there (or not theirs). */
+/** Every field of SPEC §3 for one of the caller's estate, as JSON; null when it is not there (or not theirs). */
 export async function findWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, id: number): Promise<WorkDetail | null> {
   let query = detailQueries.get(k.kind);
   if (!query) {
     query = preparedQuery(
       `work.detail.${k.kind}`,
       (p) =>
-        sql`select q.*, dp.name as deal_name, dp.images as deal_images, cp.name as complete_name, cp.images as complete_images,
-            (select count(*)::int from ${sql.raw(k.sql.replyTable)} x where x.${sql.raw(k.sql.replyForeignKey)} = q.id) as reply_count
-          from (${rowSelect(k, DETAIL_COLUMNS)}
-                where w.id = ${p('id')} and w.company_id = ${p('companyId')} and w.housing_estate_id = ${p('housingEstateId')}) q
-            left join person dp on dp.id = q.person_deal_id
-            left join person cp on cp.id = q.person_complete_id`,
+        sql`select ${sql.raw(jsonObject([...rowFields(k), ...detailFields(k)]))} as work ${sql.raw(rowFrom(k))}
+            left join person dp on dp.id = w.person_deal_id
+            left join person cp on cp.id = w.person_complete_id
+          where w.id = ${p('id')} and w.company_id = ${p('companyId')} and w.housing_estate_id = ${p('housingEstateId')}`,
     );
     detailQueries.set(k.kind, query);
   }
   const [r] = await query(db, { id, companyId: tenant.companyId, housingEstateId: tenant.housingEstateId });
-  if (!r) return null;
-  return {
-    ...toRow(k, r),
-    note: r.note,
-    img: r.img,
-    voice: r.voice,
-    personDealId: r.person_deal_id,
-    personDealName: r.deal_name,
-    personDealPhoto: r.person_deal_id ? avatar(r.deal_images) : null,
-    dealTime: iso(r.deal_time),
-    dealNote: r.deal_note,
-    dealImg: r.deal_img,
-    personCompleteId: r.person_complete_id,
-    personCompleteName: r.complete_name,
-    personCompletePhoto: r.person_complete_id ? avatar(r.complete_images) : null,
-    completeTime: iso(r.complete_time),
-    completeNote: r.complete_note,
-    completeImg: r.complete_img,
-    serviceComment: r.service_comment,
-    serviceScore: r.service_score,
-    serviceEfficiency: r.service_efficiency,
-    serviceAttitude: r.service_attitude,
-    serviceProcess: r.service_process,
-    replyCount: r.reply_count,
-  };
+  return r?.work ?? null;
 }
 
 /** The status, reporter and house of one row (for notifications). */

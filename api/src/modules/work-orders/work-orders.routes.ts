@@ -62,7 +62,8 @@ function workModule(k: WorkKind): ApiModule {
           houseType: b.houseType,
         };
         const { rows, total } = await listWork(ctx.db, k, ctx.tenant, filter, b.limit, (b.page - 1) * b.limit);
-        return asDeclared(listPage(rows, total, b));
+        // The rows are PostgreSQL's JSON text, answered as it is (JsonText).
+        return asDeclared(listPage(rows as unknown as unknown[], total, b));
       }),
       route(`POST ${k.path}/query/listByDashboard`, async (ctx, { body }) =>
         asDeclared(await dashboardWork(ctx.db, k, ctx.tenant, body.limit)),
