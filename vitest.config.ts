@@ -18,9 +18,12 @@ const exclude = ['**/node_modules/**', ...needsEngine];
  * once per run (api/test/kit/db-template.ts; README "Test run: templates and workers").
  */
 const dbTemplates = fileURLToPath(new URL('./api/test/kit/db-template-setup.ts', import.meta.url));
-// The api and gateway files run one at a time (vitest's default on 2 cores): two at a time is to be
-// tried once the whole projects can be run twice in a row on a quieter machine (the session that made
-// the templates saw load average 20-28 throughout).
+/**
+ * The api and gateway projects run two files at a time (README "CI time, second pass"): each test
+ * api starts from its own copy of the template (a database of its own on PostgreSQL, an in-memory
+ * PGlite), on free ports, so files cannot collide. PM_TEST_WORKERS=1 runs them one at a time.
+ */
+const unitWorkers = Number(process.env.PM_TEST_WORKERS ?? 2);
 /** Browser and topology test files that run alone (see the e2e projects below). */
 const e2eSerial = [
   'ops/chaos.postgres.redis.test.ts',
@@ -47,6 +50,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: [dbTemplates],
+          maxWorkers: unitWorkers,
         },
       },
       {
@@ -59,6 +63,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: [dbTemplates],
+          maxWorkers: unitWorkers,
         },
       },
       {
