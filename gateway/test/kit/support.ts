@@ -204,39 +204,6 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/**
- * A database of its own with the demo estate for an api process (apiProcess) on `dataDir`, copied
- * from the run's migrated and seeded template (api/test/kit/db-template.ts) instead of migrated and
- * seeded by the process (15-20 s on PGlite): PGlite's template loaded into `dataDir`, or a
- * PostgreSQL database copied from the template. Answers the process's environment and how to drop
- * the database again, or null outside a run with templates (the process then seeds its own).
- */
-export async function templateDatabase(
-  engine: 'pglite' | 'postgres',
-  dataDir: string,
-): Promise<{ env: Record<string, string>; drop(): Promise<void> } | null> {
-  if (process.env.GATEWAY_TEST_API_MODULE) return null;
-  const kit = (await import(
-    /* @vite-ignore */ pathToFileURL(resolve(import.meta.dirname, '../../../api/test/kit/db-template.ts')).href
-  )) as {
-    templateDir(): Promise<string | null>;
-    pgliteTemplate(dir: string): Promise<Blob>;
-    postgresFromTemplate(dir: string): Promise<{ url: string; drop(): Promise<void> }>;
-  };
-  const dir = await kit.templateDir();
-  if (!dir) return null;
-  if (engine === 'postgres') {
-    const copy = await kit.postgresFromTemplate(dir);
-    return { env: { DATA_DIR: dataDir, DATABASE_URL: copy.url }, drop: copy.drop };
-  }
-  const { openDatabase } = (await import(
-    /* @vite-ignore */ pathToFileURL(resolve(import.meta.dirname, '../../../api/src/db/open-database.ts')).href
-  )) as { openDatabase(o: { dataDir: string; loadDataDir: Blob }): Promise<{ close(): Promise<void> }> };
-  const database = await openDatabase({ dataDir, loadDataDir: await kit.pgliteTemplate(dir) });
-  await database.close();
-  return { env: { DATA_DIR: dataDir }, drop: async () => undefined };
-}
-
 /** The api as its own process (`api/src/main.ts`) on a fixed port, so it can be killed and started again. */
 export interface ApiProcess {
   url: string;
