@@ -22,7 +22,7 @@ const dbTemplates = fileURLToPath(new URL('./api/test/kit/db-template-setup.ts',
  * The api and gateway files run one at a time unless PM_TEST_WORKERS=2 (README "CI time, second
  * pass"): each test api starts from its own copy of the template (a database of its own on
  * PostgreSQL, an in-memory PGlite) on free ports, so files do not share data, but the one session
- * that tried two at a time saw load average 24-30 throughout, and files timed out (hooks past 60 s,
+ * that tried two at a time saw load average 13-30, and files timed out (hooks past 60 s,
  * bad-input's fuzz past 180 s) and timing tests failed (sign-in-limits' waits); whether one at a
  * time holds at that load was not measured. Two becomes the default once both projects run green
  * twice with it on a quieter machine.
