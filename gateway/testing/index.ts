@@ -104,6 +104,26 @@ async function until<T>(probe: () => T | undefined, timeoutMs: number, what: str
   }
 }
 
+/** The api options leave the database to the default: the demo seeded, in memory, none given. */
+function usesDefaultDatabase(api: Record<string, unknown> = {}): boolean {
+  return api.seed !== false && !api.databaseUrl && !api.dataDir && !api.loadDataDir;
+}
+
+/**
+ * The PGlite template of this repository's api and gateway test run (api/test/kit/db-template.ts,
+ * README "Test run: templates and workers"), or undefined anywhere else (a tester's own run).
+ */
+async function runTemplate(): Promise<Blob | undefined> {
+  const kitFile = join(repoRoot, 'api', 'test', 'kit', 'db-template.ts');
+  if (!process.env.VITEST || !existsSync(kitFile)) return undefined;
+  const kit = (await import(pathToFileURL(kitFile).href)) as {
+    templateDir(): Promise<string | null>;
+    pgliteTemplate(dir: string): Promise<Blob>;
+  };
+  const dir = await kit.templateDir();
+  return dir ? kit.pgliteTemplate(dir) : undefined;
+}
+
 /**
  * Starts the product for a test: the api on an embedded database seeded with the demo estate and
  * the gateway in front of it, in this process, on free ports. Seeding the demo takes most of the
@@ -117,11 +137,14 @@ export async function startTestProduct(options: TestProductOptions = {}): Promis
   const server = (await import(pathToFileURL(join(repoRoot, 'api', 'src', 'server.ts')).href)) as {
     startApi(options: Record<string, unknown>): Promise<ApiHandle>;
   };
+  // Inside this repository's own test run, the default start copies the run's migrated and seeded
+  // template (api/test/kit/db-template.ts) instead of migrating and seeding (15-20 s on PGlite).
   const api = await server.startApi({
     port: 0,
     seed: true,
     uploadDir: join(files, 'uploads'),
     logLevel,
+    ...(usesDefaultDatabase(options.api) && { loadDataDir: await runTemplate() }),
     ...options.api,
   });
   let gateway: GatewayHandle;

@@ -171,10 +171,9 @@ describe('accessibility: axe-core finds no critical or serious violation on any 
       );
       for (const route of routes) {
         await openInApp(page, route.path);
-        await settle(page, inFlight);
-        // Each permitted route shows its own screen, never the 404 page.
-        expect(new URL(page.url()).pathname, route.path).toBe(route.path);
         await at(route.path);
+        // Each permitted route shows its own screen, never the 404 page (checked once it settled, in `at`).
+        expect(new URL(page.url()).pathname, route.path).toBe(route.path);
         const link = await recordLink(page, route.path);
         if (!link) continue;
         await openInApp(page, link);
