@@ -21,7 +21,8 @@ const EVENT_SECONDS = Number(process.env.BENCH_EVENT_SECONDS ?? 10);
 const REST_SECONDS = Number(process.env.BENCH_REST_SECONDS ?? 18);
 const REST_ROUNDS = Number(process.env.BENCH_REST_ROUNDS ?? 9);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
-const TAB_WORKERS = 2;
+/** Processes the tabs are spread over (each holds one descriptor per tab): 2, or one per 5,000 tabs. */
+const TAB_WORKERS = Number(process.env.BENCH_TAB_WORKERS ?? Math.max(2, Math.ceil((PERSONS * TABS_PER_PERSON) / 5000)));
 const REST_CONCURRENCY = 32;
 const root = resolve(import.meta.dirname, '../..');
 const log = (msg: string) => process.stderr.write(`[gateway bench] ${msg}\n`);
@@ -69,6 +70,30 @@ function openFileLimit(): number | null {
   }
 }
 
+/**
+ * The open files the gateway is started with: one per tab and per upstream and some to spare. Above
+ * this process's own limit the gateway is started through `prlimit --nofile` (which needs root or
+ * CAP_SYS_RESOURCE to go above the hard limit, as Docker's default of 1,048,576 would give it).
+ */
+const GATEWAY_OPEN_FILES = PERSONS * (TABS_PER_PERSON + 1) + 500;
+
+/** The kernel's count of connections dropped because a listen queue was full (all processes). */
+function listenOverflows(): number {
+  const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+  const names = lines.find((l) => l.startsWith('TcpExt:'))!.split(' ');
+  const values = lines.filter((l) => l.startsWith('TcpExt:'))[1].split(' ');
+  return Number(values[names.indexOf('ListenOverflows')]);
+}
+
+/**
+ * Tabs of different persons come from different addresses, as from different browsers in life
+ * (127.1.x.y, all on the loopback interface); with every tab from 127.0.0.1 the gateway's limit of
+ * unauthenticated connections per address made 20,000 tabs take turns (README, issue 34).
+ */
+function tabAddress(person: number): string {
+  return `127.1.${(person >> 8) & 255}.${person & 255}`;
+}
+
 /** The gateway as production runs it: its own process, with the flags of `npm start`, logging at info. */
 async function startGatewayProcess(
   apiUrl: string,
@@ -79,9 +104,12 @@ async function startGatewayProcess(
   const metricsPort = ports?.metricsPort ?? (await freePort());
   // BENCH_GATEWAY_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the gateway under this load.
   const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const args = ['--max-semi-space-size=32', ...nodeArgs, '--import', 'tsx', join(root, 'gateway/src/main.ts')];
+  const limit = openFileLimit();
+  const raise = limit !== null && limit < GATEWAY_OPEN_FILES;
   const child = spawn(
-    process.execPath,
-    ['--max-semi-space-size=32', ...nodeArgs, '--import', 'tsx', join(root, 'gateway/src/main.ts')],
+    raise ? 'prlimit' : process.execPath,
+    raise ? [`--nofile=${GATEWAY_OPEN_FILES}:${GATEWAY_OPEN_FILES}`, '--', process.execPath, ...args] : args,
     {
       cwd: root,
       env: {
@@ -162,10 +190,9 @@ async function main(): Promise<void> {
     startApi(o: { port?: number; seed?: boolean; dataDir?: string; logLevel?: string }): Promise<BenchApi>;
   };
   const limit = openFileLimit();
-  const needed = PERSONS * (TABS_PER_PERSON + 1) + 500;
-  if (limit !== null && limit < needed)
+  if (limit !== null && limit < GATEWAY_OPEN_FILES && process.getuid?.() !== 0)
     throw new Error(
-      `the gateway would hold about ${needed} open files (${PERSONS * TABS_PER_PERSON} tabs, ${PERSONS} upstreams), more than the ${limit} a process may open here (ulimit -n): raise the limit or lower BENCH_PERSONS`,
+      `the gateway would hold about ${GATEWAY_OPEN_FILES} open files (${PERSONS * TABS_PER_PERSON} tabs, ${PERSONS} upstreams), more than the ${limit} a process may open here (ulimit -n), and only root may raise it: raise the limit or lower BENCH_PERSONS`,
     );
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
   const api = await startApi({ port: 0, seed: true, dataDir, logLevel: 'silent' });
@@ -188,6 +215,7 @@ async function main(): Promise<void> {
           type: 'open',
           url: gateway.url,
           tokens: tokens.filter((_, i) => i % TAB_WORKERS === w),
+          addresses: tokens.map((_, i) => tabAddress(i)).filter((_, i) => i % TAB_WORKERS === w),
           tabsPerPerson: TABS_PER_PERSON,
         },
         'opened',
@@ -210,6 +238,7 @@ async function main(): Promise<void> {
   log(`killing the gateway under ${tabCount} tabs and starting it again`);
   const tell = (type: string, reply: string) => Promise.all(tabWorkers.map((w) => ask(w, { type }, reply)));
   await tell('arm', 'armed');
+  const overflowsBefore = listenOverflows();
   const killedAt = now();
   gateway.child.kill('SIGKILL');
   await new Promise((r) => gateway.child.once('exit', r));
@@ -243,6 +272,8 @@ async function main(): Promise<void> {
       .filter(([code]) => Number(code) >= 500)
       .reduce((sum, [, n]) => sum + n, 0),
     transportErrorsWhileUp: storm.reduce((sum, w) => sum + w.transportErrorsWhileUp, 0),
+    // The whole machine's count (other programs' too): 0 means no connection was dropped.
+    listenOverflows: listenOverflows() - overflowsBefore,
   };
   log(`reconnect: ${JSON.stringify(reconnect)}`);
   for (let i = 0; i < 600 && api.realtime.connectionCount() < PERSONS; i++)
@@ -386,6 +417,8 @@ async function main(): Promise<void> {
     },
     proxiedRatioPairs: pairRatios.map((r) => round(r, 3)),
     targets: { latencyP99Ms: 25, proxiedRatio: 0.85, upstreamConnections: PERSONS, reconnectSeconds: 30 },
+    tabWorkers: TAB_WORKERS,
+    gatewayOpenFiles: GATEWAY_OPEN_FILES,
     load: loadavg().map((l) => round(l)),
     pass:
       reconnect.tabsBack === tabCount &&

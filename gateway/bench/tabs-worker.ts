@@ -22,8 +22,11 @@ let refusals: Record<string, number> = {};
 let gatewayUp = true;
 let transportErrorsWhileUp = 0;
 
-function openTab(url: string, token: string): Promise<Tab> {
-  const socket: Socket_ = io(url, { auth: { token }, transports: ['websocket'], forceNew: true });
+/** `localAddress`: the address the tab connects from (its person's browser; loopback in the bench). */
+function openTab(url: string, token: string, localAddress?: string): Promise<Tab> {
+  // localAddress goes to the WebSocket (engine.io passes it to ws), though socket.io's types omit it.
+  const options = Object.assign({ auth: { token }, transports: ['websocket'], forceNew: true }, { localAddress });
+  const socket: Socket_ = io(url, options);
   const tab: Tab = { socket, snapshots: 0, last: null };
   socket.on('announcements', (e: AnnouncementEvent) => {
     // The benchmark's own field on its pushes, beside the announcement's payload.
@@ -61,7 +64,7 @@ function openTab(url: string, token: string): Promise<Tab> {
 const counters = (s: LiveSnapshot | null) => JSON.stringify({ ...s, version: 0 });
 
 type Message =
-  | { type: 'open'; url: string; tokens: string[]; tabsPerPerson: number }
+  | { type: 'open'; url: string; tokens: string[]; addresses?: string[]; tabsPerPerson: number }
   | { type: 'collect' | 'close' | 'arm' | 'restarted' }
   | { type: 'back'; timeoutMs: number };
 
@@ -71,11 +74,15 @@ process.on('message', async (m: Message) => {
   if (m.type === 'open') {
     // In batches of 50; a tab that fails to open within 60 s is counted and the first reason
     // reported, so the bench never waits forever.
-    const jobs = m.tokens.flatMap((token) => Array.from({ length: m.tabsPerPerson }, () => token));
+    const jobs = m.tokens.flatMap((token, p) =>
+      Array.from({ length: m.tabsPerPerson }, () => ({ token, address: m.addresses?.[p] })),
+    );
     let failed = 0;
     let firstError = '';
     for (let i = 0; i < jobs.length; i += 50) {
-      const results = await Promise.allSettled(jobs.slice(i, i + 50).map((token) => openTab(m.url, token)));
+      const results = await Promise.allSettled(
+        jobs.slice(i, i + 50).map((job) => openTab(m.url, job.token, job.address)),
+      );
       for (const r of results) {
         if (r.status === 'fulfilled') tabs.push(r.value);
         else {

@@ -32,22 +32,52 @@ type GatewayRequest = IdentifiedRequest;
  * Hop-by-hop headers (RFC 9110 §7.6.1): they describe one connection, not the call, so they are
  * never passed on in either direction (Node frames each side itself; the api link is kept alive).
  */
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+/**
+ * What the browser sends that is never passed to the api: the hop-by-hop headers, and the
+ * forwarding headers, which the gateway sets itself from the connection (a client must not choose
+ * the address the api rate-limits), and the host, which is the api's own.
+ */
+const NOT_TO_API = new Set([
+  ...HOP_BY_HOP,
+  'host',
+  'forwarded',
+  'x-real-ip',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'x-forwarded-port',
+  'x-request-id',
+]);
 
 function bearer(req: IncomingMessage): string | null {
   const header = req.headers.authorization;
   return header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() ?? null;
 }
 
-function sendEnvelope(req: IncomingMessage, res: ServerResponse, status: 502 | 503 | 504, key: string): void {
+function sendEnvelope(
+  req: IncomingMessage,
+  res: ServerResponse,
+  head: string[],
+  status: 502 | 503 | 504,
+  key: string,
+): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
   const msg = translate(pickLanguage(req.headers.lang, req.headers['accept-language']), key);
   const body: Envelope<null> = { code: status, msg, data: null };
-  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
-  if (status === 503) headers['retry-after'] = '1';
+  const headers = [...head, 'content-type', 'application/json; charset=utf-8'];
+  if (status === 503) headers.push('retry-after', '1');
   res.writeHead(status, headers);
   res.end(JSON.stringify(body));
 }
@@ -58,18 +88,19 @@ export function peerAddress(req: IncomingMessage): string {
 }
 
 /**
- * The api learns who called from the gateway alone: X-Forwarded-* are set from this connection,
- * replacing whatever the client sent (a client must not choose the address the api rate-limits).
+ * The headers of the call to the api, made in one pass: the browser's, less NOT_TO_API, then the
+ * api's own host, and X-Forwarded-* from this connection (the api learns who called from the
+ * gateway alone) and the request id of the access log.
  */
-function setForwardedHeaders(req: IncomingMessage): void {
-  const { headers } = req;
-  delete headers.forwarded;
-  delete headers['x-real-ip'];
-  headers['x-forwarded-for'] = peerAddress(req);
+function headersToApi(req: GatewayRequest, client: string, host: string): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = { host };
+  const from = req.headers;
+  for (const name in from) if (!NOT_TO_API.has(name)) headers[name] = from[name];
+  headers['x-forwarded-for'] = client;
   headers['x-forwarded-proto'] = req.socket instanceof TLSSocket ? 'https' : 'http';
-  if (headers.host) headers['x-forwarded-host'] = headers.host;
-  else delete headers['x-forwarded-host'];
-  delete headers['x-forwarded-port'];
+  if (from.host) headers['x-forwarded-host'] = from.host;
+  if (req.id) headers['x-request-id'] = req.id;
+  return headers;
 }
 
 /**
@@ -95,7 +126,11 @@ export function idleClosingAgent(options: AgentOptions, idleMs: number): Agent {
   return agent;
 }
 
-/** Proxies one call: `(req, res)` with `req.url` already relative to the api. */
+/**
+ * Proxies one call: `(req, res)` with `req.url` already relative to the api. The answer's head is
+ * written by the proxy in ONE writeHead (issue 34): the gateway's own headers (`answerHeaders`,
+ * the request id) with the api's, the api's winning; nothing may be set on `res` before.
+ */
 export type ApiProxy = ((req: IncomingMessage, res: ServerResponse) => void) & { admission: ProxyAdmission };
 
 /**
@@ -120,7 +155,13 @@ export function createApiProxy(opts: {
   limits?: Partial<ProxyLimits>;
   /** How long an idle connection to the api stays in the pool (tests). */
   idleSocketMs?: number;
+  /** Headers of every answer (name, value, … in lower case: the security headers), the api's own win. */
+  answerHeaders?: readonly string[];
 }): ApiProxy {
+  const answerHeaders = opts.answerHeaders ?? [];
+  /** The gateway's part of an answer's head: the fixed headers and the request id. */
+  const ownHead = (req: GatewayRequest): string[] =>
+    req.id ? [...answerHeaders, 'x-request-id', req.id] : [...answerHeaders];
   const timeoutMs = opts.timeoutMs ?? HTTP_TIMEOUT_MS;
   const limits = { ...DEFAULT_PROXY_LIMITS, ...opts.limits };
   const admission = new ProxyAdmission(limits);
@@ -149,11 +190,10 @@ export function createApiProxy(opts: {
   // Each series of the duration metric found once by its labels, not by hashing them per call.
   const durationSeries = new Map<string, { observe(seconds: number): void }>();
   /** `tried`: the apis that refused this call's connection already. */
-  const forward = (req: GatewayRequest, res: ServerResponse, tried: string[] = []) => {
-    const url = targets.inOrder().find((u) => !tried.includes(u))!;
+  const forward = (req: GatewayRequest, res: ServerResponse, client: string, tried: string[] = []) => {
+    const url = targets.several ? targets.inOrder().find((u) => !tried.includes(u))! : targets.urls[0];
     const { hostname, port, host, basePath } = addresses.get(url)!;
-    const headers: OutgoingHttpHeaders = { ...req.headers, host };
-    for (const h of HOP_BY_HOP) delete headers[h];
+    const headers = headersToApi(req, client, host);
     const startedAt = process.hrtime.bigint();
     let observed = false;
     const observe = (status: number) => {
@@ -177,7 +217,6 @@ export function createApiProxy(opts: {
       path: basePath + (req.url ?? '/'),
       headers,
     });
-    upstream.on('socket', (socket) => socket.setTimeout(0));
     // The clock runs from when the request (an upload, say) has been sent in full.
     let timer: NodeJS.Timeout | null = null;
     let timedOut = false;
@@ -207,21 +246,25 @@ export function createApiProxy(opts: {
         return;
       }
       const out = answer.headers;
+      const own = ownHead(req);
+      const head: (string | string[])[] = [];
+      for (let i = 0; i < own.length; i += 2) if (out[own[i]] === undefined) head.push(own[i], own[i + 1]);
       for (const name in out) {
-        if (name === TOKEN_REVOKED_HEADER || HOP_BY_HOP.includes(name)) continue;
-        res.setHeader(name, out[name]!);
+        if (name === TOKEN_REVOKED_HEADER || HOP_BY_HOP.has(name)) continue;
+        head.push(name, out[name]!);
       }
-      res.statusCode = status;
-      if (answer.statusMessage) res.statusMessage = answer.statusMessage;
+      res.writeHead(status, answer.statusMessage || undefined, head);
       answer.pipe(res);
       // The api's answer broken off midway: the browser's is too (its length would lie).
       answer.on('aborted', () => res.destroy());
       answer.on('error', () => res.destroy());
     });
 
-    // The body goes once the connection is made (a kept-alive one at once).
+    // The body goes once the connection is made (a kept-alive one at once). A socket taken for a
+    // call waits without the pool's idle timeout (the proxy keeps its own clock).
     let connected = false;
     upstream.on('socket', (socket) => {
+      socket.setTimeout(0);
       const send = () => {
         connected = true;
         req.pipe(upstream);
@@ -237,7 +280,7 @@ export function createApiProxy(opts: {
       if (!connected && neverConnected(err)) {
         targets.markDown(url, 'connection refused');
         if (targets.urls.some((u) => u !== url && !tried.includes(u))) {
-          forward(req, res, [...tried, url]);
+          forward(req, res, client, [...tried, url]);
           return;
         }
       } else if (targets.several) void targets.check(url);
@@ -247,7 +290,7 @@ export function createApiProxy(opts: {
         { reqId: req.id, method: req.method, err: err.message, status },
         timedOut ? 'api timed out' : 'api unavailable',
       );
-      sendEnvelope(req, res, status, timedOut ? 'errors.gatewayTimeout' : 'errors.apiUnavailable');
+      sendEnvelope(req, res, ownHead(req), status, timedOut ? 'errors.gatewayTimeout' : 'errors.apiUnavailable');
     });
 
     // The browser gone before its answer was complete: stop the api call (frees the pool's socket).
@@ -258,22 +301,21 @@ export function createApiProxy(opts: {
   };
 
   const proxy = (req: GatewayRequest, res: ServerResponse) => {
+    const client = peerAddress(req);
     admission.enter(
-      peerAddress(req),
+      client,
       res,
       () => {
-        setForwardedHeaders(req);
-        if (req.id) req.headers['x-request-id'] = String(req.id);
         try {
-          forward(req, res);
+          forward(req, res, client);
         } catch (err) {
           opts.logger.error({ reqId: req.id, err: (err as Error).message }, 'proxy failed');
-          sendEnvelope(req, res, 502, 'errors.apiUnavailable');
+          sendEnvelope(req, res, ownHead(req), 502, 'errors.apiUnavailable');
         }
       },
       () => {
         opts.metrics.proxyRefused.inc();
-        sendEnvelope(req, res, 503, 'errors.gatewayBusy');
+        sendEnvelope(req, res, ownHead(req), 503, 'errors.gatewayBusy');
       },
     );
   };

@@ -42,32 +42,32 @@ export const consoleSecurityHeaders: Middleware = helmet({
 });
 
 /**
- * The headers a helmet middleware writes, worked out once: helmet's are the same for every request
- * (no nonce), so the proxied calls, the hot path, set a ready list instead of running it per call.
+ * The headers a helmet middleware writes, worked out once, as (name, value, …) with lower-case
+ * names: helmet's are the same for every request (no nonce), so the proxied calls, the hot path,
+ * write a ready list with the answer's head instead of running it per call (issue 34). What it
+ * removes (X-Powered-By) the gateway never sets on a proxied answer.
  */
-function fixedHeaders(middleware: Middleware): Middleware {
-  const set: [string, string | number | readonly string[]][] = [];
-  const removed: string[] = [];
+function fixedHeaders(middleware: Middleware): readonly string[] {
+  const list: string[] = [];
   const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => set.push([name, value]),
-    removeHeader: (name: string) => removed.push(name),
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      for (const v of Array.isArray(value) ? value : [value]) list.push(name.toLowerCase(), String(v));
+    },
+    removeHeader: () => undefined,
     getHeader: () => undefined,
   } as unknown as ServerResponse;
   let ready = false;
   middleware({ headers: {} } as IncomingMessage, recorder, () => (ready = true));
   if (!ready) throw new Error('security headers: the middleware did not finish at once');
-  return (_req, res, next) => {
-    for (const name of removed) res.removeHeader(name);
-    for (const [name, value] of set) res.setHeader(name, value);
-    next();
-  };
+  return list;
 }
 
 /**
  * Answers of the api through /api: JSON and uploaded files. Nothing in them may run or be framed
- * (an uploaded file opened directly is inert); the api's own headers, where it sets them, win.
+ * (an uploaded file opened directly is inert); the api's own headers, where it sets them, win
+ * (the proxy writes them with the answer's head: `createApiProxy`'s `answerHeaders`).
  */
-export const apiSecurityHeaders: Middleware = fixedHeaders(
+export const apiSecurityHeaders: readonly string[] = fixedHeaders(
   helmet({
     ...common,
     contentSecurityPolicy: {

@@ -115,14 +115,16 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   let proxy: ReturnType<typeof createApiProxy> | null = null;
   const logRequest = requestLogger(logger);
   const httpServer = createServer((req: IdentifiedRequest, res) => {
-    logRequest(req, res);
     const url = req.url ?? '/';
     if (proxy && (url.startsWith('/api/') || url === '/api' || url.startsWith('/api?'))) {
+      // The proxy writes the request id and the security headers with the api's answer.
+      logRequest(req, res, false);
       req.url = url.slice(4) || '/';
       addClientCredentials(req, req.url, oauthClient);
-      apiSecurityHeaders(req, res, () => proxy!(req, res));
+      proxy(req, res);
       return;
     }
+    logRequest(req, res);
     app(req, res);
   });
   const io: GatewayServer = new Server(httpServer, {
@@ -174,6 +176,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     metrics,
     timeoutMs: options.proxyTimeoutMs,
     limits: options.proxyLimits,
+    answerHeaders: apiSecurityHeaders,
     hooks: {
       signedOut: (token) => {
         identities.get(token).then(

@@ -7,6 +7,8 @@ const SECRET_PARAM = /token|passw|pwd|secret|code|key|sig|auth/i;
 const TOKEN_CHARS = /^[\w.~+=-]{20,}$/;
 const HAS_DIGIT = /\d/;
 const FILE_NAME = /\.[a-z\d]{1,5}$/i;
+/** A path segment long enough to be a token (TOKEN_CHARS). */
+const LONG_SEGMENT = /[^/]{20}/;
 
 /**
  * A value that looks like a token rather than a word, an id or a file name: 20 or more token
@@ -33,6 +35,9 @@ function safeDecode(text: string): string {
  */
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
+  // The usual call: no query and no segment of 20 characters or more (a secret has 20 or more,
+  // and decoding only shortens a segment), so there is nothing to redact (issue 34: the hot path).
+  if (at < 0 && !LONG_SEGMENT.test(url)) return url;
   const path = (at < 0 ? url : url.slice(0, at))
     .split('/')
     .map((segment) => (looksLikeSecret(safeDecode(segment)) ? '[redacted]' : segment))
