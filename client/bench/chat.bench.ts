@@ -85,8 +85,17 @@ try {
   // byte), to tell the api's part from the console's own (rendering).
   const open: number[] = [];
   const request: number[] = [];
+  // Split of each open: from the click to the first page's request leaving, and from its answer
+  // to the newest message drawn (the console's own work on either side of the request).
+  const toRequest: number[] = [];
+  const afterAnswer: number[] = [];
   for (let i = 0; i <= RUNS; i++) {
-    const { ms, req } = (await page.evaluate(`(async () => {
+    const {
+      ms,
+      req,
+      toRequest: toRequest1,
+      afterAnswer: afterAnswer1,
+    } = (await page.evaluate(`(async () => {
       const until = async (ok) => { while (!ok()) await new Promise((r) => requestAnimationFrame(r)); };
       document.querySelector('[data-testid=chat-list-row]:not([data-group="${chat.id}"])').click();
       await until(() => !location.search.includes('open=${chat.id}'));
@@ -98,12 +107,19 @@ try {
         .some((e) => e.textContent.includes(${JSON.stringify(newest)})));
       const ms = performance.now() - started;
       const first = performance.getEntriesByType('resource').find((e) => e.name.includes('/im/chatrecord/list'));
-      return { ms, req: first ? first.responseEnd - first.startTime : -1 };
-    })()`)) as { ms: number; req: number };
+      return {
+        ms,
+        req: first ? first.responseEnd - first.startTime : -1,
+        toRequest: first ? first.startTime - started : -1,
+        afterAnswer: first ? ms - (first.responseEnd - started) : -1,
+      };
+    })()`)) as { ms: number; req: number; toRequest: number; afterAnswer: number };
     if (i > 0) {
       // the first one warms the cache
       open.push(ms);
       request.push(req);
+      toRequest.push(toRequest1);
+      afterAnswer.push(afterAnswer1);
     }
   }
   log(`scrolling up through ${SCROLL} messages`);
@@ -127,6 +143,8 @@ try {
   })()`)) as { ms: number; most: number; oldest: number; nodes: number };
   open.sort((a, b) => a - b);
   request.sort((a, b) => a - b);
+  toRequest.sort((a, b) => a - b);
+  afterAnswer.sort((a, b) => a - b);
   const p95 = round(percentile(open, 95));
   console.log(
     JSON.stringify({
@@ -135,6 +153,8 @@ try {
       openRuns: RUNS,
       openMs: { p50: round(percentile(open, 50)), p95, max: round(open[open.length - 1]) },
       firstPageRequestMs: { p50: round(percentile(request, 50)), p95: round(percentile(request, 95)) },
+      clickToRequestMs: { p50: round(percentile(toRequest, 50)), p95: round(percentile(toRequest, 95)) },
+      answerToDrawnMs: { p50: round(percentile(afterAnswer, 50)), p95: round(percentile(afterAnswer, 95)) },
       budgetOpenP95Ms: BUDGET_MS,
       scrolledMessages: SCROLL,
       scrollMs: round(scrolled.ms),
