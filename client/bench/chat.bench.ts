@@ -3,7 +3,7 @@
 // PostgreSQL schema with the demo, plus BENCH_MESSAGES (100,000) records in the administrator's
 // chat with resident1. Signed in as the administrator with a warm cache:
 //   1. opening that conversation from the chat list (BENCH_RUNS times) until its newest message
-//      is shown: p95 under 300 ms;
+//      is drawn inside the history's viewport: p95 under 300 ms;
 //   2. scrolling up through BENCH_SCROLL (2,000) messages (older pages of 10 load on the way):
 //      the time it takes and the most message rows the DOM held at once (virtualized: bounded).
 // Prints exactly one JSON line.
@@ -103,8 +103,15 @@ try {
       performance.clearResourceTimings();
       const started = performance.now();
       document.querySelector('[data-testid=chat-list-row][data-group="${chat.id}"]').click();
-      await until(() => [...document.querySelectorAll('[data-testid=chat-history] [data-testid=chat-message]')]
-        .some((e) => e.textContent.includes(${JSON.stringify(newest)})));
+      // The newest message drawn inside the history's viewport (not only in the DOM below it).
+      await until(() => {
+        const scroller = document.querySelector('[data-testid=chat-history] [data-virtuoso-scroller]');
+        const message = [...document.querySelectorAll('[data-testid=chat-history] [data-testid=chat-message]')]
+          .find((e) => e.textContent.includes(${JSON.stringify(newest)}));
+        if (!scroller || !message) return false;
+        const view = scroller.getBoundingClientRect(), box = message.getBoundingClientRect();
+        return box.height > 0 && box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
+      });
       const ms = performance.now() - started;
       const first = performance.getEntriesByType('resource').find((e) => e.name.includes('/im/chatrecord/list'));
       return {
