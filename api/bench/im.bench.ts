@@ -13,7 +13,12 @@
 import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
 import { signIn, startTestApi } from '../test/kit';
-import { conversationListPlan, listConversations } from '../src/modules/im/chat.repository';
+import {
+  conversationListPlan,
+  listConversations,
+  unreadTotalSql,
+  unreadTotalValues,
+} from '../src/modules/im/chat.repository';
 import { benchLog, percentile, round, timeRuns } from './kit';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 2000);
@@ -116,6 +121,39 @@ try {
     return { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)) };
   };
   const unread = await timeRuns(() => admin.post('/im/chatrecord/query/total/unread'), { runs: RUNS });
+  // The sidebar's unread total: the plan chosen by the person's share (now) against the join with
+  // every group (before), as SQL and as the database's own time, in turns.
+  const unreadValues = unreadTotalValues(admin.personId, tenant);
+  const filled = (build: typeof unreadTotalSql) => build((name) => sql`${unreadValues[name]}`);
+  const unreadJoinSql = filled(
+    (p) => sql`select sum(g.message_count - m.read_count) as n
+      from im_group_member m join im_group g on g.id = m.group_id
+      where m.person_id = ${p('personId')} and m.quit_at is null and not g.dismissed
+        and g.company_id = ${p('companyId')} and g.housing_estate_id = ${p('housingEstateId')}`,
+  );
+  const unreadForms = { join: unreadJoinSql, byShare: filled(unreadTotalSql) };
+  const unreadTurns: Record<keyof typeof unreadForms, { sql: number[]; explain: number[] }> = {
+    join: { sql: [], explain: [] },
+    byShare: { sql: [], explain: [] },
+  };
+  const unreadAnswers = new Set<string>();
+  for (let i = 0; i < RUNS; i++)
+    for (const form of ['join', 'byShare'] as const) {
+      const t = performance.now();
+      const answer = (await api.db.execute(unreadForms[form])) as unknown as { rows: { n: unknown }[] };
+      unreadTurns[form].sql.push(performance.now() - t);
+      unreadAnswers.add(String(answer.rows[0]?.n));
+      if (i % 10 === 0) {
+        const plan = (await api.db.execute(sql`explain (analyze) ${unreadForms[form]}`)) as unknown as {
+          rows: { 'QUERY PLAN': string }[];
+        };
+        if (i === 0 && process.env.BENCH_EXPLAIN === '1')
+          log(`unread plan (${form}):\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+        const last = plan.rows.at(-1)?.['QUERY PLAN'] ?? '';
+        unreadTurns[form].explain.push(Number(/Execution Time: ([\d.]+)/.exec(last)?.[1] ?? NaN));
+      }
+    }
+  if (unreadAnswers.size !== 1) throw new Error(`the unread total's forms disagree: ${[...unreadAnswers].join(', ')}`);
   // The database's own time for the list's statements (EXPLAIN ANALYZE, BUFFERS), less sensitive
   // to a loaded machine than the round trips above: the median of a few plans, per statement.
   const explained: number[][] = [];
@@ -227,6 +265,11 @@ try {
         max: round(joinPlanMs[joinPlanMs.length - 1]),
       },
       unreadTotalHttpMs: { p50: unread.p50, p95: unread.p95 },
+      // Before (always the join) and now (by the person's share), in turns: SQL and EXPLAIN.
+      unreadSqlJoinAlwaysMs: spread(unreadTurns.join.sql),
+      unreadSqlByShareMs: spread(unreadTurns.byShare.sql),
+      unreadExplainJoinAlwaysMs: spread(unreadTurns.join.explain),
+      unreadExplainByShareMs: spread(unreadTurns.byShare.explain),
       budgetListP95Ms: 25,
       senders: SENDERS,
       rounds: ROUNDS,

@@ -3,7 +3,12 @@
 // and estate checks.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversationListPlan, groupsByLookup } from '../src/modules/im/chat.repository';
+import {
+  conversationListPlan,
+  groupsByLookup,
+  unreadTotalSqlBelowShare,
+  unreadTotalValues,
+} from '../src/modules/im/chat.repository';
 import {
   grantRolePermission,
   openSocket,
@@ -314,5 +319,44 @@ describe.each(testEngines())('chat on %s', (engine) => {
     } finally {
       conversationListPlan.lookupBelowShare = chosen;
     }
+  });
+  it('when the unread total is read by lookup or by the join, then both count the same unread, without dissolved groups or groups left', async () => {
+    // Unread for the staff in a group that stays, one that is dissolved and one the staff left.
+    const made = async (groupName: string) =>
+      (
+        await people.admin.post('/im/disgroup/chatgroupperson', {
+          groupName,
+          personIds: [people.staff.personId, people.neighbour.personId],
+        })
+      ).body.data.groupId as number;
+    const [kept, dissolved, left] = [await made('Kept'), await made('Dissolved'), await made('Left')];
+    for (const groupId of [kept, dissolved, left])
+      for (const content of ['one', 'two'])
+        expect((await people.admin.post('/im/chatrecord/save', { groupId, content })).status).toBe(200);
+    expect((await people.admin.get(`/im/disgroup/dismiss/${dissolved}`)).status).toBe(200);
+    expect((await people.staff.post(`/im/disgroupmem/quit/disgroup/${left}`)).status).toBe(200);
+    await api.db.execute(sql`analyze im_group`);
+    const tenant = (
+      (await api.db.execute(
+        sql`select company_id as "companyId", housing_estate_id as "housingEstateId" from person where id = ${people.staff.personId}`,
+      )) as unknown as { rows: { companyId: number; housingEstateId: number }[] }
+    ).rows[0];
+    const byForm = async (who: string, share: number) => {
+      const values = unreadTotalValues(people[who].personId, tenant);
+      const result = (await api.db.execute(
+        unreadTotalSqlBelowShare(share, (name) => sql`${values[name]}`),
+      )) as unknown as { rows: { n: unknown }[] };
+      return Number(result.rows[0]?.n ?? 0);
+    };
+    for (const who of ['admin', 'staff', 'neighbour']) {
+      const total = await unreadTotal(who);
+      // Share 0: never below it (the join); a huge share: always below it (the lookups).
+      expect(await byForm(who, 0)).toBe(total);
+      expect(await byForm(who, 1e9)).toBe(total);
+    }
+    const staffBefore = await byForm('staff', 1e9);
+    expect((await people.staff.get(`/im/chatrecord/delete/unread?groupId=${kept}`)).status).toBe(200);
+    expect(await byForm('staff', 1e9)).toBe(staffBefore - 2);
+    expect(await byForm('staff', 0)).toBe(staffBefore - 2);
   });
 });

@@ -3,7 +3,7 @@
 // PostgreSQL schema with the demo, plus BENCH_MESSAGES (100,000) records in the administrator's
 // chat with resident1. Signed in as the administrator with a warm cache:
 //   1. opening that conversation from the chat list (BENCH_RUNS times) until its newest message
-//      is shown: p95 under 300 ms;
+//      is drawn inside the history's viewport: p95 under 300 ms;
 //   2. scrolling up through BENCH_SCROLL (2,000) messages (older pages of 10 load on the way):
 //      the time it takes and the most message rows the DOM held at once (virtualized: bounded).
 // Prints exactly one JSON line.
@@ -85,8 +85,17 @@ try {
   // byte), to tell the api's part from the console's own (rendering).
   const open: number[] = [];
   const request: number[] = [];
+  // Split of each open: from the click to the first page's request leaving, and from its answer
+  // to the newest message drawn (the console's own work on either side of the request).
+  const toRequest: number[] = [];
+  const afterAnswer: number[] = [];
   for (let i = 0; i <= RUNS; i++) {
-    const { ms, req } = (await page.evaluate(`(async () => {
+    const {
+      ms,
+      req,
+      toRequest: toRequest1,
+      afterAnswer: afterAnswer1,
+    } = (await page.evaluate(`(async () => {
       const until = async (ok) => { while (!ok()) await new Promise((r) => requestAnimationFrame(r)); };
       document.querySelector('[data-testid=chat-list-row]:not([data-group="${chat.id}"])').click();
       await until(() => !location.search.includes('open=${chat.id}'));
@@ -94,16 +103,30 @@ try {
       performance.clearResourceTimings();
       const started = performance.now();
       document.querySelector('[data-testid=chat-list-row][data-group="${chat.id}"]').click();
-      await until(() => [...document.querySelectorAll('[data-testid=chat-history] [data-testid=chat-message]')]
-        .some((e) => e.textContent.includes(${JSON.stringify(newest)})));
+      // The newest message drawn inside the history's viewport (not only in the DOM below it).
+      await until(() => {
+        const scroller = document.querySelector('[data-testid=chat-history] [data-virtuoso-scroller]');
+        const message = [...document.querySelectorAll('[data-testid=chat-history] [data-testid=chat-message]')]
+          .find((e) => e.textContent.includes(${JSON.stringify(newest)}));
+        if (!scroller || !message) return false;
+        const view = scroller.getBoundingClientRect(), box = message.getBoundingClientRect();
+        return box.height > 0 && box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
+      });
       const ms = performance.now() - started;
       const first = performance.getEntriesByType('resource').find((e) => e.name.includes('/im/chatrecord/list'));
-      return { ms, req: first ? first.responseEnd - first.startTime : -1 };
-    })()`)) as { ms: number; req: number };
+      return {
+        ms,
+        req: first ? first.responseEnd - first.startTime : -1,
+        toRequest: first ? first.startTime - started : -1,
+        afterAnswer: first ? ms - (first.responseEnd - started) : -1,
+      };
+    })()`)) as { ms: number; req: number; toRequest: number; afterAnswer: number };
     if (i > 0) {
       // the first one warms the cache
       open.push(ms);
       request.push(req);
+      toRequest.push(toRequest1);
+      afterAnswer.push(afterAnswer1);
     }
   }
   log(`scrolling up through ${SCROLL} messages`);
@@ -127,6 +150,8 @@ try {
   })()`)) as { ms: number; most: number; oldest: number; nodes: number };
   open.sort((a, b) => a - b);
   request.sort((a, b) => a - b);
+  toRequest.sort((a, b) => a - b);
+  afterAnswer.sort((a, b) => a - b);
   const p95 = round(percentile(open, 95));
   console.log(
     JSON.stringify({
@@ -135,6 +160,8 @@ try {
       openRuns: RUNS,
       openMs: { p50: round(percentile(open, 50)), p95, max: round(open[open.length - 1]) },
       firstPageRequestMs: { p50: round(percentile(request, 50)), p95: round(percentile(request, 95)) },
+      clickToRequestMs: { p50: round(percentile(toRequest, 50)), p95: round(percentile(toRequest, 95)) },
+      answerToDrawnMs: { p50: round(percentile(afterAnswer, 50)), p95: round(percentile(afterAnswer, 95)) },
       budgetOpenP95Ms: BUDGET_MS,
       scrolledMessages: SCROLL,
       scrollMs: round(scrolled.ms),

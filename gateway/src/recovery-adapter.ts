@@ -6,6 +6,14 @@ type SessionToPersist = Parameters<Adapter['persistSession']>[0];
 type StoredSession = SessionToPersist & { disconnectedAt: number };
 
 const EVENT_PACKET = 2;
+interface EventPacket {
+  type: number;
+  data: unknown[];
+  id?: number;
+}
+interface Encoder {
+  encode(packet: EventPacket): unknown[];
+}
 const NO_ROOMS: ReadonlySet<Room> = new Set();
 /** What socket.io expects from an adapter that cannot restore a session (typed as a Session by the package). */
 const NOT_RESTORED = Promise.resolve(null) as unknown as Promise<Session>;
@@ -35,14 +43,42 @@ export class CompactRecoveryAdapter extends Adapter {
     ).maxDisconnectionDuration;
     this.sweeper = setInterval(() => this.sweep(), Math.min(this.windowMs, 10_000));
     this.sweeper.unref();
+    // GATEWAY_ENCODE_ONCE=0 leaves the wire's encoding to socket.io (for comparing; README, issue 31).
+    if (process.env.GATEWAY_ENCODE_ONCE !== '0') this.encodeOnce();
   }
 
-  override broadcast(packet: { type: number; data: unknown[]; id?: number }, opts: BroadcastOptions): void {
+  /**
+   * socket.io encodes a broadcast's packet again for the wire (a second JSON.stringify of the
+   * same data, and a deep scan for binary parts): a logged packet is written from the JSON the log
+   * made, as socket.io-parser writes an event packet (its type, the namespace unless "/", a comma,
+   * the data's JSON). Logged packets carry no binary parts (the log keeps JSON; the gateway's
+   * events come from the api as JSON). Any other packet is encoded by socket.io as before.
+   * Reaches into the adapter's encoder (private in its types, the one socket.io gives it).
+   */
+  private encodeOnce(): void {
+    const self = this as unknown as { encoder: Encoder };
+    const encoder = self.encoder;
+    if (!encoder || (encoder as { replacer?: unknown }).replacer !== undefined) return;
+    const wrapped = Object.create(encoder) as Encoder;
+    wrapped.encode = (packet: EventPacket & { nsp?: string }) => {
+      const json = this.jsonOf.get(packet);
+      if (json === undefined) return encoder.encode(packet);
+      return [`${packet.type}${packet.nsp && packet.nsp !== '/' ? `${packet.nsp},` : ''}${json}`];
+    };
+    self.encoder = wrapped;
+  }
+
+  /** The JSON of a logged packet's data, made once for the log and the wire (see `encodeOnce`). */
+  private readonly jsonOf = new WeakMap<object, string>();
+
+  override broadcast(packet: EventPacket, opts: BroadcastOptions): void {
     // As socket.io does: events without an ack that are not volatile can be missed and recovered.
     if (packet.type === EVENT_PACKET && packet.id === undefined && opts.flags?.volatile === undefined) {
       // The offset travels at the end of the data; the client sends the last one it saw when it reconnects.
       packet.data.push(`${this.bootId}.${this.log.nextSeq}`);
-      this.log.append(addressee(opts), JSON.stringify(packet.data));
+      const json = JSON.stringify(packet.data);
+      this.log.append(addressee(opts), json);
+      this.jsonOf.set(packet, json);
     }
     super.broadcast(packet, opts);
   }

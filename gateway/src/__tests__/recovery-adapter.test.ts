@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Encoder } from 'socket.io-parser';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CompactRecoveryAdapter } from '../recovery-adapter';
 
 // A real socket.io server using the adapter, and real socket.io clients over loopback.
@@ -124,5 +125,37 @@ describe('CompactRecoveryAdapter', () => {
     adapter.persistSession(session);
     const restored = await adapter.restoreSession('p1', lastOffset(b));
     expect(restored?.missedPackets.map((p) => p.slice(0, 2))).toEqual([['news', 8]]);
+  });
+
+  it('when an event is broadcast, then its JSON is made once and tabs of the root and another namespace get it whole', async () => {
+    const { io, url } = await start(60_000);
+    const payload = { topic: 'chat', text: '你好 "quoted" \\ line\nbreak', n: [1, 2.5, null], nested: { ok: true } };
+    const onRoot = await tab(url, 'person:1');
+    const got: unknown[] = [];
+    onRoot.socket.on('chat', (p: unknown) => got.push(p));
+    // A second namespace with the same adapter: its packets carry "/ns," before the JSON.
+    const ns = io.of('/ns');
+    ns.on('connection', (socket) => void socket.join('person:1'));
+    const other = connect(`${url}/ns`, { transports: ['websocket'], forceNew: true });
+    clients.push(other);
+    const gotOther: unknown[] = [];
+    other.on('chat', (p: unknown) => gotOther.push(p));
+    await new Promise<void>((resolve) => other.once('connect', () => resolve()));
+
+    const encode = vi.spyOn(Encoder.prototype, 'encode');
+    try {
+      io.to('person:1').emit('chat', payload);
+      ns.to('person:1').emit('chat', payload);
+      await until(() => got.length === 1 && gotOther.length === 1);
+      // socket.io's own encoder was not asked: the wire text came from the log's JSON.
+      expect(encode).not.toHaveBeenCalled();
+    } finally {
+      encode.mockRestore();
+    }
+    expect(got).toEqual([payload]);
+    expect(gotOther).toEqual([payload]);
+    // Packets the log does not keep (with an ack, volatile) are still socket.io's to encode.
+    io.to('person:1').volatile.emit('news', 6);
+    await until(() => onRoot.received.includes(6));
   });
 });

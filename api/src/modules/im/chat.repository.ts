@@ -325,15 +325,43 @@ export async function markRead(
   return { cleared: Math.max(0, Number(row?.cleared ?? 0)), readSeq: Number(row?.read_seq ?? 0) };
 }
 
+/** Below this share of all groups, a person's groups are read by primary key (see groupsByLookup). */
+const LOOKUP_BELOW_SHARE = 0.25;
+
 /**
  * Unread chat records of a person over every group of the estate they are still in (one row, `n`),
- * with placeholders personId, companyId, housingEstateId.
+ * with placeholders personId, companyId, housingEstateId. The plan is chosen by the person's share
+ * of the groups, as the conversation list's (`groupsByLookup`), but inside the statement (it is
+ * prepared once, and its generic plan cannot see the person): both forms are planned, and a
+ * one-time filter on the share runs only one — the person's groups by primary key one by one
+ * where they are a small share of all groups (offset 0 keeps the planner from turning it back into
+ * a hash join), else the join (README "Instant messaging", sixth pass).
  */
 export function unreadTotalSql(p: (name: 'personId' | 'companyId' | 'housingEstateId') => SQL): SQL {
-  return sql`select sum(g.message_count - m.read_count) as n
-        from im_group_member m join im_group g on g.id = m.group_id
-        where m.person_id = ${p('personId')} and m.quit_at is null and not g.dismissed
-          and g.company_id = ${p('companyId')} and g.housing_estate_id = ${p('housingEstateId')}`;
+  return unreadTotalSqlBelowShare(LOOKUP_BELOW_SHARE, p);
+}
+
+/** `unreadTotalSql` with the share below which the groups are read by lookup (tests take both forms). */
+export function unreadTotalSqlBelowShare(
+  share: number,
+  p: (name: 'personId' | 'companyId' | 'housingEstateId') => SQL,
+): SQL {
+  const byLookup = sql`(select count(*) from im_group_member where person_id = ${p('personId')} and quit_at is null)
+    < ${sql.raw(String(Number(share)))} * (select reltuples from pg_class where oid = 'im_group'::regclass)`;
+  return sql`select sum(n) as n from (
+          select g.message_count - m.read_count as n
+          from im_group_member m cross join lateral (
+            select g0.message_count from im_group g0
+            where g0.id = m.group_id and not g0.dismissed
+              and g0.company_id = ${p('companyId')} and g0.housing_estate_id = ${p('housingEstateId')}
+            offset 0) g
+          where m.person_id = ${p('personId')} and m.quit_at is null and ${byLookup}
+          union all
+          select g.message_count - m.read_count
+          from im_group_member m join im_group g on g.id = m.group_id
+          where m.person_id = ${p('personId')} and m.quit_at is null and not g.dismissed
+            and g.company_id = ${p('companyId')} and g.housing_estate_id = ${p('housingEstateId')}
+            and not (${byLookup})) mine`;
 }
 
 const unreadTotalQuery = preparedQuery<
@@ -396,7 +424,7 @@ export interface ConversationRow {
  */
 export const conversationListPlan = {
   /** Below this share of all groups: by lookup. null: always the join (as before; the bench compares). */
-  lookupBelowShare: 0.25 as number | null,
+  lookupBelowShare: LOOKUP_BELOW_SHARE as number | null,
 };
 /** The two numbers per database and person, kept a minute (the share moves slowly; only speed depends on it). */
 const SHARE_KEPT_MS = 60_000;

@@ -4,6 +4,7 @@ import { Label } from 'semantic-ui-react';
 import { BADGE_MAX } from '@pm/shared';
 import type { ChatGroupRow } from '../../api';
 import { RelativeTime } from '../../ui/components/RelativeTime';
+import { startOpening } from '../hooks/useConversation';
 import { previewText } from '../utils/chatContent';
 import { ChatAvatar } from './ChatAvatar';
 
@@ -29,6 +30,11 @@ export function ConversationList({
           <li key={g.groupId}>
             <Link
               to={linkTo(g.groupId)}
+              // The first page is asked for at the click, while the route change renders.
+              onClick={(e) => {
+                if (g.groupId !== openId && !e.defaultPrevented && !e.metaKey && !e.ctrlKey && !e.shiftKey)
+                  startOpening(g.groupId);
+              }}
               className={`chat-list-row${g.groupId === openId ? ' active' : ''}`}
               aria-current={g.groupId === openId ? 'page' : undefined}
               data-testid="chat-list-row"

@@ -83,6 +83,29 @@ function recordOf(e: LiveEvent & { topic: 'chat' }): ChatRecord | null {
   };
 }
 
+/**
+ * The newest page of a conversation asked for at the click that opens it (the conversation
+ * list's row), before the route change has rendered: the view takes it instead of asking again.
+ * One request per click, taken once and only within a few seconds (not a cache: what is taken is
+ * the same answer the view would have asked for a moment later; what arrives after it is fetched
+ * after its last seq, as for any first page).
+ */
+const opening = new Map<number, { at: number; page: ReturnType<typeof fetchRecords> }>();
+const OPENING_KEPT_MS = 3000;
+
+export function startOpening(groupId: number): void {
+  const page = fetchRecords(groupId, 'desc', CHAT_OLDER_PAGE, undefined);
+  page.catch(() => {});
+  opening.set(groupId, { at: Date.now(), page });
+}
+
+function firstPage(groupId: number, signal: AbortSignal): ReturnType<typeof fetchRecords> {
+  const started = opening.get(groupId);
+  opening.delete(groupId);
+  if (started && Date.now() - started.at < OPENING_KEPT_MS) return started.page;
+  return fetchRecords(groupId, 'desc', CHAT_OLDER_PAGE, undefined, signal);
+}
+
 /** A send that failed because of the network, a timeout or the api (not the message itself). */
 const failureText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -147,8 +170,9 @@ export function useConversation(
     current.current = EMPTY;
     if (!groupId) return;
     const abort = new AbortController();
-    fetchRecords(groupId, 'desc', CHAT_OLDER_PAGE, undefined, abort.signal).then(
+    firstPage(groupId, abort.signal).then(
       (page) => {
+        if (abort.signal.aborted) return;
         const records = mergeRecords([], page.list);
         update((s) => ({ ...s, loading: false, records, hasOlder: (records[0]?.seq ?? 1) > 1 }));
         markRead(groupId);
