@@ -28,6 +28,13 @@ const dbTemplates = fileURLToPath(new URL('./api/test/kit/db-template-setup.ts',
  * twice with it on a quieter machine.
  */
 const unitWorkers = Number(process.env.PM_TEST_WORKERS ?? 1);
+/**
+ * Run order, one group after the other: shared, locales and client (0); api and gateway (1: a group
+ * of their own, since vitest puts projects with a `maxWorkers` of 1 and no group after every other
+ * group, and refuses two projects with different `maxWorkers` in one group); browser files (2); the
+ * files that must run alone (3).
+ */
+const order = { unit: 1, e2e: 2, e2eSerial: 3 };
 /** Browser and topology test files that run alone (see the e2e projects below). */
 const e2eSerial = [
   'ops/chaos.postgres.redis.test.ts',
@@ -55,6 +62,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           globalSetup: [dbTemplates],
           maxWorkers: unitWorkers,
+          sequence: { groupOrder: order.unit },
         },
       },
       {
@@ -68,6 +76,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           globalSetup: [dbTemplates],
           maxWorkers: unitWorkers,
+          sequence: { groupOrder: order.unit },
         },
       },
       {
@@ -78,7 +87,7 @@ export default defineConfig({
       // DATA_DIR under the system's temp, PGlite; metrics on free ports), its own Chromium, and any
       // PostgreSQL schema or Redis prefix it uses is random, so files cannot collide. `e2e` can run them
       // two at a time (most of a browser test is waiting on a page or a product), after the unit
-      // projects (groupOrder 1). `e2e-serial` holds the files that must run alone, on an otherwise
+      // projects (order.e2e). `e2e-serial` holds the files that must run alone, on an otherwise
       // idle runner, one after the other at the very end of the same `vitest run`: the chaos run and
       // the compose topology (many processes and fault timings each), and the wall screen and the
       // dashboard's widgets (each asserts that a change shows "within a second"). `--project 'e2e*'` runs both.
@@ -101,7 +110,7 @@ export default defineConfig({
           // (shell-narrow: the menu had not slid in 10 s after the click) failed. It becomes the
           // default once the files hold at that load; on a runner with more cores it pays at once.
           maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: order.e2e },
         },
       },
       {
@@ -115,7 +124,7 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           globalSetup: ['support/global-setup.ts'],
           fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: order.e2eSerial },
         },
       },
     ],
