@@ -13,6 +13,7 @@ import { io, type Socket } from 'socket.io-client';
 import {
   applyEvent,
   emptySnapshot,
+  snapshotAfterConnect,
   TOPICS,
   type ClientToServerEvents,
   type LiveEvent,
@@ -305,6 +306,8 @@ class ConsoleTab {
   held: LiveSnapshot = emptySnapshot();
   loaded = false;
   acceptAny = true;
+  /** The events since the last connect, until its first snapshot. */
+  sinceConnect: LiveEvent[] = [];
   topics: string[] = [];
   snapshots = 0;
   /** Why the socket was closed, each time (socket.io's reasons). */
@@ -331,6 +334,7 @@ class ConsoleTab {
     this.socket.on('connect', () => {
       this.note('connect');
       this.acceptAny = true;
+      this.sinceConnect = [];
       // As the console: what was missed while away is read at once, not only with the snapshot.
       void this.catchUp('catchUpReconnect');
       this.socket
@@ -358,8 +362,12 @@ class ConsoleTab {
       this.note(`snapshot ${s.version}`);
       this.snapshots += 1;
       this.loaded = true;
-      if (this.acceptAny || s.version >= this.held.version) this.held = s;
+      // As the console (client/src/modules/live/states/liveState.ts): the first snapshot after a
+      // (re)connect is taken whatever its version, brought up to the events that came before it.
+      if (this.acceptAny) this.held = snapshotAfterConnect(s, this.sinceConnect);
+      else if (s.version >= this.held.version) this.held = s;
       this.acceptAny = false;
+      this.sinceConnect = [];
       void this.catchUp('catchUpSnapshot');
     });
     for (const t of TOPICS)
@@ -371,6 +379,7 @@ class ConsoleTab {
           this.saw('warn', e.dataId, at, 'live');
         // As the console: every live SOS event reads the open calls again (calls missed meanwhile come with it).
         if (e.topic === 'alarms' && e.kind.startsWith('sos')) void this.readList('sos', 'catchUpEvent');
+        if (this.acceptAny) this.sinceConnect.push(e);
         if (this.loaded) this.held = applyEvent(this.held, e);
       }) as never);
   }

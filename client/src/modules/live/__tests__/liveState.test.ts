@@ -47,6 +47,23 @@ describe('live state', () => {
     expect(liveState.snapshot.complaints.untreated).toBe(7);
   });
 
+  it("when an event reaches a reconnected tab before the gateway's older snapshot, then the snapshot is brought up to it", () => {
+    connectionLive();
+    receiveSnapshot(snapshot(40, 3));
+    connectionLost('reconnecting');
+    connectionLive();
+    // The holder published event 12 before the snapshot it stored (version 11) reached this tab.
+    receiveEvent({ ...newComplaint, version: 12 });
+    expect(receiveSnapshot(snapshot(11, 5))).toBe(true);
+    expect(liveState.snapshot.complaints.untreated).toBe(6);
+    expect(liveState.snapshot.version).toBe(12);
+    // One the snapshot counts already is not counted twice, and later snapshots replace as before.
+    connectionLive();
+    receiveEvent({ ...newComplaint, version: 20 });
+    receiveSnapshot(snapshot(20, 9));
+    expect(liveState.snapshot.complaints.untreated).toBe(9);
+  });
+
   it('when the gateway refuses again and again, then the pause doubles up to half a minute', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map((n) => retryDelay(n, 0))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
     expect(retryDelay(0, 0.999)).toBeLessThanOrEqual(2000);

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import { applyEvent, emptySnapshot, type LiveEvent, type LiveSnapshot } from '@pm/shared';
+import { applyEvent, emptySnapshot, snapshotAfterConnect, type LiveEvent, type LiveSnapshot } from '@pm/shared';
 
 /**
  * The tab's link to the gateway, as the top bar shows it: `connecting` until the first
@@ -41,6 +41,8 @@ export const liveState = proxy<LiveStateShape>({
 
 /** After a (re)connect the next snapshot is the server's truth, whatever its version. */
 let acceptAnyVersion = true;
+/** The events since the last (re)connect, until its first snapshot (snapshotAfterConnect). */
+let sinceConnect: LiveEvent[] = [];
 
 /**
  * 'snapshot' replaces the state when it is newer than what this tab holds, and always right
@@ -51,12 +53,14 @@ export function receiveSnapshot(s: LiveSnapshot): boolean {
   liveState.loaded = true;
   liveState.snapshots += 1;
   if (!acceptAnyVersion && s.version < liveState.snapshot.version) return false;
+  liveState.snapshot = acceptAnyVersion ? snapshotAfterConnect(s, sinceConnect) : s;
   acceptAnyVersion = false;
-  liveState.snapshot = s;
+  sinceConnect = [];
   return true;
 }
 
 export function receiveEvent(e: LiveEvent): void {
+  if (acceptAnyVersion) sinceConnect.push(e);
   // Events before the first snapshot would count up from unknown zeros; the snapshot follows.
   if (!liveState.loaded) return;
   liveState.snapshot = applyEvent(liveState.snapshot, e);
@@ -70,6 +74,7 @@ export function countMessageRead(messageType: number): void {
 
 export function connectionLive(): void {
   acceptAnyVersion = true;
+  sinceConnect = [];
   liveState.connected = true;
   liveState.connects += 1;
   liveState.status = 'live';
@@ -90,12 +95,14 @@ export function connectionLost(status: 'reconnecting' | 'offline', at: number = 
  */
 export function connectionClosed(): void {
   acceptAnyVersion = true;
+  sinceConnect = [];
   connectionLost('offline');
 }
 
 /** Back to nothing known (sign-out): the next person's counters start unknown. */
 export function resetLive(): void {
   acceptAnyVersion = true;
+  sinceConnect = [];
   Object.assign(liveState, {
     snapshot: emptySnapshot(),
     connected: false,
