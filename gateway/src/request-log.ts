@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino from 'pino';
+import { linesPerTurn } from '@pm/shared';
 import { redactUrl, type Logger } from './logger';
 
 const SAFE_ID = /^[\w.-]{1,64}$/;
@@ -49,30 +50,5 @@ export function requestLogger(
           `${res.writableEnded ? '' : ',"aborted":true'},"msg":"request"}\n`,
       );
     });
-  };
-}
-
-/** What is pending in every access log of this process, written when it exits (several gateways in tests). */
-const pendingLogs = new Set<() => void>();
-process.once('exit', () => pendingLogs.forEach((flush) => flush()));
-
-/**
- * The access log lines of the calls that end in one turn of the event loop go out in ONE write at
- * its end (setImmediate) instead of one write each (issue 34: under load several calls end in one
- * turn; the api's access log does the same). A line still leaves within the turn its call ended in;
- * what is pending when the process exits is written then (the destination is synchronous).
- */
-function linesPerTurn(stream: { write(text: string): void }): (line: string) => void {
-  let pending = '';
-  const flush = () => {
-    if (!pending) return;
-    const text = pending;
-    pending = '';
-    stream.write(text);
-  };
-  pendingLogs.add(flush);
-  return (line) => {
-    if (!pending) setImmediate(flush);
-    pending += line;
   };
 }

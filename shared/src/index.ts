@@ -8,4 +8,5 @@ export * from './work-kinds';
 export * from './unit-names';
 export * from './estate-setup';
 export * from './api/core';
+export * from './lines-per-turn';
 export * from './log-redaction';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
-import { redactUrl } from '@pm/shared';
+import { linesPerTurn, redactUrl } from '@pm/shared';
 
 const SAFE_ID = /^[\w.-]{1,64}$/;
 const INFO = 30;
@@ -13,30 +13,6 @@ export type IdentifiedRequest = IncomingMessage & { id: string; originalUrl?: st
 /** The caller's X-Request-Id when sane (the gateway sends the id of its own line), else a new one. */
 export function requestIdOf(incoming: string | string[] | undefined): string {
   return typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
-}
-
-/**
- * The lines written in one turn of the event loop go out in ONE write, at the end of that turn
- * (setImmediate), instead of one synchronous write per line: under load several calls end in
- * the same turn (issue 34). A line still leaves within the turn its call ended in, and what is
- * pending when the process exits is written then (the destination is synchronous).
- */
-const flushers = new Set<() => void>();
-process.once('exit', () => flushers.forEach((flush) => flush()));
-
-function batchedWrites(stream: { write(text: string): void }): (line: string) => void {
-  let pending = '';
-  const flush = () => {
-    if (!pending) return;
-    const text = pending;
-    pending = '';
-    stream.write(text);
-  };
-  flushers.add(flush);
-  return (line) => {
-    if (!pending) setImmediate(flush);
-    pending += line;
-  };
 }
 
 /** Writes one access log line: `{ reqId, method, url, status, ms, msg: "request" }`, `warn` for 5xx. */
@@ -60,7 +36,7 @@ export type AccessLog = (
  */
 export function accessLog(log: Logger): AccessLog {
   const stream = (log as unknown as Record<symbol, { write(line: string): void }>)[pino.symbols.streamSym];
-  const write = batchedWrites(stream);
+  const write = linesPerTurn(stream);
   // The logger's bindings as JSON (`"service":"api"`), between the time and the request's fields.
   const bindings = JSON.stringify(log.bindings()).slice(1, -1);
   const prefix = bindings ? `,${bindings}` : '';
