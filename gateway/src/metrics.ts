@@ -35,6 +35,11 @@ export class GatewayMetrics {
     help: 'Upstream connections reopened after an abnormal close',
     registers: [this.registry],
   });
+  readonly upstreamGiveUps = new Counter({
+    name: 'gateway_upstream_give_ups_total',
+    help: "Upstreams that stopped reconnecting (SPEC 9's 50 attempts, or a final close); the person's tabs were told to reconnect",
+    registers: [this.registry],
+  });
   readonly recoveryLogBytes = new Gauge({
     name: 'gateway_recovery_log_bytes',
     help: 'Memory outside the JavaScript heap holding the last minutes of events for tabs that reconnect (0 with Redis)',

@@ -31,6 +31,8 @@ export interface HubContext {
   /** True with Redis: other instances may hold tabs and the upstream. */
   clustered: boolean;
   reconnectDelayMs?: number;
+  /** How many times an upstream reconnects after 1006 before it gives up (SPEC §9: 50). */
+  upstreamMaxAttempts?: number;
   /** Forgets a revoked token's identity on every instance. */
   forgetToken(token: string): void;
   /** The api says the person's access changed: every instance's tabs of the person follow (issue 30). */
@@ -214,6 +216,7 @@ export class PersonHub {
       personId: this.personId,
       logger: this.ctx.logger,
       reconnectDelayMs: this.ctx.reconnectDelayMs,
+      maxAttempts: this.ctx.upstreamMaxAttempts,
       // Every (re)connect continues after the last push delivered: nothing missed, nothing twice.
       resumeFrom: () => this.state?.pushSeq ?? null,
       handlers: {
@@ -224,10 +227,11 @@ export class PersonHub {
         },
         onMessage: (m) => this.deliver(m),
         onRevoked: (reason) => void this.revoke(token, /expire/i.test(reason) ? 'expired' : 'forcedLogout'),
-        onClosed: () => {
+        onClosed: (code) => {
           if (this.upstream !== upstream) return;
           this.givenUp = true;
           this.stepDown();
+          this.dropTabsAfterGivingUp(code);
         },
       },
     });
@@ -374,6 +378,19 @@ export class PersonHub {
       if (this.tabs.size > 0) void this.lead();
     }
     if (this.tabs.size === 0 && !this.holding) this.dispose();
+  }
+
+  /**
+   * The upstream gave up (SPEC §9: 50 reconnects after 1006, or a close that does not reconnect):
+   * nothing live reaches the person's tabs any more, so they must not go on showing counters as if
+   * they were. Every tab of the person (on every instance) is disconnected: the console then shows
+   * "reconnecting", then "offline since …", and connects again after its growing pause; that
+   * handshake opens a new upstream (addTab), whose resume misses nothing.
+   */
+  private dropTabsAfterGivingUp(code: number): void {
+    this.log.warn({ code, tabs: this.tabs.size }, "upstream gave up; the person's tabs are disconnected to reconnect");
+    this.ctx.metrics.upstreamGiveUps.inc();
+    this.ctx.io.in(rooms.person(this.personId)).disconnectSockets(true);
   }
 
   /** Closes the upstream and gives up the lease (another instance, or a later tab, may lead). */

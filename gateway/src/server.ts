@@ -51,6 +51,8 @@ export interface GatewayOptions {
   proxyTimeoutMs?: number;
   /** Delay before reconnecting an upstream after 1006 (ms); SPEC §9 says 5 s. */
   reconnectDelayMs?: number;
+  /** Reconnects of an upstream after 1006 before it gives up and the tabs reconnect; SPEC §9 says 50. */
+  upstreamMaxAttempts?: number;
   /** Proxied calls in flight and waiting, per client address and overall (defaults in proxy-admission.ts). */
   proxyLimits?: Partial<ProxyLimits>;
   /** Tabs per person, unauthenticated connections per address, events per tab (defaults in tab-limits.ts). */
@@ -163,6 +165,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     graceMs: options.graceMs ?? DEFAULT_GRACE_MS,
     clustered: redis !== null,
     reconnectDelayMs: options.reconnectDelayMs,
+    upstreamMaxAttempts: options.upstreamMaxAttempts,
   });
   const tabLimiter = new TabLimiter({ ...DEFAULT_TAB_LIMITS, ...options.tabLimits }, metrics);
   tabLimiter.attach(io);

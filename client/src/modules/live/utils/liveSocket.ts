@@ -46,6 +46,30 @@ export function retryDelay(n: number, random: number = Math.random()): number {
   return Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** n) + Math.round(random * 1000);
 }
 
+/**
+ * A connection counts as working again, and the pause starts from 1 s anew, once it has lasted this
+ * long: a gateway that accepts the tab and closes it soon after (its upstream to the api gave up)
+ * must not have every tab reconnect every second.
+ */
+export const STABLE_AFTER_MS = 30_000;
+
+/** The growing pause between the tab's own retries (refused handshakes, closes by the gateway). */
+export class RetryPauses {
+  private tries = 0;
+  private connectedAt: number | null = null;
+
+  connected(now: number = Date.now()): void {
+    this.connectedAt = now;
+  }
+
+  /** The pause before the next try: from 1 s again only after a connection that held STABLE_AFTER_MS. */
+  next(now: number = Date.now(), random: number = Math.random()): number {
+    if (this.connectedAt !== null && now - this.connectedAt >= STABLE_AFTER_MS) this.tries = 0;
+    this.connectedAt = null;
+    return retryDelay(this.tries++, random);
+  }
+}
+
 /** The handshake refusal's HTTP-like code (`connect_error` `data.code`, DESIGN §3), if any. */
 function refusalCode(err: Error): number | undefined {
   const code = (err as Error & { data?: { code?: unknown } }).data?.code;
@@ -67,7 +91,7 @@ export function connectLive({ token, perms, language, access, onEvent, onRefused
     transports: ['websocket', 'polling'],
   });
   const topics: Topic[] = allowedTopics(new Set(perms));
-  let refusals = 0;
+  const pauses = new RetryPauses();
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   // A first connection that never comes (a proxy swallowing the handshake) is "offline" too,
   // since the moment it was tried, not "connecting" for ever.
@@ -91,11 +115,11 @@ export function connectLive({ token, perms, language, access, onEvent, onRefused
   const retryLater = (waitingTurn: boolean) => {
     lost(waitingTurn);
     clearTimeout(retryTimer);
-    retryTimer = setTimeout(() => socket.connect(), retryDelay(refusals++));
+    retryTimer = setTimeout(() => socket.connect(), pauses.next());
   };
 
   socket.on('connect', () => {
-    refusals = 0;
+    pauses.connected();
     clearTimeout(offlineTimer);
     offlineTimer = undefined;
     connectionLive();
@@ -103,8 +127,9 @@ export function connectLive({ token, perms, language, access, onEvent, onRefused
   });
   socket.on('disconnect', (reason) => {
     if (reason === 'io client disconnect') return;
-    // The gateway closed the tab on purpose (it does so when the session ends, and the session
-    // event says why); socket.io does not reconnect by itself then.
+    // The gateway closed the tab on purpose (when the session ends, and the session event says
+    // why; or when its upstream to the api gave up, so that the counters do not sit there looking
+    // live); socket.io does not reconnect by itself then.
     if (reason === 'io server disconnect') retryLater(false);
     else lost(false);
   });
