@@ -103,6 +103,8 @@ interface FaultFigures {
 
 export interface ChaosReport {
   seed: number;
+  /** Where the processes' logs and faults.jsonl are (kept after the run; the short run's test removes them when it passed). */
+  logDir: string;
   faults: number;
   durationS: number;
   writes: number;
@@ -1157,6 +1159,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
 
     return {
       seed: o.seed,
+      logDir,
       faults: injected,
       durationS: Math.round((Date.now() - startedAt) / 1000),
       writes: writes.length,

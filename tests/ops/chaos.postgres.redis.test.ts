@@ -3,6 +3,7 @@
 // 3–5 minutes on a loaded machine), over the whole topology (own PostgreSQL and Redis, two apis,
 // two gateways), with residents writing and console tabs listening. Runs where both engines are configured (CI), since that is
 // where the machine's PostgreSQL and Redis binaries are. The long run is `npm run chaos`.
+import { rmSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
 import { FAULT_KINDS, runChaos, stopEverything } from '../chaos/harness';
 
@@ -50,6 +51,8 @@ it('when 33 faults, three of each kind, hit the topology while residents write, 
     processesDown: [],
     crashes: [],
   });
+  // Passed: its logs explain nothing (a failed run keeps them, at the path it printed).
+  rmSync(report.logDir, { recursive: true, force: true });
 }, 600_000);
 
 // A run cut short (the test's time-out) leaves no process behind.
