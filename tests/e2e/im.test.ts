@@ -169,6 +169,10 @@ describe('instant messaging', () => {
   it('when the Pinyin switch is on, then "zs" finds 张三 in the address book; off, it does not', async () => {
     const page = await signedInPage(run, ADMIN, { path: '/login?redirect=/instant-messaging/address-book' });
     await page.getByTestId('book-entry').first().waitFor();
+    // Staff whose role has no chat are told apart in words, with no greyed-out button to puzzle over.
+    const noChat = page.getByTestId('book-entry').filter({ hasText: 'Sam Lee' });
+    await noChat.getByTestId('book-no-chat').waitFor();
+    expect(await noChat.getByTestId('book-chat').count()).toBe(0);
     await page.getByTestId('book-search').locator('input').fill('zs');
     await page.getByText('Nobody matches this search.').waitFor();
     await page.getByTestId('settings-handle').click();

@@ -80,19 +80,24 @@ export default function AddressBookPage() {
   };
   const actions = (p: Person, canChat: boolean, resident: boolean) => (
     <span className="book-actions">
-      {p.personId !== me && (
+      {p.personId !== me && canChat && (
         <Button
           size="mini"
           primary
           basic
           onClick={() => void chat(p.personId).catch(() => undefined)}
-          disabled={!canChat}
           data-testid="book-chat"
           aria-label={t('im.book.chatWith', { name: p.name })}
         >
           <Icon name="comments outline" />
           {t('im.book.chat')}
         </Button>
+      )}
+      {/* Said in words, not as a greyed-out button that nobody can focus or ask why. */}
+      {p.personId !== me && !canChat && (
+        <span className="book-no-chat" title={t('im.book.noChatWhy')} data-testid="book-no-chat">
+          {t('im.book.noChat')}
+        </span>
       )}
       {p.personId !== me && (
         <Button
