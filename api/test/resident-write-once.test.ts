@@ -94,6 +94,32 @@ describe.each(testEngines())('resident writes with a clientId on %s', (engine) =
     expect(third.status).toBe(409);
   });
 
+  it("when a stored join is resent more often than the hour's join limit, then every resend gets its answer and the resident can still join another unit", async () => {
+    const me = (await people.other.get('/auth/current/user')).body.data.accountInfo.personId as number;
+    const units = await queryRows<{ code: string }>(
+      api.db,
+      sql`select invite_code as code from unit where invite_code is not null
+            and id not in (select unit_id from person_house where unit_id is not null)
+            and id not in (select unit_id from person_house where person_id = ${me} and unit_id is not null)
+          order by id desc limit 2`,
+    );
+    expect(units).toHaveLength(2);
+    const body = { inviteCode: units[0].code, identity: 2, clientId: 'c-0002-join' };
+    const first = await people.other.post('/app/personhouse/join', body);
+    expect(first.status).toBe(200);
+    // More resends than the 20 join requests an hour (an app retrying through a long outage).
+    for (let i = 0; i < 24; i++) {
+      const again = await people.other.post('/app/personhouse/join', body);
+      expect({ i, status: again.status, body: again.body }).toEqual({ i, status: 200, body: first.body });
+    }
+    const next = await people.other.post('/app/personhouse/join', {
+      inviteCode: units[1].code,
+      identity: 2,
+      clientId: 'c-0003-join',
+    });
+    expect(next.status).toBe(200);
+  });
+
   it('when another person sends the same clientId, or a write comes without one, then it is a write of its own', async () => {
     const mine = await people.resident.post('/app/sos/help', { ...house, clientId: 'c-shared-key' });
     const theirs = await people.other.post('/app/sos/help', { ...otherHouse, clientId: 'c-shared-key' });

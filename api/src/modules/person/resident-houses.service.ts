@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error';
 import { notify } from '../message/notify';
 import { withPushes } from '../message/push-outbox';
 import { reserveUsage, settleUsage, HOUR_MS, type UsageLimit } from '../quota/account-usage';
-import { writeOnce } from '../resident/write-once';
+import { storedAnswer, writeOnce } from '../resident/write-once';
 import type { ResidentDeps } from '../resident/resident-api';
 import { normalizeInviteCode } from './invite-code';
 import {
@@ -76,6 +76,8 @@ async function admitJoin(d: ResidentDeps): Promise<{ wrongCodeId: number }> {
   return { wrongCodeId: wrongCode.id };
 }
 
+type JoinAnswer = { personHouseId: number; status: number; houseType: number; houseId: number };
+
 /**
  * POST /app/personhouse/join: a request to join a unit, parking space or shop by its invite
  * code. Every request waits for review (status 1) by the house's owner or the estate's staff
@@ -83,10 +85,11 @@ async function admitJoin(d: ResidentDeps): Promise<{ wrongCodeId: number }> {
  * see it in /app/house/list and cannot report or call SOS from it. The staff who list that
  * kind of house get message 27/28/29 on channel 12.
  */
-export async function joinHouse(
-  d: ResidentDeps,
-  body: PersonHouseJoin,
-): Promise<{ personHouseId: number; status: number; houseType: number; houseId: number }> {
+export async function joinHouse(d: ResidentDeps, body: PersonHouseJoin): Promise<JoinAnswer> {
+  // A resend of a join already stored is answered before the limits: resends after lost answers
+  // (a cut connection, an api restart) must not use up the resident's join requests of the hour.
+  const stored = await storedAnswer<JoinAnswer>(d.db, { personId: d.personId, kind: 'join', clientId: body.clientId });
+  if (stored) return stored;
   const { wrongCodeId } = await admitJoin(d);
   const code = normalizeInviteCode(body.inviteCode);
   const house = await houseByInviteCode(d.db, code);

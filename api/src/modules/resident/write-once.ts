@@ -37,3 +37,26 @@ export async function writeOnce<T>(
   await tx.update(residentWrite).set({ answer }).where(where);
   return answer;
 }
+
+/**
+ * The answer stored for (person, kind, clientId), if that write committed; null otherwise (no
+ * clientId, never sent, or still in flight). For what must come before the write, such as a
+ * limit a resend must not use up.
+ */
+export async function storedAnswer<T>(
+  db: DbOrTx,
+  key: { personId: number; kind: WriteKind; clientId?: string },
+): Promise<T | null> {
+  if (!key.clientId) return null;
+  const [row] = await db
+    .select({ answer: residentWrite.answer })
+    .from(residentWrite)
+    .where(
+      and(
+        eq(residentWrite.personId, key.personId),
+        eq(residentWrite.kind, key.kind),
+        eq(residentWrite.clientId, key.clientId),
+      ),
+    );
+  return (row?.answer as T | null | undefined) ?? null;
+}
