@@ -120,8 +120,8 @@ try {
       turns[form].push(performance.now() - t);
     }
   conversationListPlan.lookupBelowShare = chosen;
-  // Issue 31's seventh pass: the list as it was (typed columns, mapped in JS) against now (the
-  // rows' JSON built by PostgreSQL, answered as text), one of each in turn: the SQL and mapping
+  // Issue 31's seventh pass: the list as it was (19 typed columns, built per call) against now (a
+  // prepared statement, the row's numbers packed in one text), one of each in turn: the SQL and mapping
   // alone, and with the answer's envelope written as the route writes it (stringifyEnvelope).
   const listForms = {
     before: () => listConversationsBefore(api.db, tenant, admin.personId, {}, 1000, 0),
@@ -274,7 +274,7 @@ try {
       listSqlMs: { p50: repository.p50, p95: repository.p95, max: repository.max },
       listExplainMs: { p50: round(percentile(planMs, 50)), max: round(planMs[planMs.length - 1]) },
       // Before (always the join) and now (by the person's share), in turns: SQL and EXPLAIN.
-      // Seventh pass: before (typed rows mapped in JS) and after (JSON text from PostgreSQL), in
+      // Seventh pass: before (19 typed columns, unprepared) and after (prepared, numbers packed), in
       // turns; "answer" adds writing the envelope's JSON as the route does.
       listSqlBeforeMs: spread(formTurns.before.sql),
       listSqlAfterMs: spread(formTurns.after.sql),

@@ -1,6 +1,6 @@
 // The conversation list as it was read before issue 31's seventh pass (typed columns mapped row
-// by row in JS), kept as the reference the new form (JSON built by PostgreSQL, answered as text)
-// is compared with: by api/test/chat-list-json.test.ts (same rows, order and fields) and by
+// by row in JS, built per call), kept as the reference the new form (prepared, numbers packed in
+// one text) is compared with: by api/test/chat-list-json.test.ts (same rows, order and fields) and by
 // api/bench/im.bench.ts (before → after in turns).
 import { sql, type SQL } from 'drizzle-orm';
 import { ChatGroupType, JoinStatus } from '@pm/shared';

@@ -4,7 +4,6 @@ import type { DbOrTx, Tx } from '../../db/open-database';
 import { preparedQuery } from '../../db/prepared';
 import { isoOrNull as iso, likePattern, queryRows } from '../../db/sql';
 import type { TenantScope } from '../../http/request-context';
-import { JsonText } from '../../http/json-text';
 
 /**
  * The SQL of instant messaging (SPEC §7): groups, members, records. A member's unread count is
@@ -521,31 +520,48 @@ const listPrepared = {
   join: preparedQuery<ListRow, ListValues>('chat.list.join', (p) => listSql(p, GROUPS_BY_JOIN, sql`true`)),
 };
 
-/** A text as a JSON value (null stays null). */
-const jsonString = (s: string | null): string => (s === null ? 'null' : JSON.stringify(s));
+/** A packed number of `n` (an empty field is null). */
+const num = (v: string): number | null => (v === '' ? null : Number(v));
 
-/** The row's JSON text, byte for byte what JSON.stringify writes of ConversationRow (same keys, same order). */
-function rowJson(r: ListRow): string {
+/** One conversation from a row of the list's statement. */
+function conversationOf(r: ListRow): ConversationRow {
   const [id, groupType, owner, isWork, unread, lastSeq, memberCount, lastType, lastFrom, otherId, resident] =
     r.n.split(',');
+  const other = num(otherId);
   const lastAt = iso(r.last_at);
-  const updatedAt = iso(r.updated_at);
-  const lastRecord =
-    lastAt === null
-      ? 'null'
-      : `{"seq":${lastSeq},"type":${lastType || 'null'},"content":${jsonString(r.content)},"fromPersonId":${
-          lastFrom || 'null'
-        },"fromName":${jsonString(r.from_name)},"createdAt":"${lastAt}"}`;
-  const other = otherId === '';
-  const otherImages =
-    r.other_images === null || r.other_images === '[]' ? '[]' : JSON.stringify(JSON.parse(r.other_images));
-  return `{"groupId":${id},"groupType":${groupType},"groupName":${JSON.stringify(r.name)},"isWorkGroup":${
-    isWork === '1'
-  },"ownerPersonId":${owner},"unread":${unread},"lastSeq":${lastSeq},"lastRecord":${lastRecord},"members":${
-    other ? '[]' : `[{"personId":${otherId},"name":${JSON.stringify(r.other_name ?? '')},"images":${otherImages}}]`
-  },"memberCount":${memberCount},"other":${other ? 'null' : `{"personId":${otherId},"resident":${resident === '1'}}`},"updatedAt":${
-    updatedAt === null ? 'null' : `"${updatedAt}"`
-  }}`;
+  return {
+    groupId: Number(id),
+    groupType: Number(groupType),
+    groupName: r.name,
+    isWorkGroup: isWork === '1',
+    ownerPersonId: Number(owner),
+    unread: Number(unread),
+    lastSeq: Number(lastSeq),
+    lastRecord:
+      lastAt === null
+        ? null
+        : {
+            seq: Number(lastSeq),
+            type: num(lastType) as number,
+            content: r.content as string,
+            fromPersonId: num(lastFrom) as number,
+            fromName: r.from_name as string,
+            createdAt: lastAt,
+          },
+    members:
+      other === null
+        ? []
+        : [
+            {
+              personId: other,
+              name: r.other_name ?? '',
+              images: r.other_images === null ? [] : images(r.other_images),
+            },
+          ],
+    memberCount: Number(memberCount),
+    other: other === null ? null : { personId: other, resident: resident === '1' },
+    updatedAt: iso(r.updated_at),
+  };
 }
 
 /** The key and type filters of the list, on g (the group) and its members. */
@@ -589,8 +605,7 @@ export function conversationListSql(
 }
 
 /**
- * A person's conversations (ConversationRow), newest activity first, as the answer's JSON text
- * (JsonText: the route writes it as it is). The page's groups come from the person's memberships
+ * A person's conversations, newest activity first. The page's groups come from the person's memberships
  * alone (index im_group_member_person_current_idx); the last record's copy is on the group row, and
  * only the page is joined with its sender and, for a private chat, the other person (the row's
  * avatar and `members`: the owner or the group's peer_person_id, no member lookup per row); a
@@ -605,7 +620,7 @@ export async function listConversations(
   f: ConversationFilter,
   limit: number,
   offset: number,
-): Promise<{ rows: JsonText; total: number }> {
+): Promise<{ rows: ConversationRow[]; total: number }> {
   // The person's groups: by lookup where they are a small share of all groups, else the join.
   const byLookup = await groupsByLookup(db, me);
   const filters = listFilters(me, f);
@@ -634,9 +649,7 @@ export async function listConversations(
                   and ${filters.length === 0 ? sql`true` : sql.join(filters, sql` and `)}`,
             )
           )[0]?.n ?? 0);
-  let text = '[';
-  for (let i = 0; i < rows.length; i++) text += (i === 0 ? '' : ',') + rowJson(rows[i]);
-  return { total, rows: new JsonText(`${text}]`) };
+  return { total, rows: rows.map(conversationOf) };
 }
 
 /** The group's current members with name and avatar, oldest first. */

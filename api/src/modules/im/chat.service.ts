@@ -126,9 +126,7 @@ export async function listGroups(
     body.limit,
     offsetOf(body.page, body.limit),
   );
-  // The rows are PostgreSQL's JSON text of ConversationRow[], answered as it is (JsonText).
-  const list = rows as unknown as repo.ConversationRow[];
-  return { list, total, page: body.page, limit: body.limit, totalPage: Math.ceil(total / body.limit) };
+  return { list: rows, total, page: body.page, limit: body.limit, totalPage: Math.ceil(total / body.limit) };
 }
 
 export async function groupInfo(ctx: AuthedContext, groupId: number) {
