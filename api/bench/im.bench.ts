@@ -11,10 +11,14 @@
 // the estate the person is not in (98000: a large estate of 100,000 groups, the person in 2,000).
 // Prints exactly one JSON line on stdout; progress goes to stderr.
 import { performance } from 'node:perf_hooks';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { signIn, startTestApi } from '../test/kit';
+import { listConversationsBefore } from '../test/kit/conversation-list-before';
+import { stringifyEnvelope } from '../src/http/json-text';
 import {
   conversationListPlan,
+  conversationListSql,
+  groupsByLookup,
   listConversations,
   unreadTotalSql,
   unreadTotalValues,
@@ -116,6 +120,31 @@ try {
       turns[form].push(performance.now() - t);
     }
   conversationListPlan.lookupBelowShare = chosen;
+  // Issue 31's seventh pass: the list as it was (19 typed columns, built per call) against now (a
+  // prepared statement, the row's numbers packed in one text), one of each in turn: the SQL and mapping
+  // alone, and with the answer's envelope written as the route writes it (stringifyEnvelope).
+  const listForms = {
+    before: () => listConversationsBefore(api.db, tenant, admin.personId, {}, 1000, 0),
+    after: () => listConversations(api.db, tenant, admin.personId, {}, 1000, 0),
+  };
+  const formTurns: Record<keyof typeof listForms, { sql: number[]; answer: number[]; cpu: number[] }> = {
+    before: { sql: [], answer: [], cpu: [] },
+    after: { sql: [], answer: [], cpu: [] },
+  };
+  for (let i = 0; i < RUNS; i++)
+    for (const form of ['before', 'after'] as const) {
+      let t = performance.now();
+      await listForms[form]();
+      formTurns[form].sql.push(performance.now() - t);
+      t = performance.now();
+      const cpu = process.cpuUsage();
+      const { rows, total } = await listForms[form]();
+      stringifyEnvelope({ code: 200, data: { list: rows, total, page: 1, limit: 1000, totalPage: 2 } });
+      formTurns[form].answer.push(performance.now() - t);
+      // This process's CPU for it (the api's part; the bench's process is the api's).
+      const used = process.cpuUsage(cpu);
+      formTurns[form].cpu.push((used.user + used.system) / 1000);
+    }
   const spread = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
     return { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)) };
@@ -154,38 +183,25 @@ try {
       }
     }
   if (unreadAnswers.size !== 1) throw new Error(`the unread total's forms disagree: ${[...unreadAnswers].join(', ')}`);
-  // The database's own time for the list's statements (EXPLAIN ANALYZE, BUFFERS), less sensitive
-  // to a loaded machine than the round trips above: the median of a few plans, per statement.
-  const explained: number[][] = [];
+  // The database's own time for the list's statement (EXPLAIN ANALYZE, BUFFERS), less sensitive
+  // to a loaded machine than the round trips above: the median of a few plans, per form.
   let printPlans = process.env.BENCH_EXPLAIN === '1';
-  const explaining = {
-    execute: async (query: SQL) => {
-      const result = (await api.db.execute(sql`explain (analyze, buffers) ${query}`)) as unknown as {
-        rows: { 'QUERY PLAN': string }[];
-      };
-      const plan = result.rows.map((r) => r['QUERY PLAN']);
-      const ms = Number(/Execution Time: ([\d.]+)/.exec(plan.at(-1) ?? '')?.[1] ?? NaN);
-      explained.push([ms]);
-      if (printPlans) log(`plan:\n${plan.join('\n')}`);
-      // The list's first statement decides the second's shape (groupsByLookup): it needs its rows.
-      return api.db.execute(query);
-    },
-  } as unknown as typeof api.db;
+  const explainMs = async (byLookup: boolean) => {
+    const result = (await api.db.execute(
+      sql`explain (analyze, buffers) ${conversationListSql(tenant, admin.personId, {}, 1000, 0, byLookup)}`,
+    )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+    const plan = result.rows.map((r) => r['QUERY PLAN']);
+    if (printPlans) log(`plan:\n${plan.join('\n')}`);
+    return Number(/Execution Time: ([\d.]+)/.exec(plan.at(-1) ?? '')?.[1] ?? NaN);
+  };
   const planMs: number[] = [];
   const joinPlanMs: number[] = [];
   for (let i = 0; i < 9; i++) {
-    for (const [into, share] of [
-      [joinPlanMs, null],
-      [planMs, chosen],
-    ] as const) {
-      conversationListPlan.lookupBelowShare = share;
-      explained.length = 0;
-      await listConversations(explaining, tenant, admin.personId, {}, 1000, 0);
-      into.push(explained.reduce((n, [ms]) => n + ms, 0));
-    }
+    joinPlanMs.push(await explainMs(false));
+    conversationListPlan.lookupBelowShare = chosen;
+    planMs.push(await explainMs(await groupsByLookup(api.db, admin.personId)));
     printPlans = false;
   }
-  conversationListPlan.lookupBelowShare = chosen;
   planMs.sort((a, b) => a - b);
   joinPlanMs.sort((a, b) => a - b);
 
@@ -258,6 +274,14 @@ try {
       listSqlMs: { p50: repository.p50, p95: repository.p95, max: repository.max },
       listExplainMs: { p50: round(percentile(planMs, 50)), max: round(planMs[planMs.length - 1]) },
       // Before (always the join) and now (by the person's share), in turns: SQL and EXPLAIN.
+      // Seventh pass: before (19 typed columns, unprepared) and after (prepared, numbers packed), in
+      // turns; "answer" adds writing the envelope's JSON as the route does.
+      listSqlBeforeMs: spread(formTurns.before.sql),
+      listSqlAfterMs: spread(formTurns.after.sql),
+      listAnswerBeforeMs: spread(formTurns.before.answer),
+      listAnswerAfterMs: spread(formTurns.after.answer),
+      listAnswerApiCpuBeforeMs: spread(formTurns.before.cpu),
+      listAnswerApiCpuAfterMs: spread(formTurns.after.cpu),
       listSqlJoinAlwaysMs: spread(turns.joinAlways),
       listSqlByShareMs: spread(turns.byShare),
       listExplainJoinAlwaysMs: {

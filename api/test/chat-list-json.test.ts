@@ -1,0 +1,149 @@
+// The conversation list read from its prepared, packed statement (issue 31, seventh pass): its
+// rows must give, byte for byte, the JSON the list gave before (19 typed columns mapped row by row),
+// for every filter, page and plan, on both engines: keys,
+// Pinyin keys, the groupType filter, paging, a dismissed group, a left group, a private chat
+// without peer, a group without records, unread clamped at 0, names and texts that need escaping.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversationListPlan, listConversations, type ConversationFilter } from '../src/modules/im/chat.repository';
+import { refreshPinyin } from '../src/modules/im/address-book.repository';
+import { pinyinQuery } from '../src/modules/im/pinyin';
+import { grantRolePermission, signInAll, startTestApi, testEngines, type Session, type TestApi } from './kit';
+import { listConversationsBefore } from './kit/conversation-list-before';
+
+describe.each(testEngines())('the conversation list as JSON text on %s', (engine) => {
+  let api: TestApi;
+  let people: Record<string, Session>;
+  let tenant: { companyId: number; housingEstateId: number };
+  const groups: Record<string, number> = {};
+
+  beforeAll(async () => {
+    api = await startTestApi(engine);
+    people = await signInAll(api, { admin: 'admin', staff: 'staff', resident: 'resident1', neighbour: 'resident2' });
+    await grantRolePermission(people.admin, 'STAFF', 'im:list');
+    [tenant] = (
+      (await api.db.execute(
+        sql`select company_id as "companyId", housing_estate_id as "housingEstateId" from person where id = ${people.admin.personId}`,
+      )) as unknown as { rows: { companyId: number; housingEstateId: number }[] }
+    ).rows;
+    const { admin, staff, resident, neighbour } = people;
+    const privateWith = async (a: Session, b: Session) =>
+      (await a.get(`/im/chatrecord/check/chat/${a.personId}/${b.personId}`)).body.data.groupId as number;
+    const send = async (who: Session, groupId: number, content: string) =>
+      expect((await who.post('/im/chatrecord/save', { groupId, content })).status).toBe(200);
+    const group = async (groupName: string, members: Session[]) =>
+      (await admin.post('/im/disgroup/chatgroupperson', { groupName, personIds: members.map((m) => m.personId) })).body
+        .data.groupId as number;
+
+    // A resident (an approved house) and staff; texts and names that need escaping.
+    groups.resident = await privateWith(resident, admin);
+    await send(resident, groups.resident, 'He said "hi" \\ and left\nline two\ttab 😀 \u2028 </script>');
+    groups.staff = await privateWith(admin, staff);
+    await send(admin, groups.staff, 'Morning');
+    groups.group = await group('Block "A" 张三的群', [staff, neighbour]);
+    await send(staff, groups.group, 'Water off at 10');
+    const work = await admin.post('/im/disgroup/save/work/group/member', {
+      groupName: 'Repairs',
+      personIds: [staff.personId],
+    });
+    groups.work = work.body.data.groupId as number;
+    groups.dismissed = await group('To dissolve', [staff]);
+    expect((await admin.get(`/im/disgroup/dismiss/${groups.dismissed}`)).status).toBe(200);
+    groups.left = await group('To leave', [staff, neighbour]);
+    expect((await admin.post(`/im/disgroupmem/quit/disgroup/${groups.left}`)).status).toBe(200);
+    groups.neighbour = await privateWith(admin, neighbour);
+    // A private chat without peer (the other one found among the members), unread below 0
+    // (clamped), an avatar, and a group without any record and without an update time.
+    await api.db.execute(sql`update im_group set peer_person_id = null where id = ${groups.neighbour}`);
+    await api.db.execute(
+      sql`update im_group_member set read_count = read_count + 5 where group_id = ${groups.staff} and person_id = ${admin.personId}`,
+    );
+    await api.db.execute(
+      sql`update person set images = ${JSON.stringify([{ url: '/files/a "b".png' }, { url: '/files/c.png' }])}::jsonb where id = ${staff.personId}`,
+    );
+    const [{ id }] = (
+      (await api.db
+        .execute(sql`insert into im_group (company_id, housing_estate_id, group_type, name, owner_person_id, member_count)
+        values (${tenant.companyId}, ${tenant.housingEstateId}, 2, 'Silent', ${admin.personId}, 1) returning id`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows;
+    groups.silent = id;
+    await api.db.execute(sql`update im_group set updated_at = null where id = ${id}`);
+    await api.db.execute(sql`insert into im_group_member (group_id, person_id) values (${id}, ${admin.personId})`);
+    await refreshPinyin(api.db, tenant);
+  });
+  afterAll(async () => api?.close());
+
+  const filters: ConversationFilter[] = [
+    {},
+    { groupType: 1 },
+    { groupType: 2 },
+    { key: 'Block' },
+    { key: '"A"' },
+    { key: 'zs', pinyinKey: pinyinQuery('zs') },
+    { key: 'zhangsan', pinyinKey: pinyinQuery('zhangsan') },
+    { key: 'no such name' },
+  ];
+
+  it('when the list is read with any filter, page or plan, then its JSON is what the list gave before, byte for byte', async () => {
+    const chosen = conversationListPlan.lookupBelowShare;
+    let compared = 0;
+    try {
+      for (const share of [null, 1_000_000]) {
+        conversationListPlan.lookupBelowShare = share;
+        for (const who of ['admin', 'staff', 'resident'])
+          for (const f of filters)
+            for (const [limit, offset] of [
+              [1000, 0],
+              [2, 0],
+              [2, 2],
+              [2, 4],
+              [2, 100],
+            ]) {
+              const me = people[who].personId;
+              const before = await listConversationsBefore(api.db, tenant, me, f, limit, offset);
+              const after = await listConversations(api.db, tenant, me, f, limit, offset);
+              expect(after.total).toBe(before.total);
+              expect(JSON.stringify(after.rows)).toBe(JSON.stringify(before.rows));
+              compared += before.rows.length;
+            }
+      }
+    } finally {
+      conversationListPlan.lookupBelowShare = chosen;
+    }
+    expect(compared).toBeGreaterThan(50);
+  });
+
+  it('when the admin lists the chats, then each case reads as it means: no dissolved or left group, unread at 0, the peer found, no record', async () => {
+    const res = await people.admin.post('/im/disgroup/list', { page: 1, limit: 1000 });
+    expect(res.status).toBe(200);
+    const list = res.body.data.list as {
+      groupId: number;
+      groupName: string;
+      unread: number;
+      lastRecord: { content: string } | null;
+      members: { personId: number; images: { url: string }[] }[];
+      other: { personId: number; resident: boolean } | null;
+      updatedAt: string | null;
+      isWorkGroup: boolean;
+    }[];
+    const row = (name: string) => list.find((r) => r.groupId === groups[name]);
+    expect(row('dismissed')).toBeUndefined();
+    expect(row('left')).toBeUndefined();
+    expect(res.body.data.total).toBe(list.length);
+    expect(row('resident')?.other).toEqual({ personId: people.resident.personId, resident: true });
+    expect(row('resident')?.lastRecord?.content).toBe('He said "hi" \\ and left\nline two\ttab 😀 \u2028 </script>');
+    expect(row('staff')?.other).toEqual({ personId: people.staff.personId, resident: false });
+    expect(row('staff')?.unread).toBe(0);
+    expect(row('staff')?.members[0].images).toEqual([{ url: '/files/a "b".png' }, { url: '/files/c.png' }]);
+    expect(row('neighbour')?.other?.personId).toBe(people.neighbour.personId);
+    expect(row('group')?.groupName).toBe('Block "A" 张三的群');
+    expect(row('group')?.other).toBeNull();
+    expect(row('work')?.isWorkGroup).toBe(true);
+    expect(row('silent')).toMatchObject({ lastRecord: null, updatedAt: null, members: [], other: null });
+    // The answer's bytes are the rows' JSON as before.
+    const before = await listConversationsBefore(api.db, tenant, people.admin.personId, {}, 1000, 0);
+    expect(list).toEqual(JSON.parse(JSON.stringify(before.rows)));
+  });
+});
