@@ -20,6 +20,21 @@ const statements = new Map<string, PreparedQuery<CountersRow, Record<string, unk
  * person may not receive (`visibleCounters`, issue 30).
  */
 export async function loadCounters(ctx: AuthedContext, modules: readonly ApiModule[]): Promise<LiveCounters> {
+  // Kept while this process holds the person's upstream, dropped by their pushes (counters-cache.ts).
+  const cache = ctx.services.realtime?.counters;
+  const kept = cache?.get(ctx.caller);
+  if (kept) return kept;
+  const load = cache?.begin(ctx.caller) ?? null;
+  let counters: LiveCounters | undefined;
+  try {
+    counters = await readCounters(ctx, modules);
+    return counters;
+  } finally {
+    if (load) cache!.end(load, ctx.caller, counters);
+  }
+}
+
+async function readCounters(ctx: AuthedContext, modules: readonly ApiModule[]): Promise<LiveCounters> {
   const { caller, tenant } = ctx;
   const parts: CountersPart[] = [];
   for (const m of modules) {
