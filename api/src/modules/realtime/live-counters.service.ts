@@ -3,6 +3,7 @@ import { emptySnapshot, visibleCounters, type LiveCounters } from '@pm/shared';
 import type { Db } from '../../db/open-database';
 import { preparedQuery, type PreparedQuery } from '../../db/prepared';
 import type { ApiModule, CountersPart } from '../../http/define-route';
+import { keptAnswer } from '../../http/kept-answer';
 import type { AuthedContext } from '../../http/request-context';
 import { pushSeqSql } from './push-journal';
 
@@ -28,7 +29,8 @@ export async function loadCounters(ctx: AuthedContext, modules: readonly ApiModu
   let counters: LiveCounters | undefined;
   try {
     counters = await readCounters(ctx, modules);
-    return counters;
+    // Answered again as it is while kept: its envelope is written out once (kept-answer.ts).
+    return load ? keptAnswer(counters) : counters;
   } finally {
     if (load) cache!.end(load, ctx.caller, counters);
   }
