@@ -15,6 +15,7 @@ import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { WebSocket } from 'ws';
 import { benchLog, postgresSchema, round } from './kit';
 import { freePort } from '../test/kit/api-process';
 
@@ -30,6 +31,11 @@ const GATEWAY_NODE_ARGS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ')
 const WITH_GATEWAY = process.env.BENCH_GATEWAY !== 'off';
 /** BENCH_CALLS=counters,complaintList10 measures only those calls (names as in the JSON line). */
 const ONLY_CALLS = process.env.BENCH_CALLS?.split(',');
+/**
+ * The signed-in person's upstream, as the gateway holds it while the person has a tab open (the
+ * api keeps their live counters while it holds one: counters-cache.ts). BENCH_UPSTREAM=off: none.
+ */
+const WITH_UPSTREAM = process.env.BENCH_UPSTREAM !== 'off';
 const TICKS_PER_MS = 100 / 1000; // /proc counts CPU time in clock ticks of 10 ms (USER_HZ 100)
 const log = benchLog('call-cost');
 /** Milliseconds to the microsecond. */
@@ -196,6 +202,29 @@ async function startApi(engine: string): Promise<Engine> {
   };
 }
 
+/** Opens the person's upstream (`ws://api/{token}/{personId}`) and keeps it alive with heartbeats. */
+async function openUpstream(apiUrl: string, token: string): Promise<{ close(): void }> {
+  const me = (await (
+    await fetch(`${apiUrl}/auth/current/user`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as {
+    data: { accountInfo: { personId: number } };
+  };
+  const ws = new WebSocket(
+    `${apiUrl.replace(/^http/, 'ws')}/${encodeURIComponent(token)}/${me.data.accountInfo.personId}`,
+  );
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  const beat = setInterval(() => ws.send(JSON.stringify({ channelType: 'heartbeat' })), 10_000);
+  return {
+    close() {
+      clearInterval(beat);
+      ws.close();
+    },
+  };
+}
+
 async function measureEngine(engine: string): Promise<Record<string, unknown>> {
   log(`${engine}: starting the api (and seeding the demo estate)`);
   const e = await startApi(engine);
@@ -234,6 +263,7 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
   ).json()) as { data: { list: { complainId: number }[] } };
   const complaintId = list.data.list[0]?.complainId;
   if (!complaintId) throw new Error('the demo estate has no complaint');
+  const upstream = WITH_UPSTREAM ? await openUpstream(e.apiUrl, token) : null;
 
   const calls: Call[] = [
     { name: 'currentUser', method: 'GET', path: '/auth/current/user' },
@@ -295,6 +325,7 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
     };
     log(`${engine} ${call.name}: ${JSON.stringify(results[call.name])}`);
   }
+  upstream?.close();
   stopping = true;
   for (const c of [gateway, pipe]) {
     c.kill('SIGTERM');

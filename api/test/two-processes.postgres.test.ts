@@ -78,6 +78,42 @@ describe('two api processes on one PostgreSQL', () => {
     }
   });
 
+  it("when a resident files on one process, then the staff's counters on the process holding their upstream count it as soon as the push reached that upstream, and on the other too", async () => {
+    const [a, b] = procs;
+    const staff = await signIn(b, 'admin');
+    const resident = await signInResident(a, 'resident1');
+    type Counters = { pushSeq: number; complaints: { untreated: number } };
+    const counters = async (on: ApiProcess) => {
+      const res = await callerOf(on.url, staff.token).get('/realtime/counters');
+      expect(res.status).toBe(200);
+      return res.body.data as Counters;
+    };
+    const onB = await openRealtime(b, staff);
+    try {
+      // B holds the upstream: its answer is kept (counters-cache.ts); A holds none and asks the database.
+      const before = await counters(b);
+      expect(await counters(b)).toEqual(before);
+      expect(await counters(a)).toEqual(before);
+      for (let i = 1; i <= 3; i++) {
+        const filed = await resident.post('/app/complain/save', {
+          name: `Kept ${i}`,
+          note: 'counters',
+          ...resident.house,
+        });
+        expect(filed.status).toBe(200);
+        const id = filed.body.data.complainId;
+        const pushed = await onB.waitFor((m) => m.channelType === 8 && m.dataId === id, 10_000);
+        // Asked at once, never polled: the push reached B's upstream, so B's kept answer is gone.
+        const onBNow = await counters(b);
+        expect(onBNow.pushSeq).toBe(pushed.pushSeq);
+        expect(onBNow.complaints.untreated).toBe(before.complaints.untreated + i);
+        expect(await counters(a)).toEqual(onBNow);
+      }
+    } finally {
+      await onB.close();
+    }
+  });
+
   it('when a token is signed out on one process, then its connection on the other closes', async () => {
     const [a, b] = procs;
     const staff = await signIn(a, 'staff');

@@ -3,13 +3,14 @@ import { parse as parseQuery } from 'node:querystring';
 import type { Request, Response } from 'express';
 import type { EndpointKey } from '@pm/shared';
 import type { AppServices } from '../app-services';
-import { answerRoute, envelopeOf } from './answer-route';
+import { answerRoute } from './answer-route';
 import { AppError } from './app-error';
 import type { ApiRoute } from './define-route';
 import { errorAnswer } from './error-answer';
 import { requestIdOf, type AccessLog } from './request-log';
 import { requestLanguage } from './translate';
-import { writeEnvelope, writeError } from './write-envelope';
+import { envelopeText } from './kept-answer';
+import { writeEnvelopeText, writeError } from './write-envelope';
 
 /**
  * THE routes answered without express (issue 34): the calls every open screen makes again and
@@ -184,7 +185,7 @@ export class FastPath {
         req: hit.fast.req,
         res: hit.fast.res,
       }).then(
-        (data) => writeEnvelope(req, res, 200, envelopeOf(route, lang, data), head),
+        (data) => writeEnvelopeText(req, res, 200, envelopeText(route, lang, data), head),
         (err: unknown) => writeError(req, res, lang, errorAnswer(err, this.o.services, requestId), head),
       );
     if (length === 0) {

@@ -68,7 +68,17 @@ export function writeEnvelope(
   envelope: unknown,
   headers: string[] = [],
 ): void {
-  const text = stringifyEnvelope(envelope);
+  writeEnvelopeText(req, res, status, stringifyEnvelope(envelope), headers);
+}
+
+/** writeEnvelope of an envelope already written out as JSON text (a kept answer's: kept-answer.ts). */
+export function writeEnvelopeText(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: string[] = [],
+): void {
   if (text.length > COMPRESS_UP_TO) {
     res.statusCode = status;
     for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);

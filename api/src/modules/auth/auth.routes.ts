@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { OAuthTokenFormSchema, TOKEN_REVOKED_HEADER } from '@pm/shared';
 import { AppError } from '../../http/app-error';
 import { route, type ApiModule } from '../../http/define-route';
+import { keptAnswer } from '../../http/kept-answer';
 import type { PublicContext } from '../../http/request-context';
 import { WindowCounter } from '../../http/window-counter';
 import { checkPuzzle, createPuzzle } from './captcha.service';
@@ -12,6 +13,8 @@ import { login, usernameOf } from './login.service';
 /** Captcha pictures one address may ask for per minute (each costs the api a little CPU). */
 export const PUZZLES_PER_MINUTE = 30;
 const puzzleCounters = new WeakMap<object, WindowCounter>();
+/** Each verified caller's current user (issue 34): the token cache keeps the caller, a change of it makes a new one. */
+const currentUsers = new WeakMap<object, { accountInfo: { accId: number; personId: number; username: string } }>();
 
 /** 429 once an address asked for more than PUZZLES_PER_MINUTE pictures (counted per api). */
 function limitPuzzles(ctx: PublicContext): void {
@@ -74,9 +77,15 @@ export const authModule: ApiModule = {
       return null;
     }),
     route('GET /auth/current/user', async (ctx) => {
-      const username =
-        (ctx.caller as { username?: string }).username ?? (await usernameOf(ctx.db, ctx.caller.accountId));
-      return { accountInfo: { accId: ctx.caller.accountId, personId: ctx.caller.personId, username } };
+      const known = currentUsers.get(ctx.caller);
+      if (known) return known;
+      const cached = (ctx.caller as { username?: string }).username;
+      const username = cached ?? (await usernameOf(ctx.db, ctx.caller.accountId));
+      const answer = { accountInfo: { accId: ctx.caller.accountId, personId: ctx.caller.personId, username } };
+      if (cached === undefined) return answer;
+      // The same verified caller (token cache) answers the same: kept with it, dropped with it.
+      currentUsers.set(ctx.caller, keptAnswer(answer));
+      return answer;
     }),
     route('GET /captcha/puzzle', async (ctx) => {
       limitPuzzles(ctx);

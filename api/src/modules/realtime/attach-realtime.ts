@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../db/open-database';
 import { createLocalBus, type EventBus, type PersonId } from './event-bus';
 import { createPgEventBus } from './pg-event-bus';
 import { CLOSE_IDLE, CLOSE_TOKEN_REVOKED, ConnectionRegistry, sendTo, type Connection } from './connection-registry';
+import { CountersCache } from './counters-cache';
 import { type Push, type PushJournal, type StampedPush } from './push-journal';
 import { ResumeStream } from './resume-stream';
 
@@ -52,6 +53,11 @@ export interface RealtimeHandle {
   record(tx: DbOrTx, pushes: Push[]): Promise<StampedPush[] | null>;
   /** Pushes what {@link record} numbered, to every api instance. */
   publishStamped(pushes: StampedPush[]): Promise<void>;
+  /**
+   * The live counters' answers kept for the persons whose upstream this instance holds, dropped
+   * by their pushes before the pushes are written to the upstream (counters-cache.ts).
+   */
+  readonly counters: CountersCache;
   /** Open upstream sockets on this instance (of one person, or all). */
   connectionCount(personId?: PersonId): number;
   /** Drops a person's sockets abruptly on this instance (the peer sees 1006). */
@@ -71,7 +77,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** sha256 hex of a token: how connections remember their token (the raw token is never kept). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /**
@@ -118,9 +124,13 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_INCOMING_BYTES });
 
   const journal = options.journal;
+  const counters = new CountersCache((personId) => registry.count(personId) > 0);
   bus.onEnvelope((envelope) => {
-    if (envelope.kind === 'push') registry.deliver(envelope.personIds, envelope.message, envelope.seqs);
-    else if (envelope.kind === 'revoke')
+    if (envelope.kind === 'push') {
+      // The kept counters go first: once the push is on an upstream, no answer may precede it.
+      for (const personId of envelope.personIds) counters.drop(personId);
+      registry.deliver(envelope.personIds, envelope.message, envelope.seqs);
+    } else if (envelope.kind === 'revoke')
       registry.closeByToken(envelope.tokenHash, CLOSE_TOKEN_REVOKED, 'token revoked');
   });
   // The journal is pruned with the rest of what the api keeps for a while (db/retention.ts).
@@ -144,6 +154,8 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
         },
       );
     }
+    // A resuming upstream is sent journaled pushes past the bus: the kept counters go first.
+    counters.drop(connection.personId);
     registry.add(connection);
     if (connection.stream) {
       // First the point the stream continues after, then what the journal holds after it, then live pushes.
@@ -203,6 +215,7 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
       if (expiry) clearTimeout(expiry);
       connection.stream?.close();
       registry.remove(connection);
+      counters.drop(connection.personId);
     });
   };
 
@@ -269,6 +282,7 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     },
     record: async (tx, pushes) => (journal ? journal.record(tx, pushes) : null),
     publishStamped,
+    counters,
     connectionCount: (personId) => registry.count(personId),
     terminate: (personId) => registry.terminate(personId),
     async revokeToken(token) {

@@ -3,6 +3,7 @@ import { emptySnapshot, visibleCounters, type LiveCounters } from '@pm/shared';
 import type { Db } from '../../db/open-database';
 import { preparedQuery, type PreparedQuery } from '../../db/prepared';
 import type { ApiModule, CountersPart } from '../../http/define-route';
+import { keptAnswer } from '../../http/kept-answer';
 import type { AuthedContext } from '../../http/request-context';
 import { pushSeqSql } from './push-journal';
 
@@ -20,6 +21,22 @@ const statements = new Map<string, PreparedQuery<CountersRow, Record<string, unk
  * person may not receive (`visibleCounters`, issue 30).
  */
 export async function loadCounters(ctx: AuthedContext, modules: readonly ApiModule[]): Promise<LiveCounters> {
+  // Kept while this process holds the person's upstream, dropped by their pushes (counters-cache.ts).
+  const cache = ctx.services.realtime?.counters;
+  const kept = cache?.get(ctx.caller);
+  if (kept) return kept;
+  const load = cache?.begin(ctx.caller) ?? null;
+  let counters: LiveCounters | undefined;
+  try {
+    counters = await readCounters(ctx, modules);
+    // Answered again as it is while kept: its envelope is written out once (kept-answer.ts).
+    return load ? keptAnswer(counters) : counters;
+  } finally {
+    if (load) cache!.end(load, ctx.caller, counters);
+  }
+}
+
+async function readCounters(ctx: AuthedContext, modules: readonly ApiModule[]): Promise<LiveCounters> {
   const { caller, tenant } = ctx;
   const parts: CountersPart[] = [];
   for (const m of modules) {

@@ -1,0 +1,31 @@
+import type { Language } from '@pm/shared';
+import type { ApiRoute } from './define-route';
+import { envelopeOf } from './answer-route';
+import { stringifyEnvelope } from './json-text';
+
+/** Answers a route hands out again and again, unchanged (kept counters, a caller's current user). */
+const kept = new WeakSet<object>();
+/** Their envelopes' text, by route and language, made the first time each is written. */
+const texts = new WeakMap<object, Map<string, string>>();
+
+/**
+ * Marks an answer that is kept and answered again as it is (issue 34): never changed once handed
+ * out (a change makes a new object). Its envelope is then written out once per route and
+ * language and the text reused, instead of building and serializing the envelope on every call.
+ */
+export function keptAnswer<T extends object>(answer: T): T {
+  kept.add(answer);
+  return answer;
+}
+
+/** The text of a route's envelope of `data` in `lang`: made once for a kept answer, else every time. */
+export function envelopeText(route: ApiRoute, lang: Language, data: unknown): string {
+  if (data === null || typeof data !== 'object' || !kept.has(data))
+    return stringifyEnvelope(envelopeOf(route, lang, data));
+  let mine = texts.get(data);
+  if (!mine) texts.set(data, (mine = new Map()));
+  const key = `${lang} ${route.key}`;
+  let text = mine.get(key);
+  if (text === undefined) mine.set(key, (text = stringifyEnvelope(envelopeOf(route, lang, data))));
+  return text;
+}
