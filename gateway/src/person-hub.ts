@@ -214,6 +214,7 @@ export class PersonHub {
       personId: this.personId,
       logger: this.ctx.logger,
       reconnectDelayMs: this.ctx.reconnectDelayMs,
+      gate: this.ctx.api.gate,
       // Every (re)connect continues after the last push delivered: nothing missed, nothing twice.
       resumeFrom: () => this.state?.pushSeq ?? null,
       handlers: {

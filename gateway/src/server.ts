@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { ApiClient } from './api-client';
+import { ApiGate, type ApiGateLimits } from './api-gate';
 import { ApiTargets } from './api-targets';
 import { addClientCredentials, type OAuthClient } from './client-credentials';
 import type { GatewayServer } from './gateway-io';
@@ -55,6 +56,11 @@ export interface GatewayOptions {
   proxyLimits?: Partial<ProxyLimits>;
   /** Tabs per person, unauthenticated connections per address, events per tab (defaults in tab-limits.ts). */
   tabLimits?: Partial<TabLimits>;
+  /**
+   * The gateway's own api calls (identity lookups, counters, upstream opens) in flight at once and
+   * the identity lookups that may wait (defaults in api-gate.ts).
+   */
+  apiGate?: Partial<ApiGateLimits>;
   /** How often the tokens of connected tabs are checked with the api (ms, default a minute). */
   tokenCheckMs?: number;
   /** The console's OAuth client, added to its sign-in calls (default console / console-secret, as the api's). */
@@ -96,7 +102,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   const apiUrl = options.apiUrl.replace(/\/$/, '');
   const targets = new ApiTargets([apiUrl, ...(options.fallbackApiUrls ?? [])], { logger, probeMs: options.apiProbeMs });
   targets.start();
-  const api = new ApiClient(targets);
+  const api = new ApiClient(targets, undefined, new ApiGate(options.apiGate));
   const identities = new IdentityCache(api);
   const prefix = options.redisPrefix ?? 'pm-gateway:';
   const oauthClient = options.oauthClient ?? { id: 'console', secret: 'console-secret' };
