@@ -24,6 +24,8 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 /** Processes the tabs are spread over (each holds one descriptor per tab): 2, or one per 5,000 tabs. */
 const TAB_WORKERS = Number(process.env.BENCH_TAB_WORKERS ?? Math.max(2, Math.ceil((PERSONS * TABS_PER_PERSON) / 5000)));
 const REST_CONCURRENCY = 32;
+/** How long the reconnect storm is given before the tabs not back are counted (s). */
+const RECONNECT_TIMEOUT_S = Number(process.env.BENCH_RECONNECT_TIMEOUT_S ?? 120);
 /**
  * BENCH_PORT_BASE: the gateway listens on it, its metrics on +1, the api on +2, a second gateway on
  * +3 and +4 (a shared machine gives each engineer a range); free ports otherwise.
@@ -260,7 +262,7 @@ async function main(): Promise<void> {
         countersChanged: number;
         refusals: Record<string, number>;
         transportErrorsWhileUp: number;
-      }>(w, { type: 'back', timeoutMs: 120_000 }, 'back'),
+      }>(w, { type: 'back', timeoutMs: RECONNECT_TIMEOUT_S * 1000 }, 'back'),
     ),
   );
   const stormRefusals: Record<string, number> = {};

@@ -215,6 +215,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     const { running, waiting } = proxy!.admission.load;
     metrics.proxyInFlight.set({ state: 'running' }, running);
     metrics.proxyInFlight.set({ state: 'waiting' }, waiting);
+    for (const [state, n] of Object.entries(api.gate.load)) metrics.apiCalls.set({ state }, n);
     const adapter = io.of('/').adapter;
     metrics.recoveryLogBytes.set(adapter instanceof CompactRecoveryAdapter ? adapter.keptBytes : 0);
     for (const url of targets.urls) metrics.apiUp.set({ api: url }, targets.isUp(url) ? 1 : 0);
