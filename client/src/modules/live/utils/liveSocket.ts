@@ -75,6 +75,9 @@ export function connectLive({ token, perms, language, access, onEvent, onRefused
     // A function: socket.io reads it at every (re)connect, so the digest is the profile's as it is then.
     auth: (send) => send({ token, lang: language, ...(access && { access: access() }) }),
     transports: ['websocket', 'polling'],
+    // An attempt waiting in a busy gateway's listen queue is kept for a minute (socket.io's 20 s
+    // default): given up, the gateway still serves it later, for nothing, and the tab asks again.
+    timeout: 60_000,
   });
   const topics: Topic[] = allowedTopics(new Set(perms));
   let refusals = 0;
