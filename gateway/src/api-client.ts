@@ -136,7 +136,7 @@ export class ApiClient {
    * snapshot on the api's side). Totals the person may not list count as zero.
    */
   async loadCounters(token: string): Promise<{ counters: Counters; pushSeq: number }> {
-    const res = await this.call('bulk', 'GET /realtime/counters', token);
+    const res = await this.call('counters', 'GET /realtime/counters', token);
     if (res.status === 401) throw new ApiUnavailableError('token rejected while loading counters');
     if (!res.data) throw new ApiUnavailableError(`counters answered ${res.status}`);
     const { pushSeq, ...counters } = res.data;

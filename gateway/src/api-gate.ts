@@ -30,8 +30,12 @@ export interface ApiGateLimits {
 
 export const DEFAULT_API_GATE: ApiGateLimits = { inFlight: 16, queued: 4_000, maxWaitMs: 6_000 };
 
-/** identity: a handshake waits on it (bounded wait, may be refused); bulk: counters, upstream opens (waits). */
-export type ApiCallKind = 'identity' | 'bulk';
+/**
+ * identity: a handshake waits on it (bounded wait, may be refused); counters: a person's upstream is
+ * open and the tabs wait for their snapshot; bulk: upstream opens. The last two wait, never refused;
+ * counters go before upstream opens, so that persons already started are finished first.
+ */
+export type ApiCallKind = 'identity' | 'counters' | 'bulk';
 
 interface Waiter {
   start(): void;
@@ -67,6 +71,7 @@ export class ApiGate {
   readonly limits: ApiGateLimits;
   private running = 0;
   private readonly identity = new Queue<Waiter>();
+  private readonly counters = new Queue<Waiter>();
   private readonly bulk = new Queue<Waiter>();
   /** A moving average of how long one call holds its slot (ms), for the wait a newcomer faces. */
   private averageMs = 20;
@@ -76,8 +81,13 @@ export class ApiGate {
   }
 
   /** Calls running and waiting now (for /metrics and tests). */
-  get load(): { running: number; identity: number; bulk: number } {
-    return { running: this.running, identity: this.identity.length, bulk: this.bulk.length };
+  get load(): { running: number; identity: number; counters: number; bulk: number } {
+    return {
+      running: this.running,
+      identity: this.identity.length,
+      counters: this.counters.length,
+      bulk: this.bulk.length,
+    };
   }
 
   /** The wait an identity lookup queued now would face (ms). */
@@ -100,7 +110,12 @@ export class ApiGate {
    * calls whose end is an event, as an upstream's upgrade.
    */
   acquire(kind: ApiCallKind): Promise<() => void> {
-    if (this.running < this.limits.inFlight && this.identity.length === 0 && this.bulk.length === 0)
+    if (
+      this.running < this.limits.inFlight &&
+      this.identity.length === 0 &&
+      this.counters.length === 0 &&
+      this.bulk.length === 0
+    )
       return Promise.resolve(this.take());
     if (kind === 'identity') {
       const wait = this.expectedWaitMs();
@@ -109,7 +124,7 @@ export class ApiGate {
     }
     return new Promise((resolve, reject) => {
       const waiter: Waiter = { start: () => resolve(this.take()), refuse: reject, since: Date.now() };
-      (kind === 'identity' ? this.identity : this.bulk).push(waiter);
+      this[kind].push(waiter);
       this.next();
     });
   }
@@ -140,9 +155,9 @@ export class ApiGate {
         waiter.start();
         continue;
       }
-      const bulk = this.bulk.shift();
-      if (!bulk) return;
-      bulk.start();
+      const next = this.counters.shift() ?? this.bulk.shift();
+      if (!next) return;
+      next.start();
     }
   }
 }

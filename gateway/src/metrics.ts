@@ -60,7 +60,7 @@ export class GatewayMetrics {
   });
   readonly apiCalls = new Gauge({
     name: 'gateway_api_calls',
-    help: 'The gateway\'s own api calls (identity lookups, counters, upstream opens) running (state "running") and waiting their turn (states "identity", "bulk")',
+    help: 'The gateway\'s own api calls (identity lookups, counters, upstream opens) running (state "running") and waiting their turn (states "identity", "counters", "bulk" = upstream opens)',
     labelNames: ['state'] as const,
     registers: [this.registry],
   });
