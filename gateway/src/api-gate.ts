@@ -24,11 +24,11 @@ export interface ApiGateLimits {
   inFlight: number;
   /** Identity lookups waiting at most; more are refused with a Retry-After. */
   queued: number;
-  /** The longest an identity lookup may wait for its turn (ms): a handshake has about 10 s in all. */
+  /** The longest an identity lookup may wait for its turn (ms): a handshake has 30 s in all (server.ts). */
   maxWaitMs: number;
 }
 
-export const DEFAULT_API_GATE: ApiGateLimits = { inFlight: 16, queued: 4_000, maxWaitMs: 6_000 };
+export const DEFAULT_API_GATE: ApiGateLimits = { inFlight: 16, queued: 4_000, maxWaitMs: 18_000 };
 
 /**
  * identity: a handshake waits on it (bounded wait, may be refused); counters: a person's upstream is

@@ -135,8 +135,10 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   });
   const io: GatewayServer = new Server(httpServer, {
     cors: { origin: true },
-    // A connection that has not joined as a tab within 10 s is closed (socket.io's default is 45 s).
-    connectTimeout: 10_000,
+    // A connection that has not joined as a tab within 30 s is closed (socket.io's default is 45 s).
+    // Its handshake may wait up to 18 s for its turn at the api (api-gate.ts) when thousands of tabs
+    // come back at once: a connection kept waiting costs a socket, one refused a new handshake.
+    connectTimeout: 30_000,
     // A tab that drops for a moment gets what it missed (with Redis, on any instance), but only while
     // its token is valid, and it passes the handshake check again (tab-sockets.ts).
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
