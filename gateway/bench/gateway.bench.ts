@@ -24,6 +24,13 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 /** Processes the tabs are spread over (each holds one descriptor per tab): 2, or one per 5,000 tabs. */
 const TAB_WORKERS = Number(process.env.BENCH_TAB_WORKERS ?? Math.max(2, Math.ceil((PERSONS * TABS_PER_PERSON) / 5000)));
 const REST_CONCURRENCY = 32;
+/** How long the reconnect storm is given before the tabs not back are counted (s). */
+const RECONNECT_TIMEOUT_S = Number(process.env.BENCH_RECONNECT_TIMEOUT_S ?? 120);
+/**
+ * BENCH_PORT_BASE: the gateway listens on it, its metrics on +1, the api on +2, a second gateway on
+ * +3 and +4 (a shared machine gives each engineer a range); free ports otherwise.
+ */
+const PORT_BASE = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : null;
 const root = resolve(import.meta.dirname, '../..');
 const log = (msg: string) => process.stderr.write(`[gateway bench] ${msg}\n`);
 const now = () => performance.timeOrigin + performance.now();
@@ -99,9 +106,9 @@ async function startGatewayProcess(
   apiUrl: string,
   ports?: { port: number; metricsPort: number },
 ): Promise<{ url: string; metricsUrl: string; child: ChildProcess; port: number; metricsPort: number }> {
-  const port = ports?.port ?? (await freePort());
+  const port = ports?.port ?? PORT_BASE ?? (await freePort());
   // The gateway serves /metrics on a port of its own (METRICS_PORT).
-  const metricsPort = ports?.metricsPort ?? (await freePort());
+  const metricsPort = ports?.metricsPort ?? (PORT_BASE !== null ? PORT_BASE + 1 : await freePort());
   // BENCH_GATEWAY_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the gateway under this load.
   const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const args = ['--max-semi-space-size=32', ...nodeArgs, '--import', 'tsx', join(root, 'gateway/src/main.ts')];
@@ -195,7 +202,7 @@ async function main(): Promise<void> {
       `the gateway would hold about ${GATEWAY_OPEN_FILES} open files (${PERSONS * TABS_PER_PERSON} tabs, ${PERSONS} upstreams), more than the ${limit} a process may open here (ulimit -n), and only root may raise it: raise the limit or lower BENCH_PERSONS`,
     );
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
-  const api = await startApi({ port: 0, seed: true, dataDir, logLevel: 'silent' });
+  const api = await startApi({ port: PORT_BASE !== null ? PORT_BASE + 2 : 0, seed: true, dataDir, logLevel: 'silent' });
   log(`api at ${api.url}; creating ${PERSONS} accounts`);
   const staff = await createBenchPersons(api, PERSONS);
   const tokens = staff.map((s) => s.token);
@@ -255,7 +262,7 @@ async function main(): Promise<void> {
         countersChanged: number;
         refusals: Record<string, number>;
         transportErrorsWhileUp: number;
-      }>(w, { type: 'back', timeoutMs: 120_000 }, 'back'),
+      }>(w, { type: 'back', timeoutMs: RECONNECT_TIMEOUT_S * 1000 }, 'back'),
     ),
   );
   const stormRefusals: Record<string, number> = {};

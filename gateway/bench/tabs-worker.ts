@@ -1,7 +1,7 @@
 // Bench helper process (forked with IPC): the console tabs. Opens many socket.io tabs and records, for every event
 // received, when it arrived and how long after the api push (the push carries its send time). The tabs behave as
 // the console's (client/src/modules/live/utils/liveSocket.ts): socket.io reconnects a lost transport by itself, a
-// refusal "for now" (429, 502) is retried after a pause, and every (re)connection subscribes again.
+// refusal "for now" (429, 502, 503) is retried after a pause (503: at least its retryAfter), and every (re)connection subscribes again.
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import type { AnnouncementEvent, ClientToServerEvents, LiveSnapshot, ServerToClientEvents } from '@pm/shared';
@@ -25,7 +25,11 @@ let transportErrorsWhileUp = 0;
 /** `localAddress`: the address the tab connects from (its person's browser; loopback in the bench). */
 function openTab(url: string, token: string, localAddress?: string): Promise<Tab> {
   // localAddress goes to the WebSocket (engine.io passes it to ws), though socket.io's types omit it.
-  const options = Object.assign({ auth: { token }, transports: ['websocket'], forceNew: true }, { localAddress });
+  // timeout as the console's (liveSocket.ts): an attempt waiting in a busy gateway's listen queue is kept.
+  const options = Object.assign(
+    { auth: { token }, transports: ['websocket'], forceNew: true, timeout: 60_000 },
+    { localAddress },
+  );
   const socket: Socket_ = io(url, options);
   const tab: Tab = { socket, snapshots: 0, last: null };
   socket.on('announcements', (e: AnnouncementEvent) => {
@@ -40,14 +44,16 @@ function openTab(url: string, token: string, localAddress?: string): Promise<Tab
     if (!tab.last || s.version >= tab.last.version) tab.last = s;
   });
   socket.on('connect', () => socket.emit('subscribe', ['announcements'], () => undefined));
-  socket.on('connect_error', (err: Error & { data?: { code?: number } }) => {
+  socket.on('connect_error', (err: Error & { data?: { code?: number; retryAfter?: number } }) => {
     const code = err.data?.code;
     if (!code) {
       if (gatewayUp) transportErrorsWhileUp++;
       return; // socket.io retries a transport failure by itself
     }
     refusals[code] = (refusals[code] ?? 0) + 1;
-    if (code !== 401) setTimeout(() => socket.connect(), 1000 + Math.random() * 1000);
+    // A 503 names its pause (the gateway's backlog), which the console waits at least.
+    const pause = Math.max(1000, (err.data?.retryAfter ?? 0) * 1000);
+    if (code !== 401) setTimeout(() => socket.connect(), pause + Math.random() * 1000);
   });
   return new Promise<Tab>((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -7,6 +7,7 @@ import {
   type Endpoints,
   type Envelope,
 } from '@pm/shared';
+import { ApiGate, type ApiCallKind } from './api-gate';
 import { ApiTargets, neverConnected } from './api-targets';
 import type { Counters } from './live-state';
 
@@ -30,11 +31,19 @@ export class ApiClient {
   /** The api processes, the gateway's own first (api-targets.ts). */
   readonly targets: ApiTargets;
 
+  /**
+   * How many of these calls (and upstream opens) run at once; the rest wait their turn, so that
+   * thousands of tabs coming back do not flood the api (api-gate.ts).
+   */
+  readonly gate: ApiGate;
+
   constructor(
     api: string | ApiTargets,
     private readonly timeoutMs = HTTP_TIMEOUT_MS,
+    gate: ApiGate = new ApiGate(),
   ) {
     this.targets = typeof api === 'string' ? new ApiTargets([api]) : api;
+    this.gate = gate;
   }
 
   /** Where calls go now. */
@@ -75,7 +84,17 @@ export class ApiClient {
    * One GET declared in shared, on a person's behalf: `data` is checked against the declared
    * response (null when the status is not 200 or the answer does not match).
    */
-  private async call<K extends EndpointKey>(
+  private call<K extends EndpointKey>(
+    kind: ApiCallKind,
+    key: K,
+    token: string,
+    input?: Record<string, unknown>,
+  ): Promise<{ status: number; data: EndpointAnswer<Endpoints[K]> | null }> {
+    // A full queue refuses with ApiBusyError (not an ApiUnavailableError: the api is up, only busy).
+    return this.gate.run(kind, () => this.callNow(key, token, input));
+  }
+
+  private async callNow<K extends EndpointKey>(
     key: K,
     token: string,
     input?: Record<string, unknown>,
@@ -98,7 +117,7 @@ export class ApiClient {
 
   /** The person behind a token, or null when the api says the token is not (or no longer) valid. */
   async identify(token: string): Promise<Identity | null> {
-    const res = await this.call('GET /realtime/identity', token);
+    const res = await this.call('identity', 'GET /realtime/identity', token);
     if (res.status === 401 || res.status === 403) return null;
     if (!res.data) throw new ApiUnavailableError(`identity answered ${res.status}`);
     const { personId, accId, roleValue, perms, expiresAt, renews } = res.data;
@@ -117,7 +136,7 @@ export class ApiClient {
    * snapshot on the api's side). Totals the person may not list count as zero.
    */
   async loadCounters(token: string): Promise<{ counters: Counters; pushSeq: number }> {
-    const res = await this.call('GET /realtime/counters', token);
+    const res = await this.call('counters', 'GET /realtime/counters', token);
     if (res.status === 401) throw new ApiUnavailableError('token rejected while loading counters');
     if (!res.data) throw new ApiUnavailableError(`counters answered ${res.status}`);
     const { pushSeq, ...counters } = res.data;

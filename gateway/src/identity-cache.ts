@@ -14,6 +14,8 @@ interface Entry {
   askedAt: number;
   /** Whose it is, once answered. */
   personId?: number;
+  /** The token was revoked while this lookup was on its way: whoever waits on it gets "not valid". */
+  revoked?: boolean;
 }
 
 /** An identity and the access generation it was asked at (compare with `changedSince`). */
@@ -69,7 +71,9 @@ export class IdentityCache {
     const key = tokenHash(token);
     for (let attempt = 0; ; attempt++) {
       const entry = this.entry(key, token, maxAgeMs);
-      const identity = await entry.identity;
+      // Coalesced: every tab of the token waits on the one lookup (and its turn at the api).
+      const answer = await entry.identity;
+      const identity = entry.revoked ? null : answer;
       if (!identity || !this.changedSince(identity.personId, entry.askedAt) || attempt >= STALE_RETRIES)
         return { identity, askedAt: entry.askedAt };
       if (this.entries.get(key) === entry) this.entries.delete(key);
@@ -131,7 +135,15 @@ export class IdentityCache {
   }
 
   forgetHash(hash: string): void {
+    const entry = this.entries.get(hash);
+    // A lookup still on its way may have been answered before the revocation reached the api.
+    if (entry) entry.revoked = true;
     this.entries.delete(hash);
+  }
+
+  /** Lookups on their way or remembered (for tests and metrics). */
+  get size(): number {
+    return this.entries.size;
   }
 
   private prune(now: number): void {

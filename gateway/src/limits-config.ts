@@ -1,3 +1,4 @@
+import type { ApiGateLimits } from './api-gate';
 import type { ProxyLimits } from './proxy-admission';
 import type { TabLimits } from './tab-limits';
 
@@ -13,6 +14,12 @@ const TAB_VARIABLES: Record<string, keyof TabLimits> = {
   GATEWAY_MAX_UNAUTHENTICATED_PER_ADDRESS: 'unauthenticatedPerAddress',
   GATEWAY_TAB_EVENTS_PER_SECOND: 'eventsPerSecond',
   GATEWAY_TAB_EVENT_BURST: 'eventBurst',
+};
+
+const API_GATE_VARIABLES: Record<string, keyof ApiGateLimits> = {
+  GATEWAY_API_IN_FLIGHT: 'inFlight',
+  GATEWAY_API_QUEUE: 'queued',
+  GATEWAY_API_MAX_WAIT_MS: 'maxWaitMs',
 };
 
 function pick<K extends string>(
@@ -34,6 +41,11 @@ function pick<K extends string>(
 export function limitsFromEnv(env: Record<string, string | undefined>): {
   proxyLimits: Partial<ProxyLimits>;
   tabLimits: Partial<TabLimits>;
+  apiGate: Partial<ApiGateLimits>;
 } {
-  return { proxyLimits: pick(env, PROXY_VARIABLES), tabLimits: pick(env, TAB_VARIABLES) };
+  return {
+    proxyLimits: pick(env, PROXY_VARIABLES),
+    tabLimits: pick(env, TAB_VARIABLES),
+    apiGate: pick(env, API_GATE_VARIABLES),
+  };
 }

@@ -29,6 +29,11 @@ function portFrom(name: string, fallback: number, allowOff = false): number | nu
   return port;
 }
 
+// Node reads the stack of every failed socket write (a tab that went away): with source maps on
+// (tsx turns them on) each read maps every frame, which was 8 % of the gateway's time when
+// thousands of tabs came back at once (README, issue 34, part 9). GATEWAY_SOURCE_MAPS=1 turns them on.
+if (process.env.GATEWAY_SOURCE_MAPS !== '1') process.setSourceMapsEnabled(false);
+
 let limits: ReturnType<typeof limitsFromEnv>;
 try {
   limits = limitsFromEnv(process.env);

@@ -63,6 +63,12 @@ export class GatewayMetrics {
     labelNames: ['state'] as const,
     registers: [this.registry],
   });
+  readonly apiCalls = new Gauge({
+    name: 'gateway_api_calls',
+    help: 'The gateway\'s own api calls (identity lookups, counters, upstream opens) running (state "running") and waiting their turn (states "identity", "counters", "bulk" = upstream opens)',
+    labelNames: ['state'] as const,
+    registers: [this.registry],
+  });
   readonly apiUp = new Gauge({
     name: 'gateway_api_up',
     help: 'Whether each api process this gateway uses (API_URLS) is up (1) or marked down (0)',

@@ -217,6 +217,7 @@ export class PersonHub {
       logger: this.ctx.logger,
       reconnectDelayMs: this.ctx.reconnectDelayMs,
       maxAttempts: this.ctx.upstreamMaxAttempts,
+      gate: this.ctx.api.gate,
       // Every (re)connect continues after the last push delivered: nothing missed, nothing twice.
       resumeFrom: () => this.state?.pushSeq ?? null,
       handlers: {

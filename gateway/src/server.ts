@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { ApiClient } from './api-client';
+import { ApiGate, type ApiGateLimits } from './api-gate';
 import { ApiTargets } from './api-targets';
 import { addClientCredentials, type OAuthClient } from './client-credentials';
 import type { GatewayServer } from './gateway-io';
@@ -57,6 +58,11 @@ export interface GatewayOptions {
   proxyLimits?: Partial<ProxyLimits>;
   /** Tabs per person, unauthenticated connections per address, events per tab (defaults in tab-limits.ts). */
   tabLimits?: Partial<TabLimits>;
+  /**
+   * The gateway's own api calls (identity lookups, counters, upstream opens) in flight at once and
+   * the identity lookups that may wait (defaults in api-gate.ts).
+   */
+  apiGate?: Partial<ApiGateLimits>;
   /** How often the tokens of connected tabs are checked with the api (ms, default a minute). */
   tokenCheckMs?: number;
   /** The console's OAuth client, added to its sign-in calls (default console / console-secret, as the api's). */
@@ -98,7 +104,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   const apiUrl = options.apiUrl.replace(/\/$/, '');
   const targets = new ApiTargets([apiUrl, ...(options.fallbackApiUrls ?? [])], { logger, probeMs: options.apiProbeMs });
   targets.start();
-  const api = new ApiClient(targets);
+  const api = new ApiClient(targets, undefined, new ApiGate(options.apiGate));
   const identities = new IdentityCache(api);
   const prefix = options.redisPrefix ?? 'pm-gateway:';
   const oauthClient = options.oauthClient ?? { id: 'console', secret: 'console-secret' };
@@ -131,8 +137,10 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   });
   const io: GatewayServer = new Server(httpServer, {
     cors: { origin: true },
-    // A connection that has not joined as a tab within 10 s is closed (socket.io's default is 45 s).
-    connectTimeout: 10_000,
+    // A connection that has not joined as a tab within 30 s is closed (socket.io's default is 45 s).
+    // Its handshake may wait up to 18 s for its turn at the api (api-gate.ts) when thousands of tabs
+    // come back at once: a connection kept waiting costs a socket, one refused a new handshake.
+    connectTimeout: 30_000,
     // A tab that drops for a moment gets what it missed (with Redis, on any instance), but only while
     // its token is valid, and it passes the handshake check again (tab-sockets.ts).
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
@@ -212,6 +220,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     const { running, waiting } = proxy!.admission.load;
     metrics.proxyInFlight.set({ state: 'running' }, running);
     metrics.proxyInFlight.set({ state: 'waiting' }, waiting);
+    for (const [state, n] of Object.entries(api.gate.load)) metrics.apiCalls.set({ state }, n);
     const adapter = io.of('/').adapter;
     metrics.recoveryLogBytes.set(adapter instanceof CompactRecoveryAdapter ? adapter.keptBytes : 0);
     for (const url of targets.urls) metrics.apiUp.set({ api: url }, targets.isUp(url) ? 1 : 0);

@@ -3,6 +3,7 @@ import type { Adapter } from 'socket.io-adapter';
 import { accessDigest, allowedTopics, TOPICS, type SessionEvent, type SubscribeAck, type Topic } from '@pm/shared';
 import { recheckTab, tellAccessChanged } from './access-changes';
 import { ApiUnavailableError } from './api-client';
+import { ApiBusyError } from './api-gate';
 import { endTabSession, type GatewayServer, type TabData, type TabSocket } from './gateway-io';
 import type { IdentityCache } from './identity-cache';
 import { pickLanguage, translate } from './locale-messages';
@@ -15,7 +16,7 @@ import { rooms } from './tab-rooms';
 class HandshakeError extends Error {
   constructor(
     message: string,
-    readonly data: { code: number },
+    readonly data: { code: number; retryAfter?: number },
   ) {
     super(message);
   }
@@ -188,6 +189,12 @@ export function attachTabSockets(
       });
       next();
     } catch (err) {
+      // Too many handshakes wait for the api already: come back later (the console waits at least
+      // `retryAfter` seconds), rather than a failure.
+      if (err instanceof ApiBusyError)
+        return next(
+          new HandshakeError(translate(lang, 'errors.gatewayBusy'), { code: 503, retryAfter: err.retryAfterSeconds }),
+        );
       if (!(err instanceof ApiUnavailableError)) logger.error({ err }, 'handshake failed');
       else logger.info({ err: err.message }, 'handshake refused: no api identified the token');
       next(new HandshakeError(translate(lang, 'errors.apiUnavailable'), { code: 502 }));

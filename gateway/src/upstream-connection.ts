@@ -7,6 +7,7 @@ import {
   UpstreamMessageSchema,
   type UpstreamMessage,
 } from '@pm/shared';
+import type { ApiGate } from './api-gate';
 import { ApiTargets, neverConnected } from './api-targets';
 import { redactUpstreamPath, type Logger } from './logger';
 
@@ -40,6 +41,11 @@ export interface UpstreamOptions {
    * option the connection is live only, as before.
    */
   resumeFrom?: () => number | null;
+  /**
+   * Takes its turn here for each (re)connect: the upgrade (the api checks the token and reads its
+   * journal) holds one of the gateway's api slots until it is open or failed (api-gate.ts).
+   */
+  gate?: ApiGate;
 }
 
 /**
@@ -83,6 +89,15 @@ export class UpstreamConnection {
 
   open(): void {
     if (this.stopped) return;
+    if (!this.opts.gate) return this.connect(() => undefined);
+    // A bulk turn is never refused, only waited for; closed meanwhile, the turn is given back.
+    void this.opts.gate.acquire('bulk').then((release) => {
+      if (this.stopped) return release();
+      this.connect(release);
+    });
+  }
+
+  private connect(release: () => void): void {
     const url = this.targets.current();
     this.url = url;
     const base = url.replace(/^http/, 'ws');
@@ -94,6 +109,7 @@ export class UpstreamConnection {
     let refused = false;
 
     ws.on('open', () => {
+      release();
       const reconnected = this.everOpened || this.attempts > 0;
       this.everOpened = true;
       this.attempts = 0;
@@ -112,6 +128,7 @@ export class UpstreamConnection {
       this.log.warn({ err: err.message }, 'upstream error');
     });
     ws.on('close', (code, reason) => {
+      release();
       if (this.heartbeat) clearInterval(this.heartbeat);
       this.heartbeat = null;
       if (this.ws === ws) this.ws = null;

@@ -8,9 +8,14 @@ describe('limits from the environment', () => {
         GATEWAY_MAX_IN_FLIGHT: '128',
         GATEWAY_MAX_TABS_PER_PERSON: '10',
         GATEWAY_TAB_EVENTS_PER_SECOND: '2.5',
+        GATEWAY_API_IN_FLIGHT: '8',
       }),
-    ).toEqual({ proxyLimits: { inFlight: 128 }, tabLimits: { tabsPerPerson: 10, eventsPerSecond: 2.5 } });
-    expect(limitsFromEnv({ GATEWAY_MAX_QUEUE: '' })).toEqual({ proxyLimits: {}, tabLimits: {} });
+    ).toEqual({
+      proxyLimits: { inFlight: 128 },
+      tabLimits: { tabsPerPerson: 10, eventsPerSecond: 2.5 },
+      apiGate: { inFlight: 8 },
+    });
+    expect(limitsFromEnv({ GATEWAY_MAX_QUEUE: '' })).toEqual({ proxyLimits: {}, tabLimits: {}, apiGate: {} });
   });
 
   it('when a limit is not a positive number, then the gateway refuses to start and names the variable', () => {

@@ -13,6 +13,8 @@ export interface SlowApi {
   release(): void;
   /** How many answers are being held. */
   held(): number;
+  /** How many calls whose path passes `matches` reached the api so far. */
+  seen(matches: (path: string) => boolean): number;
   close(): Promise<void>;
 }
 
@@ -20,7 +22,9 @@ export async function slowApi(apiUrl: string): Promise<SlowApi> {
   const target = new URL(apiUrl);
   let matches: ((path: string) => boolean) | null = null;
   let waiting: (() => void)[] = [];
+  const paths: string[] = [];
   const server = createServer((req, res) => {
+    paths.push(req.url ?? '');
     const upstream = request(
       { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
       (answer) => {
@@ -64,6 +68,7 @@ export async function slowApi(apiUrl: string): Promise<SlowApi> {
       for (const send of sends) send();
     },
     held: () => waiting.length,
+    seen: (m) => paths.filter(m).length,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

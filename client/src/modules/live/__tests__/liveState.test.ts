@@ -8,7 +8,7 @@ import {
   receiveSnapshot,
   resetLive,
 } from '../states/liveState';
-import { retryDelay } from '../utils/liveSocket';
+import { askedPause, retryDelay } from '../utils/liveSocket';
 import { ownActionKey, rememberOwnAction, takeOwnEcho } from '../utils/ownActions';
 
 const snapshot = (version: number, untreated: number) => ({
@@ -67,6 +67,13 @@ describe('live state', () => {
   it('when the gateway refuses again and again, then the pause doubles up to half a minute', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map((n) => retryDelay(n, 0))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
     expect(retryDelay(0, 0.999)).toBeLessThanOrEqual(2000);
+  });
+
+  it('when a busy gateway names a pause (503 with retryAfter), then the tab waits at least that long', () => {
+    const busy = Object.assign(new Error('busy'), { data: { code: 503, retryAfter: 7 } });
+    expect(askedPause(busy, 0)).toBe(7000);
+    expect(askedPause(busy, 0.999)).toBeLessThanOrEqual(8000);
+    expect(askedPause(Object.assign(new Error('down'), { data: { code: 502 } }), 0)).toBe(0);
   });
 
   it("when this tab's own change comes back live, then it is recognised once", () => {

@@ -70,6 +70,15 @@ export class RetryPauses {
   }
 }
 
+/**
+ * The pause a busy gateway asks for (`data.retryAfter`, seconds, with a 503: many tabs are coming
+ * back at once), with up to a second of jitter; 0 when it names none.
+ */
+export function askedPause(err: Error, random: number = Math.random()): number {
+  const seconds = (err as Error & { data?: { retryAfter?: unknown } }).data?.retryAfter;
+  return typeof seconds === 'number' && seconds > 0 ? seconds * 1000 + Math.round(random * 1000) : 0;
+}
+
 /** The handshake refusal's HTTP-like code (`connect_error` `data.code`, DESIGN §3), if any. */
 function refusalCode(err: Error): number | undefined {
   const code = (err as Error & { data?: { code?: unknown } }).data?.code;
@@ -80,7 +89,8 @@ function refusalCode(err: Error): number | undefined {
  * Connects this tab to the gateway (same origin, /socket.io, auth { token }) and subscribes to
  * the topics the person may see; keeps the connection state of the top bar. socket.io retries a
  * lost transport by itself; a refused handshake it does not, so a refusal "for now" (too many
- * tabs or connections, 429; the api unreachable, 502) is retried here after a growing pause,
+ * tabs or connections, 429; the api unreachable, 502; the gateway busy, 503 with the pause it asks
+ * for) is retried here after a growing pause,
  * while a refused token (401) ends the session. Returns a function that disconnects.
  */
 export function connectLive({ token, perms, language, access, onEvent, onRefused }: LiveOptions): () => void {
@@ -89,6 +99,9 @@ export function connectLive({ token, perms, language, access, onEvent, onRefused
     // A function: socket.io reads it at every (re)connect, so the digest is the profile's as it is then.
     auth: (send) => send({ token, lang: language, ...(access && { access: access() }) }),
     transports: ['websocket', 'polling'],
+    // An attempt waiting in a busy gateway's listen queue is kept for a minute (socket.io's 20 s
+    // default): given up, the gateway still serves it later, for nothing, and the tab asks again.
+    timeout: 60_000,
   });
   const topics: Topic[] = allowedTopics(new Set(perms));
   const pauses = new RetryPauses();
@@ -112,10 +125,10 @@ export function connectLive({ token, perms, language, access, onEvent, onRefused
       }, OFFLINE_AFTER_MS);
     }
   };
-  const retryLater = (waitingTurn: boolean) => {
+  const retryLater = (waitingTurn: boolean, atLeastMs = 0) => {
     lost(waitingTurn);
     clearTimeout(retryTimer);
-    retryTimer = setTimeout(() => socket.connect(), pauses.next());
+    retryTimer = setTimeout(() => socket.connect(), Math.max(atLeastMs, pauses.next()));
   };
 
   socket.on('connect', () => {
@@ -141,7 +154,8 @@ export function connectLive({ token, perms, language, access, onEvent, onRefused
       connectionLost('offline');
       return onRefused?.(err.message);
     }
-    retryLater(code === 429);
+    // 429 and 503 (the gateway busy, naming its pause): the tab waits its turn, it is not offline.
+    retryLater(code === 429 || code === 503, askedPause(err));
   });
   socket.on('snapshot', (s) => receiveSnapshot(s));
   const handle = (e: LiveEvent) => {
