@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { WebSocket } from 'ws';
-import { runBench } from '../../api/bench/kit';
+import { postgresSchema, runBench } from '../../api/bench/kit';
 import { createBenchPersons, type BenchApi } from './bench-accounts';
 
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 500);
@@ -51,8 +51,16 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * PostgreSQL and Redis as CI has them (BENCH_DATABASE_URL: a throw-away schema on that server;
+ * BENCH_REDIS_URL: the gateway on Redis under a prefix of its own); absent, PGlite and no Redis.
+ * BENCH_PORT: the api listens there and the gateway on the next port (else free ports).
+ */
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? '';
+const BASE_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : 0;
+
 async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
+  const port = BASE_PORT ? BASE_PORT + 1 : await freePort();
   // As npm start and the Dockerfile run it (gateway/src/main.ts: the young generation's size).
   const child = spawn(
     process.execPath,
@@ -64,7 +72,8 @@ async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child
         PORT: String(port),
         METRICS_PORT: 'off',
         API_URL: apiUrl,
-        REDIS_URL: '',
+        REDIS_URL,
+        REDIS_PREFIX: `chat-bench-${process.pid}:`,
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -115,7 +124,15 @@ async function main(): Promise<void> {
     startApi(o: object): Promise<BenchApi>;
   };
   const dataDir = mkdtempSync(join(tmpdir(), 'chat-bench-'));
-  const api = await startApi({ port: 0, seed: true, dataDir, logLevel: 'silent', sosReannounceMs: 3_600_000 });
+  const schema = process.env.BENCH_DATABASE_URL ? await postgresSchema() : null;
+  if (process.env.BENCH_DATABASE_URL && !schema) throw new Error('BENCH_DATABASE_URL is not reachable');
+  const api = await startApi({
+    port: BASE_PORT,
+    seed: true,
+    ...(schema ? { databaseUrl: schema.url } : { dataDir }),
+    logLevel: 'silent',
+    sosReannounceMs: 3_600_000,
+  });
   log(`creating ${PERSONS} staff accounts`);
   const staff = await createBenchPersons(api, PERSONS);
   const tokens = staff.map((s) => s.token);
@@ -330,6 +347,7 @@ async function main(): Promise<void> {
       framesDelivered,
       targets: { latencyP99Ms: BUDGET_P99_MS },
       pass: latencies.length === expected && p99 < BUDGET_P99_MS,
+      engines: { database: schema ? 'postgres' : 'pglite', redis: REDIS_URL !== '' },
       load: loadavg().map(round),
     })}\n`,
   );
@@ -340,6 +358,7 @@ async function main(): Promise<void> {
     await exited;
   }
   await Promise.race([api.close(), new Promise((r) => setTimeout(r, 5000))]);
+  await schema?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -163,6 +163,8 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     graceMs: options.graceMs ?? DEFAULT_GRACE_MS,
     clustered: redis !== null,
     reconnectDelayMs: options.reconnectDelayMs,
+    // GATEWAY_FAN_OUT=0: every push on each person's own upstream (for comparing; README, issue 31).
+    gatewayId: process.env.GATEWAY_FAN_OUT === '0' ? undefined : randomUUID(),
   });
   const tabLimiter = new TabLimiter({ ...DEFAULT_TAB_LIMITS, ...options.tabLimits }, metrics);
   tabLimiter.attach(io);
