@@ -57,6 +57,20 @@ async function freePort(): Promise<number> {
  * BENCH_PORT: the api listens there and the gateway on the next port (else free ports).
  */
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? '';
+const REDIS_PREFIX = `chat-bench-${process.pid}:`;
+
+/** Removes what the bench's gateway kept in Redis (its prefix only: the server is shared). */
+async function dropRedisKeys(): Promise<void> {
+  if (!REDIS_URL) return;
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(REDIS_URL);
+  try {
+    const keys = await redis.keys(`${REDIS_PREFIX}*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    await redis.quit();
+  }
+}
 const BASE_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : 0;
 
 async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child: ChildProcess }> {
@@ -73,7 +87,7 @@ async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child
         METRICS_PORT: 'off',
         API_URL: apiUrl,
         REDIS_URL,
-        REDIS_PREFIX: `chat-bench-${process.pid}:`,
+        REDIS_PREFIX,
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -359,6 +373,7 @@ async function main(): Promise<void> {
   }
   await Promise.race([api.close(), new Promise((r) => setTimeout(r, 5000))]);
   await schema?.drop();
+  await dropRedisKeys();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
