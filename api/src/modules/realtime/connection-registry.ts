@@ -103,6 +103,8 @@ export class ConnectionRegistry {
       const c = set.values().next().value as Connection;
       const seq = seqs[i];
       if (!c.gateway || !c.stream || seq === undefined || c.socket.readyState !== c.socket.OPEN) return;
+      // A socket about to be dropped as a slow reader carries nobody else's push (sendTo).
+      if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
       if (!c.stream.canHandOver(seq)) return;
       let group = byGateway.get(c.gateway);
       if (!group) byGateway.set(c.gateway, (group = { carrier: c, pairs: [], ids: [] }));
