@@ -140,6 +140,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'chat-bench-'));
   const schema = process.env.BENCH_DATABASE_URL ? await postgresSchema() : null;
   if (process.env.BENCH_DATABASE_URL && !schema) throw new Error('BENCH_DATABASE_URL is not reachable');
+  dropSchema = schema?.drop;
   const api = await startApi({
     port: BASE_PORT,
     seed: true,
@@ -377,4 +378,14 @@ async function main(): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-runBench('chat', main);
+/** The throw-away schema's removal, for a run that fails (the shared server keeps nothing of it). */
+let dropSchema: (() => Promise<void>) | undefined;
+
+runBench('chat', () =>
+  main().catch(async (err: unknown) => {
+    children.forEach((c) => c.exitCode === null && c.kill());
+    const cleaned = Promise.all([dropSchema?.(), dropRedisKeys()]).catch(() => undefined);
+    await Promise.race([cleaned, new Promise((r) => setTimeout(r, 10_000))]);
+    throw err;
+  }),
+);
