@@ -165,6 +165,59 @@ describe.each(testEngines())('push journal on %s', (engine) => {
     }
   });
 
+  it('when one push goes to several persons whose upstreams come from one gateway, then that gateway gets it once with each number, and their streams continue after it', async () => {
+    // Issue 31: admin and staff as one gateway holds them (`gw`, their only upstream), the resident
+    // as an app connects. The earlier tests' sockets are closed first.
+    await Promise.all(sockets.splice(0).map((s) => s.close()));
+    for (let waited = 0; api.realtime.connectionCount() > 0 && waited < 15_000; waited += 25)
+      await new Promise((r) => setTimeout(r, 25));
+    const gw = await Promise.all(['admin', 'staff'].map((w) => open(w, '?after=latest&gw=gateway-1')));
+    const app = await open('resident', '?after=latest');
+    const who = ['admin', 'staff', 'resident'];
+    // A push of their own first: each stream has caught up and sent everything before the shared one.
+    for (const [i, s] of [...gw, app].entries()) {
+      await push(who[i], { channelType: 9, dataId: 940 + i });
+      await s.waitFor((m) => m.dataId === 940 + i);
+    }
+    const seqs = await Promise.all(who.map(async (w) => (await counters(w)).pushSeq + 1));
+    await withPushes(api.db, api.realtime, async (tx) =>
+      queuePush(
+        tx,
+        who.map((w) => people[w].personId),
+        { channelType: 9, dataId: 950 },
+      ),
+    );
+    const own = await app.waitFor((m) => m.dataId === 950);
+    expect(own.pushSeq).toBe(seqs[2]);
+    expect(own.fanout).toBeUndefined();
+    let frame: Record<string, unknown> | undefined;
+    for (let waited = 0; !frame && waited < 15_000; waited += 25) {
+      frame = gw.flatMap((s) => s.messages).find((m) => m.dataId === 950);
+      if (!frame) await new Promise((r) => setTimeout(r, 25));
+    }
+    if (!frame) throw new Error('the fan-out frame did not arrive');
+    expect(frame.pushSeq).toBeUndefined();
+    expect(frame.fanout).toEqual([people.admin.personId, seqs[0], people.staff.personId, seqs[1]]);
+    // Once for the gateway: the other upstream does not get it, nor does either get it again later.
+    await push('staff', { channelType: 9, dataId: 951 });
+    const next = await gw[1].waitFor((m) => m.dataId === 951);
+    expect(next.pushSeq).toBe(seqs[1] + 1);
+    await push('admin', { channelType: 9, dataId: 952 });
+    await gw[0].waitFor((m) => m.dataId === 952);
+    expect(gw.flatMap((s) => s.messages.filter((m) => m.dataId === 950))).toHaveLength(1);
+    // The journal holds it for each of them, under their own number (a resuming upstream gets it).
+    const resumed = await open('staff', `?after=${seqs[1] - 1}`);
+    const again = await resumed.waitFor((m) => m.dataId === 950);
+    expect(again.pushSeq).toBe(seqs[1]);
+    expect(again.fanout).toBeUndefined();
+  });
+
+  it('when the gateway id is not letters, digits, - or _, then the upgrade is refused with 400', async () => {
+    expect(await refusedStatus(api.url, people.staff.token, `${people.staff.personId}?after=latest&gw=a%20b`)).toBe(
+      400,
+    );
+  });
+
   it('when the resume point is not a number, then the upgrade is refused with 400', async () => {
     expect(await refusedStatus(api.url, people.staff.token, `${people.staff.personId}?after=abc`)).toBe(400);
   });

@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { WebSocket } from 'ws';
-import { runBench } from '../../api/bench/kit';
+import { postgresSchema, runBench } from '../../api/bench/kit';
 import { createBenchPersons, type BenchApi } from './bench-accounts';
 
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 500);
@@ -51,8 +51,30 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * PostgreSQL and Redis as CI has them (BENCH_DATABASE_URL: a throw-away schema on that server;
+ * BENCH_REDIS_URL: the gateway on Redis under a prefix of its own); absent, PGlite and no Redis.
+ * BENCH_PORT: the api listens there and the gateway on the next port (else free ports).
+ */
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? '';
+const REDIS_PREFIX = `chat-bench-${process.pid}:`;
+
+/** Removes what the bench's gateway kept in Redis (its prefix only: the server is shared). */
+async function dropRedisKeys(): Promise<void> {
+  if (!REDIS_URL) return;
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(REDIS_URL);
+  try {
+    const keys = await redis.keys(`${REDIS_PREFIX}*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    await redis.quit();
+  }
+}
+const BASE_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : 0;
+
 async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
+  const port = BASE_PORT ? BASE_PORT + 1 : await freePort();
   // As npm start and the Dockerfile run it (gateway/src/main.ts: the young generation's size).
   const child = spawn(
     process.execPath,
@@ -64,7 +86,8 @@ async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child
         PORT: String(port),
         METRICS_PORT: 'off',
         API_URL: apiUrl,
-        REDIS_URL: '',
+        REDIS_URL,
+        REDIS_PREFIX,
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -115,7 +138,16 @@ async function main(): Promise<void> {
     startApi(o: object): Promise<BenchApi>;
   };
   const dataDir = mkdtempSync(join(tmpdir(), 'chat-bench-'));
-  const api = await startApi({ port: 0, seed: true, dataDir, logLevel: 'silent', sosReannounceMs: 3_600_000 });
+  const schema = process.env.BENCH_DATABASE_URL ? await postgresSchema() : null;
+  if (process.env.BENCH_DATABASE_URL && !schema) throw new Error('BENCH_DATABASE_URL is not reachable');
+  dropSchema = schema?.drop;
+  const api = await startApi({
+    port: BASE_PORT,
+    seed: true,
+    ...(schema ? { databaseUrl: schema.url } : { dataDir }),
+    logLevel: 'silent',
+    sosReannounceMs: 3_600_000,
+  });
   log(`creating ${PERSONS} staff accounts`);
   const staff = await createBenchPersons(api, PERSONS);
   const tokens = staff.map((s) => s.token);
@@ -330,6 +362,7 @@ async function main(): Promise<void> {
       framesDelivered,
       targets: { latencyP99Ms: BUDGET_P99_MS },
       pass: latencies.length === expected && p99 < BUDGET_P99_MS,
+      engines: { database: schema ? 'postgres' : 'pglite', redis: REDIS_URL !== '' },
       load: loadavg().map(round),
     })}\n`,
   );
@@ -340,7 +373,19 @@ async function main(): Promise<void> {
     await exited;
   }
   await Promise.race([api.close(), new Promise((r) => setTimeout(r, 5000))]);
+  await schema?.drop();
+  await dropRedisKeys();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-runBench('chat', main);
+/** The throw-away schema's removal, for a run that fails (the shared server keeps nothing of it). */
+let dropSchema: (() => Promise<void>) | undefined;
+
+runBench('chat', () =>
+  main().catch(async (err: unknown) => {
+    children.forEach((c) => c.exitCode === null && c.kill());
+    const cleaned = Promise.all([dropSchema?.(), dropRedisKeys()]).catch(() => undefined);
+    await Promise.race([cleaned, new Promise((r) => setTimeout(r, 10_000))]);
+    throw err;
+  }),
+);

@@ -25,6 +25,12 @@ export class GatewayMetrics {
     help: 'Upstream messages dropped (unknown channelType or malformed)',
     registers: [this.registry],
   });
+  /** Fan-out frames from the api (issue 31): one push for several persons whose upstreams this instance holds. */
+  readonly fanOutFrames = new Counter({
+    name: 'gateway_fanout_frames_total',
+    help: 'Pushes the api sent once for several persons whose upstreams this instance holds',
+    registers: [this.registry],
+  });
   readonly upstreamOpens = new Counter({
     name: 'gateway_upstream_opens_total',
     help: 'Upstream connections opened (first open and every reconnect)',

@@ -39,7 +39,17 @@ export interface HubContext {
   accessChanged(personId: number, event: AccessEvent): Promise<void>;
   /** Called when the hub has nothing left to do on this instance. */
   dispose(personId: number): void;
+  /** This instance's id, sent with every upstream so the api may send it fan-out frames (issue 31). */
+  gatewayId?: string;
+  /** A fan-out frame reached one of this instance's upstreams: each listed person's hub takes its copy. */
+  fanOut?(message: UpstreamMessage, pairs: number[]): void;
 }
+
+/**
+ * How long a push that came ahead of its number (a fan-out frame overtaking the person's own
+ * upstream, issue 31) waits for the ones before it; then the upstream resumes from the journal.
+ */
+export const HOLD_AHEAD_MS = 3_000;
 
 /**
  * Where a new holder's snapshot versions start: the clock (ms). A tab that stayed connected
@@ -57,6 +67,12 @@ export function versionFloor(): number {
 function takenOver(stored: StoredLive): StoredLive {
   const version = Math.max(stored.snapshot.version, versionFloor());
   return { ...stored, snapshot: { ...stored.snapshot, version } };
+}
+
+/** What a push becomes for the tabs and the counters (null: an event number no topic takes). */
+export type PreparedEvent = ReturnType<typeof prepareEvent>;
+export function prepareEvent(message: UpstreamMessage) {
+  return normalizeUpstream(message) ?? countersChangeOf(message);
 }
 
 /** A tab on this instance: the token it signed in with and when that token expires (epoch ms). */
@@ -93,6 +109,14 @@ export class PersonHub {
    */
   private access: { accId: number; perms: ReadonlySet<string> } | null = null;
   private leaseTimer: NodeJS.Timeout | null = null;
+  /** Pushes that came ahead of their number (see {@link HOLD_AHEAD_MS}), by number. */
+  private readonly ahead = new Map<number, { message: UpstreamMessage; event: PreparedEvent }>();
+  private aheadTimer: NodeJS.Timeout | null = null;
+  /**
+   * The current upstream said where its stream starts (its first message): a fan-out frame that
+   * overtakes that message waits for it, as the numbers it carries follow it.
+   */
+  private streamStarted = false;
   private readonly log: Logger;
 
   constructor(
@@ -207,6 +231,7 @@ export class PersonHub {
 
   private openUpstream(token: string): void {
     this.upstreamToken = token;
+    this.streamStarted = false;
     this.state ??= new LiveState(versionFloor());
     if (this.access) this.state.restrict(this.access.perms);
     void this.readAccess(token);
@@ -220,13 +245,16 @@ export class PersonHub {
       gate: this.ctx.api.gate,
       // Every (re)connect continues after the last push delivered: nothing missed, nothing twice.
       resumeFrom: () => this.state?.pushSeq ?? null,
+      gatewayId: this.ctx.gatewayId,
       handlers: {
+        onFanOut: this.ctx.fanOut,
         // The counters are reloaded when the api says where its stream continues (deliver()).
         onOpen: (reconnected) => {
+          this.streamStarted = false;
           this.ctx.metrics.upstreamOpens.inc();
           if (reconnected) this.ctx.metrics.upstreamReconnects.inc();
         },
-        onMessage: (m) => this.deliver(m),
+        onMessage: (m) => this.deliverInOrder(m),
         onRevoked: (reason) => void this.revoke(token, /expire/i.test(reason) ? 'expired' : 'forcedLogout'),
         onClosed: (code) => {
           if (this.upstream !== upstream) return;
@@ -312,7 +340,62 @@ export class PersonHub {
     this.ctx.io.to(rooms.person(this.personId)).emit('snapshot', snapshot);
   }
 
-  private deliver(message: UpstreamMessage): void {
+  /**
+   * This person's copy of a fan-out frame (issue 31), numbered `seq`; `event` is the frame's
+   * event, made once for all its persons. Taken only while this instance holds the upstream.
+   */
+  deliverFannedOut(message: UpstreamMessage, seq: number, event: PreparedEvent): void {
+    if (!this.holding || !this.upstream) return;
+    this.deliverInOrder({ ...message, pushSeq: seq }, event, true);
+  }
+
+  /**
+   * Delivers pushes in the order of their numbers: a fan-out frame comes on another person's
+   * upstream and may overtake a push of this person's own, so a push ahead of the next number
+   * waits for the ones before it (at most HOLD_AHEAD_MS, then the upstream resumes from the
+   * journal and the waiting ones are dropped: they come again from there).
+   */
+  private deliverInOrder(message: UpstreamMessage, event?: PreparedEvent, fannedOut = false): void {
+    const seq = message.pushSeq;
+    const state = this.state;
+    if (message.channelType === 'heartbeat') {
+      if (seq !== undefined) this.streamStarted = true;
+    } else if (seq !== undefined && state) {
+      if ((fannedOut && !this.streamStarted) || (state.pushSeq !== null && seq > state.pushSeq + 1)) {
+        this.ahead.set(seq, { message, event: event ?? prepareEvent(message) });
+        this.aheadTimer ??= setTimeout(() => this.aheadTooLong(), HOLD_AHEAD_MS);
+        return;
+      }
+    }
+    this.deliver(message, event);
+    if (this.ahead.size === 0) return;
+    for (;;) {
+      const at = this.state?.pushSeq;
+      if (at == null) break;
+      for (const n of this.ahead.keys()) if (n <= at) this.ahead.delete(n);
+      const next = this.ahead.get(at + 1);
+      if (!next) break;
+      this.ahead.delete(at + 1);
+      this.deliver(next.message, next.event);
+    }
+    if (this.ahead.size === 0) this.clearAhead();
+  }
+
+  private aheadTooLong(): void {
+    this.aheadTimer = null;
+    if (this.ahead.size === 0) return;
+    this.log.warn({ waiting: this.ahead.size, pushSeq: this.state?.pushSeq }, 'pushes ahead of a gap; resuming');
+    this.clearAhead();
+    this.upstream?.restart();
+  }
+
+  private clearAhead(): void {
+    this.ahead.clear();
+    if (this.aheadTimer) clearTimeout(this.aheadTimer);
+    this.aheadTimer = null;
+  }
+
+  private deliver(message: UpstreamMessage, prepared?: PreparedEvent): void {
     if (message.channelType === 'heartbeat') {
       // A resuming connection's first message: where its stream continues. Then reload.
       if (message.pushSeq !== undefined && this.state) {
@@ -321,7 +404,7 @@ export class PersonHub {
       }
       return;
     }
-    const event = normalizeUpstream(message) ?? countersChangeOf(message);
+    const event = prepared === undefined ? prepareEvent(message) : prepared;
     if (!event) {
       this.ctx.metrics.droppedEvents.inc();
       this.log.warn(
@@ -397,6 +480,7 @@ export class PersonHub {
   /** Closes the upstream and gives up the lease (another instance, or a later tab, may lead). */
   private stepDown(): void {
     const wasHolding = this.holding;
+    this.clearAhead();
     this.holding = false;
     this.upstream?.close();
     this.upstream = null;

@@ -1,8 +1,8 @@
-import type { AccessEvent, SessionEvent } from '@pm/shared';
+import type { AccessEvent, SessionEvent, UpstreamMessage } from '@pm/shared';
 import { applyAccessChange } from './access-changes';
 import { emitLive } from './gateway-io';
 import { tokenHash } from './identity-cache';
-import { PersonHub, type HubContext } from './person-hub';
+import { PersonHub, prepareEvent, type HubContext } from './person-hub';
 import { rooms } from './tab-rooms';
 
 /** All persons with tabs (or a held upstream) on this gateway instance. */
@@ -10,9 +10,10 @@ export class PersonHubs {
   private readonly hubs = new Map<number, PersonHub>();
   private readonly ctx: HubContext;
 
-  constructor(ctx: Omit<HubContext, 'dispose' | 'forgetToken' | 'accessChanged'>) {
+  constructor(ctx: Omit<HubContext, 'dispose' | 'forgetToken' | 'accessChanged' | 'fanOut'>) {
     this.ctx = {
       ...ctx,
+      fanOut: (message, pairs) => this.fanOut(message, pairs),
       dispose: (personId) => this.hubs.delete(personId),
       forgetToken: (token) => this.forgetToken(token),
       accessChanged: (personId, event) => this.accessChanged(personId, event),
@@ -33,6 +34,17 @@ export class PersonHubs {
     return applyAccessChange(this.ctx.io, this.ctx.identities, this.ctx.logger, personId, event).catch((err: Error) =>
       this.ctx.logger.error({ personId, err: err.message }, 'access change failed'),
     );
+  }
+
+  /**
+   * A fan-out frame (issue 31): the push's event is made once, and each listed person's hub here
+   * takes its numbered copy (a person whose upstream this instance no longer holds is skipped:
+   * the upstream that replaces it resumes after the last push delivered).
+   */
+  fanOut(message: UpstreamMessage, pairs: number[]): void {
+    this.ctx.metrics.fanOutFrames.inc();
+    const event = prepareEvent(message);
+    for (let i = 0; i < pairs.length; i += 2) this.hubs.get(pairs[i])?.deliverFannedOut(message, pairs[i + 1], event);
   }
 
   /** A revoked token is forgotten here and, through the adapter, on every other instance. */

@@ -52,6 +52,13 @@ export interface GatewayOptions {
   proxyTimeoutMs?: number;
   /** Delay before reconnecting an upstream after 1006 (ms); SPEC §9 says 5 s. */
   reconnectDelayMs?: number;
+  /**
+   * A push to several persons whose upstreams this gateway holds comes once, as a fan-out frame
+   * (issue 31). Off by default: its gain is not proven and a frame lost with its carrier socket
+   * reaches a quiet person only at their next push (README, "Seventh pass: a group message sent
+   * once"). Default: GATEWAY_FAN_OUT=1.
+   */
+  fanOut?: boolean;
   /** Reconnects of an upstream after 1006 before it gives up and the tabs reconnect; SPEC §9 says 50. */
   upstreamMaxAttempts?: number;
   /** Proxied calls in flight and waiting, per client address and overall (defaults in proxy-admission.ts). */
@@ -174,6 +181,8 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     clustered: redis !== null,
     reconnectDelayMs: options.reconnectDelayMs,
     upstreamMaxAttempts: options.upstreamMaxAttempts,
+    // Off unless asked for (GATEWAY_FAN_OUT=1 or `fanOut`): see README, issue 31 "Seventh pass: a group message sent once".
+    gatewayId: (options.fanOut ?? process.env.GATEWAY_FAN_OUT === '1') ? randomUUID() : undefined,
   });
   const tabLimiter = new TabLimiter({ ...DEFAULT_TAB_LIMITS, ...options.tabLimits }, metrics);
   tabLimiter.attach(io);

@@ -18,6 +18,12 @@ export interface UpstreamHandlers {
   /** The socket is open; `reconnected` is true after an abnormal close (counters may have drifted). */
   onOpen(reconnected: boolean): void;
   onMessage(message: UpstreamMessage): void;
+  /**
+   * A fan-out frame (issue 31): one push for several persons whose upstreams this gateway holds,
+   * `pairs` = [personId, pushSeq, …]; it may come on any of them. Without this handler the
+   * gateway does not ask for them (no `gw` in the upstream's address).
+   */
+  onFanOut?(message: UpstreamMessage, pairs: number[]): void;
   /** The api no longer accepts the token (close 4001 or upgrade refused with 401). */
   onRevoked(reason: string): void;
   /** Closed for good: a close code that does not reconnect, or the attempts ran out. */
@@ -46,6 +52,11 @@ export interface UpstreamOptions {
    * journal) holds one of the gateway's api slots until it is open or failed (api-gate.ts).
    */
   gate?: ApiGate;
+  /**
+   * This gateway instance's id, sent as `gw` (issue 31): the api then sends a push to several
+   * persons whose upstreams this instance holds once, as a fan-out frame (handlers.onFanOut).
+   */
+  gatewayId?: string;
 }
 
 /**
@@ -101,8 +112,11 @@ export class UpstreamConnection {
     const url = this.targets.current();
     this.url = url;
     const base = url.replace(/^http/, 'ws');
-    const after = this.opts.resumeFrom ? `?after=${this.opts.resumeFrom() ?? 'latest'}` : '';
-    const ws = new WebSocket(`${base}/${encodeURIComponent(this.opts.token)}/${this.opts.personId}${after}`, {
+    const query = new URLSearchParams();
+    if (this.opts.resumeFrom) query.set('after', String(this.opts.resumeFrom() ?? 'latest'));
+    if (this.opts.gatewayId && this.opts.handlers.onFanOut) query.set('gw', this.opts.gatewayId);
+    const search = query.size > 0 ? `?${query.toString()}` : '';
+    const ws = new WebSocket(`${base}/${encodeURIComponent(this.opts.token)}/${this.opts.personId}${search}`, {
       perMessageDeflate: false,
     });
     this.ws = ws;
@@ -158,6 +172,14 @@ export class UpstreamConnection {
     this.retry = setTimeout(() => this.open(), elsewhere ? 0 : (this.opts.reconnectDelayMs ?? RECONNECT_DELAY_MS));
   }
 
+  /**
+   * Drops the socket as if the link broke (1006): it reconnects as after any abnormal close and
+   * resumes after the last push delivered (a push that never arrived is read from the journal).
+   */
+  restart(): void {
+    this.ws?.terminate();
+  }
+
   /** The number of reconnect attempts since the last successful open. */
   get reconnectAttempts(): number {
     return this.attempts;
@@ -178,6 +200,14 @@ export class UpstreamConnection {
     const parsed = UpstreamMessageSchema.safeParse(json);
     if (!parsed.success) {
       this.log.warn('upstream sent a message without a valid channelType; dropped');
+      return;
+    }
+    const fanout = (parsed.data as { fanout?: unknown }).fanout;
+    if (fanout !== undefined) {
+      const { fanout: _, ...message } = parsed.data;
+      if (Array.isArray(fanout) && fanout.length % 2 === 0 && fanout.every((n) => Number.isInteger(n)))
+        this.opts.handlers.onFanOut?.(message, fanout as number[]);
+      else this.log.warn('upstream sent a fan-out frame without a valid list; dropped');
       return;
     }
     this.opts.handlers.onMessage(parsed.data);

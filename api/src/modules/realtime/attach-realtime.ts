@@ -84,16 +84,28 @@ export function hashToken(token: string): string {
  * `/{token}/{personId}`, optionally `?after=N` or `?after=latest` (resume: see docs/internal-contract.md).
  * `after` is null without the parameter and undefined when it is not a valid value.
  */
-function parsePath(
-  url: string | undefined,
-): { token: string; personId: string; after: number | 'latest' | null | undefined } | null {
+function parsePath(url: string | undefined): {
+  token: string;
+  personId: string;
+  after: number | 'latest' | null | undefined;
+  gateway: string | null | undefined;
+} | null {
   const [path, query] = (url ?? '').split('?', 2);
   const m = /^\/([^/]+)\/([^/]+)\/?$/.exec(path);
   if (!m) return null;
-  const raw = new URLSearchParams(query ?? '').get('after');
+  const params = new URLSearchParams(query ?? '');
+  const raw = params.get('after');
+  // The gateway instance (issue 31: fan-out frames); an opaque id of letters, digits, - and _.
+  const gw = params.get('gw');
+  const gateway = gw === null ? null : /^[\w-]{1,64}$/.test(gw) ? gw : undefined;
   const after = raw === null ? null : raw === 'latest' ? 'latest' : /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
   try {
-    return { token: decodeURIComponent(m[1]).replace(/^Bearer\s+/i, ''), personId: decodeURIComponent(m[2]), after };
+    return {
+      token: decodeURIComponent(m[1]).replace(/^Bearer\s+/i, ''),
+      personId: decodeURIComponent(m[2]),
+      after,
+      gateway,
+    };
   } catch {
     return null;
   }
@@ -223,7 +235,7 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     socket.on('error', () => undefined);
     const target = parsePath(req.url);
     if (!target) return refuse(socket, 404, 'Not Found');
-    if (target.after === undefined) return refuse(socket, 400, 'Bad Request');
+    if (target.after === undefined || target.gateway === undefined) return refuse(socket, 400, 'Bad Request');
     const after = target.after;
     // A token check that failed (the database away: restarting, its link cut) is no answer about
     // the token: 503, which the gateway retries, not 401, which it takes for a revoked token and
@@ -257,7 +269,12 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
         wss.handleUpgrade(req, socket, head, (ws) => {
           onConnection(
             ws,
-            { socket: ws, personId: target.personId, tokenHash: hashToken(target.token) },
+            {
+              socket: ws,
+              personId: target.personId,
+              tokenHash: hashToken(target.token),
+              ...(target.gateway ? { gateway: target.gateway } : {}),
+            },
             target.token,
             verified.expiresAt,
             resumeAfter,

@@ -44,6 +44,20 @@ export class ResumeStream {
     void this.drain();
   }
 
+  /**
+   * Whether push `seq` may leave by another way than this stream (a gateway's fan-out frame, see
+   * ConnectionRegistry.deliver) without breaking its order: the stream has sent everything before it
+   * and holds nothing back. The caller then sends it and calls {@link sentElsewhere}.
+   */
+  canHandOver(seq: number): boolean {
+    return !this.closed && !this.busy && !this.catchUp && this.queue.length === 0 && seq === this.lastSent + 1;
+  }
+
+  /** Push `seq` left by another way (after {@link canHandOver}): the stream continues after it. */
+  sentElsewhere(seq: number): void {
+    this.lastSent = seq;
+  }
+
   close(): void {
     this.closed = true;
     this.queue.length = 0;
