@@ -1,5 +1,4 @@
-import { Agent, type AgentOptions, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { TLSSocket } from 'node:tls';
 import { Pool, type Dispatcher } from 'undici';
@@ -51,6 +50,9 @@ const NOT_TO_API = new Set([
   'x-forwarded-host',
   'x-forwarded-port',
   'x-request-id',
+  // The gateway's own server has answered 100 Continue to the browser already (node:http does);
+  // the body reaches the api as it comes, so the api is not asked again.
+  'expect',
 ]);
 
 function bearer(req: IncomingMessage): string | null {
@@ -136,25 +138,12 @@ function bodyOf(req: IncomingMessage): Readable | null {
 /**
  * How long a kept-alive connection to the api may sit idle in the pool before the gateway closes
  * it: under the api's own keep-alive timeout (Node's default, 5 s), so the api never closes a
- * connection the gateway is about to send a call on. Without it, node:http's agent keeps idle
- * sockets for ever (it honours the server's `Keep-Alive: timeout=5` hint only when given a
- * `timeout` of its own, which would also cut slow calls), and a call written just as the api
- * closed that socket failed with ECONNRESET, answered 502 (issue 31; reproduced with the api's
- * keep-alive timeout and a busy gateway: 4 of 60 calls).
+ * connection the gateway is about to send a call on; a call written just as the api closed that
+ * socket failed with ECONNRESET, answered 502 (issue 31; reproduced with the api's keep-alive
+ * timeout and a busy gateway: 4 of 60 calls). The pool also honours the api's `Keep-Alive:
+ * timeout=N` hint (less a margin), and never cuts a call in progress by this timeout.
  */
 export const API_IDLE_SOCKET_MS = 4000;
-
-/**
- * node:http's kept-alive agent, closing a pooled socket once it has been idle for `idleMs`: the
- * agent destroys a free socket on its 'timeout' (its own listener, which leaves sockets in use
- * alone); a socket taken for a call waits without a timeout again (the proxy keeps its own clock).
- */
-export function idleClosingAgent(options: AgentOptions, idleMs: number): Agent {
-  const agent = new Agent(options);
-  // After the agent's own 'free' listener, which has just put the socket in the pool.
-  agent.on('free', (socket: Socket) => socket.setTimeout(idleMs));
-  return agent;
-}
 
 /**
  * Proxies one call: `(req, res)` with `req.url` already relative to the api. The answer's head is
@@ -169,8 +158,11 @@ export type ApiProxy = ((req: IncomingMessage, res: ServerResponse) => void) & {
  * that cannot be reached a 502 envelope, in the request's language. Beyond the limits (calls in
  * flight and waiting, per client address and overall) a call gets a 503 envelope at once.
  *
- * One `node:http` request per call over a kept-alive pool (issue 34: http-proxy-middleware's
- * layers cost the gateway about as much again as relaying the call itself).
+ * One dispatch per call on undici's `Pool` of kept-alive api connections (issue 34:
+ * http-proxy-middleware's layers cost the gateway about as much again as relaying the call
+ * itself, and node:http's client and agent most of what was left above the pipe; README, issue 34
+ * part 8). The answer is passed on as undici reads it: its head in one writeHead, its body chunk
+ * by chunk with the browser's backpressure.
  *
  * With several api processes (API_URLS, api-targets.ts) a call goes to the first one up; its body
  * is sent only once the connection is made, so a call whose api refuses the connection (killed)
