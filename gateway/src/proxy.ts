@@ -104,6 +104,17 @@ function headersToApi(req: GatewayRequest, client: string, host: string): string
   return headers;
 }
 
+/** Bodies up to this size are read whole before the call goes to the api; larger ones stream. */
+const SMALL_BODY_BYTES = 64 * 1024;
+
+/** The body's length when it is declared and small (read whole first), else 0 (none, or streamed). */
+function smallBodyLength(req: IncomingMessage): number {
+  const length = req.headers['content-length'];
+  if (length === undefined || req.headers['transfer-encoding'] !== undefined) return 0;
+  const n = Number(length);
+  return n > 0 && n <= SMALL_BODY_BYTES ? n : 0;
+}
+
 /**
  * The browser's body for the api, or null when the call has none. Read from the browser only
  * once the api's connection asks for it (a call whose api refused the connection is sent to the
@@ -226,7 +237,13 @@ export function createApiProxy(opts: {
     return observer;
   };
   /** `tried`: the apis that refused this call's connection already. */
-  const forward = (req: GatewayRequest, res: ServerResponse, client: string, tried: string[] = []) => {
+  const forward = (
+    req: GatewayRequest,
+    res: ServerResponse,
+    client: string,
+    tried: string[] = [],
+    small: Buffer | null = null,
+  ) => {
     const url = targets.several ? targets.inOrder().find((u) => !tried.includes(u))! : targets.urls[0];
     const { pool, host, basePath } = addresses.get(url)!;
     const method = req.method ?? 'GET';
@@ -315,7 +332,7 @@ export function createApiProxy(opts: {
         if (!connected && neverConnected(err)) {
           targets.markDown(url, 'connection refused');
           if (targets.urls.some((u) => u !== url && !tried.includes(u))) {
-            forward(req, res, client, [...tried, url]);
+            forward(req, res, client, [...tried, url], small);
             return;
           }
         } else if (targets.several) void targets.check(url);
@@ -334,7 +351,7 @@ export function createApiProxy(opts: {
         method: method as Dispatcher.HttpMethod,
         path: basePath + (req.url ?? '/'),
         headers: headersToApi(req, client, host),
-        body: bodyOf(req),
+        body: small ?? bodyOf(req),
         headersTimeout: 0,
         bodyTimeout: 0,
       },
@@ -355,7 +372,16 @@ export function createApiProxy(opts: {
       res,
       () => {
         try {
-          forward(req, res, client);
+          const length = smallBodyLength(req);
+          if (length === 0) return forward(req, res, client);
+          // A small body (a JSON call) is read whole first and sent in one write with the head
+          // (undici's stream path costs more than the call itself); a browser that goes away meanwhile
+          // never reaches the api.
+          const chunks: Buffer[] = [];
+          req.on('data', (chunk: Buffer) => chunks.push(chunk));
+          req.once('end', () => {
+            if (!res.destroyed) forward(req, res, client, [], Buffer.concat(chunks));
+          });
         } catch (err) {
           opts.logger.error({ reqId: req.id, err: (err as Error).message }, 'proxy failed');
           sendEnvelope(req, res, ownHead(req), 502, 'errors.apiUnavailable');
