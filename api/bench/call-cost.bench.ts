@@ -27,6 +27,8 @@ const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
 const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** The same for the gateway. */
 const GATEWAY_NODE_ARGS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** Another gateway entry point (e.g. another checkout's gateway/src/main.ts, for before/after runs). */
+const GATEWAY_MAIN = process.env.BENCH_GATEWAY_MAIN ?? join(root, 'gateway/src/main.ts');
 /** BENCH_GATEWAY=off measures the api through the pipe only (no gateway phase; its figures null). */
 const WITH_GATEWAY = process.env.BENCH_GATEWAY !== 'off';
 /** BENCH_CALLS=counters,complaintList10 measures only those calls (names as in the JSON line). */
@@ -235,7 +237,7 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
   });
   const gatewayPort = await freePort();
   const gatewayMetrics = await freePort();
-  const gateway = start('gateway', [...GATEWAY_NODE_ARGS, '--import', 'tsx', join(root, 'gateway/src/main.ts')], {
+  const gateway = start('gateway', [...GATEWAY_NODE_ARGS, '--import', 'tsx', GATEWAY_MAIN], {
     PORT: String(gatewayPort),
     METRICS_PORT: String(gatewayMetrics),
     API_URL: e.apiUrl,

@@ -1,13 +1,7 @@
-import {
-  Agent,
-  request,
-  type AgentOptions,
-  type IncomingMessage,
-  type OutgoingHttpHeaders,
-  type ServerResponse,
-} from 'node:http';
-import type { Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import { TLSSocket } from 'node:tls';
+import { Pool, type Dispatcher } from 'undici';
 import { HTTP_TIMEOUT_MS, TOKEN_REVOKED_HEADER, type Envelope } from '@pm/shared';
 import { ApiTargets, neverConnected } from './api-targets';
 import { pickLanguage, translate } from './locale-messages';
@@ -56,6 +50,9 @@ const NOT_TO_API = new Set([
   'x-forwarded-host',
   'x-forwarded-port',
   'x-request-id',
+  // The gateway's own server has answered 100 Continue to the browser already (node:http does);
+  // the body reaches the api as it comes, so the api is not asked again.
+  'expect',
 ]);
 
 function bearer(req: IncomingMessage): string | null {
@@ -92,39 +89,72 @@ export function peerAddress(req: IncomingMessage): string {
  * api's own host, and X-Forwarded-* from this connection (the api learns who called from the
  * gateway alone) and the request id of the access log.
  */
-function headersToApi(req: GatewayRequest, client: string, host: string): OutgoingHttpHeaders {
-  const headers: OutgoingHttpHeaders = { host };
+function headersToApi(req: GatewayRequest, client: string, host: string): string[] {
+  const headers: string[] = ['host', host];
   const from = req.headers;
-  for (const name in from) if (!NOT_TO_API.has(name)) headers[name] = from[name];
-  headers['x-forwarded-for'] = client;
-  headers['x-forwarded-proto'] = req.socket instanceof TLSSocket ? 'https' : 'http';
-  if (from.host) headers['x-forwarded-host'] = from.host;
-  if (req.id) headers['x-request-id'] = req.id;
+  for (const name in from) {
+    if (NOT_TO_API.has(name)) continue;
+    const value = from[name]!;
+    if (typeof value === 'string') headers.push(name, value);
+    else for (const one of value) headers.push(name, one);
+  }
+  headers.push('x-forwarded-for', client, 'x-forwarded-proto', req.socket instanceof TLSSocket ? 'https' : 'http');
+  if (from.host) headers.push('x-forwarded-host', from.host);
+  if (req.id) headers.push('x-request-id', req.id);
   return headers;
+}
+
+/** Bodies up to this size are read whole before the call goes to the api; larger ones stream. */
+const SMALL_BODY_BYTES = 64 * 1024;
+
+/** The body's length when it is declared and small (read whole first), else 0 (none, or streamed). */
+function smallBodyLength(req: IncomingMessage): number {
+  const length = req.headers['content-length'];
+  if (length === undefined || req.headers['transfer-encoding'] !== undefined) return 0;
+  const n = Number(length);
+  return n > 0 && n <= SMALL_BODY_BYTES ? n : 0;
+}
+
+/**
+ * The browser's body for the api, or null when the call has none. Read from the browser only
+ * once the api's connection asks for it (a call whose api refused the connection is sent to the
+ * next one whole), and the api link stopping never destroys the browser's request: its answer,
+ * a 502 or 504 envelope, still goes out on that connection.
+ */
+function bodyOf(req: IncomingMessage): Readable | null {
+  const length = req.headers['content-length'];
+  if (req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) return null;
+  let started = false;
+  const body: Readable = new Readable({
+    read() {
+      if (!started) {
+        started = true;
+        req.on('data', (chunk: Buffer) => {
+          if (!body.push(chunk) && !body.destroyed) req.pause();
+        });
+        req.once('end', () => body.push(null));
+        req.once('error', (err) => body.destroy(err));
+      }
+      req.resume();
+    },
+    destroy(err, callback) {
+      // What the browser still sends is read and dropped.
+      if (started) req.resume();
+      callback(err);
+    },
+  });
+  return body;
 }
 
 /**
  * How long a kept-alive connection to the api may sit idle in the pool before the gateway closes
  * it: under the api's own keep-alive timeout (Node's default, 5 s), so the api never closes a
- * connection the gateway is about to send a call on. Without it, node:http's agent keeps idle
- * sockets for ever (it honours the server's `Keep-Alive: timeout=5` hint only when given a
- * `timeout` of its own, which would also cut slow calls), and a call written just as the api
- * closed that socket failed with ECONNRESET, answered 502 (issue 31; reproduced with the api's
- * keep-alive timeout and a busy gateway: 4 of 60 calls).
+ * connection the gateway is about to send a call on; a call written just as the api closed that
+ * socket failed with ECONNRESET, answered 502 (issue 31; reproduced with the api's keep-alive
+ * timeout and a busy gateway: 4 of 60 calls). The pool also honours the api's `Keep-Alive:
+ * timeout=N` hint (less a margin), and never cuts a call in progress by this timeout.
  */
 export const API_IDLE_SOCKET_MS = 4000;
-
-/**
- * node:http's kept-alive agent, closing a pooled socket once it has been idle for `idleMs`: the
- * agent destroys a free socket on its 'timeout' (its own listener, which leaves sockets in use
- * alone); a socket taken for a call waits without a timeout again (the proxy keeps its own clock).
- */
-export function idleClosingAgent(options: AgentOptions, idleMs: number): Agent {
-  const agent = new Agent(options);
-  // After the agent's own 'free' listener, which has just put the socket in the pool.
-  agent.on('free', (socket: Socket) => socket.setTimeout(idleMs));
-  return agent;
-}
 
 /**
  * Proxies one call: `(req, res)` with `req.url` already relative to the api. The answer's head is
@@ -139,8 +169,11 @@ export type ApiProxy = ((req: IncomingMessage, res: ServerResponse) => void) & {
  * that cannot be reached a 502 envelope, in the request's language. Beyond the limits (calls in
  * flight and waiting, per client address and overall) a call gets a 503 envelope at once.
  *
- * One `node:http` request per call over a kept-alive pool (issue 34: http-proxy-middleware's
- * layers cost the gateway about as much again as relaying the call itself).
+ * One dispatch per call on undici's `Pool` of kept-alive api connections (issue 34:
+ * http-proxy-middleware's layers cost the gateway about as much again as relaying the call
+ * itself, and node:http's client and agent most of what was left above the pipe; README, issue 34
+ * part 8). The answer is passed on as undici reads it: its head in one writeHead, its body chunk
+ * by chunk with the browser's backpressure.
  *
  * With several api processes (API_URLS, api-targets.ts) a call goes to the first one up; its body
  * is sent only once the connection is made, so a call whose api refuses the connection (killed)
@@ -165,11 +198,7 @@ export function createApiProxy(opts: {
   const timeoutMs = opts.timeoutMs ?? HTTP_TIMEOUT_MS;
   const limits = { ...DEFAULT_PROXY_LIMITS, ...opts.limits };
   const admission = new ProxyAdmission(limits);
-  // Admission keeps the calls in flight within the pool, so no call waits inside the agent.
-  const agent = idleClosingAgent(
-    { keepAlive: true, maxSockets: limits.inFlight, maxFreeSockets: 64 },
-    opts.idleSocketMs ?? API_IDLE_SOCKET_MS,
-  );
+  const idleMs = opts.idleSocketMs ?? API_IDLE_SOCKET_MS;
   const targets = typeof opts.apiUrl === 'string' ? new ApiTargets([opts.apiUrl]) : opts.apiUrl;
   const addresses = new Map(
     targets.urls.map((url) => {
@@ -177,8 +206,17 @@ export function createApiProxy(opts: {
       return [
         url,
         {
-          hostname: target.hostname.replace(/^\[(.*)\]$/, '$1'),
-          port: target.port || 80,
+          // Admission keeps the calls in flight within the pool's connections, so no call waits
+          // inside it. One call per connection at a time (no pipelining); an idle connection is
+          // closed after `idleMs`, or sooner when the api's Keep-Alive hint says so.
+          pool: new Pool(target.origin, {
+            connections: limits.inFlight,
+            pipelining: 1,
+            keepAliveTimeout: idleMs,
+            keepAliveMaxTimeout: idleMs,
+            headersTimeout: 0,
+            bodyTimeout: 0,
+          }),
           // The api sees its own host (as changeOrigin did), and paths under the api URL's own path.
           host: target.host,
           basePath: target.pathname.replace(/\/$/, ''),
@@ -189,34 +227,33 @@ export function createApiProxy(opts: {
 
   // Each series of the duration metric found once by its labels, not by hashing them per call.
   const durationSeries = new Map<string, { observe(seconds: number): void }>();
+  const observerOf = (method: string, status: number) => {
+    const key = `${method} ${status}`;
+    let observer = durationSeries.get(key);
+    if (!observer) {
+      observer = opts.metrics.proxyDuration.labels({ method, status: String(status) });
+      durationSeries.set(key, observer);
+    }
+    return observer;
+  };
   /** `tried`: the apis that refused this call's connection already. */
-  const forward = (req: GatewayRequest, res: ServerResponse, client: string, tried: string[] = []) => {
+  const forward = (
+    req: GatewayRequest,
+    res: ServerResponse,
+    client: string,
+    tried: string[] = [],
+    small: Buffer | null = null,
+  ) => {
     const url = targets.several ? targets.inOrder().find((u) => !tried.includes(u))! : targets.urls[0];
-    const { hostname, port, host, basePath } = addresses.get(url)!;
-    const headers = headersToApi(req, client, host);
+    const { pool, host, basePath } = addresses.get(url)!;
+    const method = req.method ?? 'GET';
     const startedAt = process.hrtime.bigint();
     let observed = false;
     const observe = (status: number) => {
       if (observed) return;
       observed = true;
-      const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
-      const method = req.method ?? 'GET';
-      const key = `${method} ${status}`;
-      let observer = durationSeries.get(key);
-      if (!observer) {
-        observer = opts.metrics.proxyDuration.labels({ method, status: String(status) });
-        durationSeries.set(key, observer);
-      }
-      observer.observe(seconds);
+      observerOf(method, status).observe(Number(process.hrtime.bigint() - startedAt) / 1e9);
     };
-    const upstream = request({
-      agent,
-      hostname,
-      port,
-      method: req.method,
-      path: basePath + (req.url ?? '/'),
-      headers,
-    });
     // The clock runs from when the request (an upload, say) has been sent in full.
     let timer: NodeJS.Timeout | null = null;
     let timedOut = false;
@@ -224,80 +261,108 @@ export function createApiProxy(opts: {
       if (timer) clearTimeout(timer);
       timer = null;
     };
-    upstream.on('finish', () => {
-      timer = setTimeout(() => {
-        timedOut = true;
-        upstream.destroy(new Error('api did not answer in time'));
-      }, timeoutMs);
-    });
-    upstream.on('close', stopClock);
-
-    upstream.on('response', (answer: IncomingMessage) => {
-      stopClock();
-      const status = answer.statusCode ?? 0;
-      observe(status);
-      // The api's word for the gateway alone: never copied to the browser.
-      const revoked = answer.headers[TOKEN_REVOKED_HEADER] !== undefined;
-      const token = revoked && status >= 200 && status < 300 ? bearer(req) : null;
-      // After the api has committed the change: the response has been read to its end.
-      if (token) answer.on('end', () => opts.hooks.signedOut(token));
-      if (res.destroyed) {
-        answer.resume();
-        return;
-      }
-      const out = answer.headers;
-      const own = ownHead(req);
-      const head: (string | string[])[] = [];
-      for (let i = 0; i < own.length; i += 2) if (out[own[i]] === undefined) head.push(own[i], own[i + 1]);
-      for (const name in out) {
-        if (name === TOKEN_REVOKED_HEADER || HOP_BY_HOP.has(name)) continue;
-        head.push(name, out[name]!);
-      }
-      res.writeHead(status, answer.statusMessage || undefined, head);
-      answer.pipe(res);
-      // The api's answer broken off midway: the browser's is too (its length would lie).
-      answer.on('aborted', () => res.destroy());
-      answer.on('error', () => res.destroy());
-    });
-
-    // The body goes once the connection is made (a kept-alive one at once). A socket taken for a
-    // call waits without the pool's idle timeout (the proxy keeps its own clock).
+    /** Stops the api call (set once the request is on a connection). */
+    let abort: ((err?: Error) => void) | null = null;
     let connected = false;
-    upstream.on('socket', (socket) => {
-      socket.setTimeout(0);
-      const send = () => {
+    /** The browser went away before its answer was complete. */
+    let gone = false;
+    let answered = false;
+    /** The browser gone before the answer's head: the api's answer is read and dropped. */
+    let discard = false;
+    let token: string | null = null;
+    const handler: Dispatcher.DispatchHandler & { onRequestSent(): void } = {
+      onConnect(abortCall) {
         connected = true;
-        req.pipe(upstream);
-      };
-      if (socket.connecting) socket.once('connect', send);
-      else send();
-    });
-
-    upstream.on('error', (err: Error) => {
-      stopClock();
-      // The browser went away first: nothing to answer, nothing to report.
-      if (res.destroyed && !timedOut) return;
-      if (!connected && neverConnected(err)) {
-        targets.markDown(url, 'connection refused');
-        if (targets.urls.some((u) => u !== url && !tried.includes(u))) {
-          forward(req, res, client, [...tried, url]);
+        abort = abortCall;
+        if (gone) abortCall(new Error('the browser went away'));
+      },
+      onRequestSent() {
+        timer = setTimeout(() => {
+          timedOut = true;
+          abort?.(new Error('api did not answer in time'));
+        }, timeoutMs);
+      },
+      onHeaders(status, raw, resume, statusText) {
+        if (status < 200) return true;
+        stopClock();
+        answered = true;
+        observe(status);
+        if (res.destroyed) {
+          discard = true;
+          return true;
+        }
+        const own = ownHead(req);
+        const head: string[] = [];
+        const names: string[] = [];
+        for (let i = 0; i < raw.length; i += 2) {
+          const name = raw[i].toString('latin1').toLowerCase();
+          // The api's word for the gateway alone: never copied to the browser.
+          if (name === TOKEN_REVOKED_HEADER) {
+            if (status >= 200 && status < 300) token = bearer(req);
+            continue;
+          }
+          if (HOP_BY_HOP.has(name)) continue;
+          names.push(name);
+          head.push(name, (raw[i + 1] as Buffer).toString('latin1'));
+        }
+        const mine: string[] = [];
+        for (let i = 0; i < own.length; i += 2) if (!names.includes(own[i])) mine.push(own[i], own[i + 1]);
+        res.writeHead(status, statusText || undefined, mine.length ? [...mine, ...head] : head);
+        res.on('drain', () => resume());
+        return true;
+      },
+      onData(chunk) {
+        if (discard) return true;
+        return res.write(chunk);
+      },
+      onComplete() {
+        if (!discard) res.end();
+        // After the api has committed the change: its answer has been read to its end.
+        if (token) opts.hooks.signedOut(token);
+      },
+      onError(err) {
+        stopClock();
+        // The api's answer broken off midway: the browser's is too (its length would lie).
+        if (answered) {
+          res.destroy();
           return;
         }
-      } else if (targets.several) void targets.check(url);
-      const status = timedOut ? 504 : 502;
-      observe(status);
-      opts.logger.warn(
-        { reqId: req.id, method: req.method, err: err.message, status },
-        timedOut ? 'api timed out' : 'api unavailable',
-      );
-      sendEnvelope(req, res, ownHead(req), status, timedOut ? 'errors.gatewayTimeout' : 'errors.apiUnavailable');
-    });
-
-    // The browser gone before its answer was complete: stop the api call (frees the pool's socket).
+        // The browser went away first: nothing to answer, nothing to report.
+        if ((gone || res.destroyed) && !timedOut) return;
+        if (!connected && neverConnected(err)) {
+          targets.markDown(url, 'connection refused');
+          if (targets.urls.some((u) => u !== url && !tried.includes(u))) {
+            forward(req, res, client, [...tried, url], small);
+            return;
+          }
+        } else if (targets.several) void targets.check(url);
+        const status = timedOut ? 504 : 502;
+        observe(status);
+        opts.logger.warn(
+          { reqId: req.id, method: req.method, err: err.message, status },
+          timedOut ? 'api timed out' : 'api unavailable',
+        );
+        sendEnvelope(req, res, ownHead(req), status, timedOut ? 'errors.gatewayTimeout' : 'errors.apiUnavailable');
+      },
+    };
+    pool.dispatch(
+      {
+        origin: url,
+        method: method as Dispatcher.HttpMethod,
+        path: basePath + (req.url ?? '/'),
+        headers: headersToApi(req, client, host),
+        body: small ?? bodyOf(req),
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      },
+      handler,
+    );
+    // The browser gone before its answer was complete: stop the api call (frees the connection).
     res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy();
+      if (res.writableFinished) return;
+      gone = true;
+      abort?.(new Error('the browser went away'));
     });
-    req.on('error', (err) => upstream.destroy(err));
   };
 
   const proxy = (req: GatewayRequest, res: ServerResponse) => {
@@ -307,7 +372,16 @@ export function createApiProxy(opts: {
       res,
       () => {
         try {
-          forward(req, res, client);
+          const length = smallBodyLength(req);
+          if (length === 0) return forward(req, res, client);
+          // A small body (a JSON call) is read whole first and sent in one write with the head
+          // (undici's stream path costs more than the call itself); a browser that goes away meanwhile
+          // never reaches the api.
+          const chunks: Buffer[] = [];
+          req.on('data', (chunk: Buffer) => chunks.push(chunk));
+          req.once('end', () => {
+            if (!res.destroyed) forward(req, res, client, [], Buffer.concat(chunks));
+          });
         } catch (err) {
           opts.logger.error({ reqId: req.id, err: (err as Error).message }, 'proxy failed');
           sendEnvelope(req, res, ownHead(req), 502, 'errors.apiUnavailable');
