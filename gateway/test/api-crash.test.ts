@@ -7,19 +7,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOPICS, type StatusTotals } from '@pm/shared';
+import { TOPICS } from '@pm/shared';
 import type { GatewayHandle } from '../src/server';
 import {
   apiProcess,
-  call,
+  complaintCounters,
   fileComplaint,
   login,
   openTab,
   residentOf,
+  shownComplaintCounters,
   startTestGateway,
   type ApiProcess,
   type Resident,
-  type Tab,
 } from './kit';
 
 const RUNS = Number(process.env.CRASH_RUNS ?? 3);
@@ -81,20 +81,6 @@ function fileComplaints(api: ApiProcess, residents: Resident[]): { stop(): Promi
   };
 }
 
-/** What the api says now: the complaint totals and the unread "new complaint" messages (type 50). */
-async function truth(api: ApiProcess, token: string): Promise<{ complaints: StatusTotals; unread50: number }> {
-  const [complaints, unread] = await Promise.all([
-    call<StatusTotals>(api.url, token, 'POST', '/complain/query/getComplainStatusTotalVo', {}),
-    call<{ byType: Record<string, number> }>(api.url, token, 'POST', '/base/message/unRead', { messageTypeList: [50] }),
-  ]);
-  return { complaints, unread50: unread.byType['50'] ?? 0 };
-}
-
-function shown(tab: Tab): { complaints: StatusTotals; unread50: number } {
-  const c = tab.counters();
-  return { complaints: c.complaints, unread50: c.unreadByType['50'] ?? 0 };
-}
-
 describe.each(engines)('an api killed while residents file complaints (%s)', (engine) => {
   it(
     `when the api is killed -9 and started again on the same data, ${RUNS} times, then each time the tab's counters settle on the api's totals`,
@@ -135,15 +121,15 @@ describe.each(engines)('an api killed while residents file complaints (%s)', (en
 
         // Settled: the tab shows the api's totals (which no longer move). Polled until then: the
         // upstream's reconnect and the counters' reload take longer on a loaded machine.
-        let expected = await truth(api, admin);
+        let expected = await complaintCounters(api.url, admin);
         let correct = false;
         for (const deadline = Date.now() + SETTLE_MS; !correct && Date.now() < deadline;) {
           await sleep(250);
-          expected = await truth(api, admin);
-          correct = JSON.stringify(shown(tab)) === JSON.stringify(expected);
+          expected = await complaintCounters(api.url, admin);
+          correct = JSON.stringify(shownComplaintCounters(tab)) === JSON.stringify(expected);
         }
         const reconnects = (await gateway.metrics.upstreamReconnects.get()).values[0]?.value ?? 0;
-        results.push({ run, filed, reconnects, shown: shown(tab), api: expected, correct });
+        results.push({ run, filed, reconnects, shown: shownComplaintCounters(tab), api: expected, correct });
         console.info(`[api-crash] ${engine} run ${run}: ${JSON.stringify(results[results.length - 1])}`);
       }
       console.info(

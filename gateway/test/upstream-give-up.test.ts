@@ -4,37 +4,24 @@
 // shows "reconnecting", then "offline since …", and connects again after its pause
 // (client/src/modules/live/utils/liveSocket.ts), and that handshake opens a new upstream.
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { TOPICS, type StatusTotals } from '@pm/shared';
+import { TOPICS } from '@pm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayHandle } from '../src/server';
 import {
+  complaintCounters,
   fileComplaint,
   metric,
   openTab,
   reportsOf,
   residentOf,
+  shownComplaintCounters,
   signIn,
   startRealApi,
   startTestGateway,
   waitFor,
-  call,
   type Person,
   type Resident,
-  type Tab,
 } from './kit';
-
-/** The complaint totals and unread "new complaint" messages as the api has them and as a tab shows them. */
-async function truth(token: string): Promise<{ complaints: StatusTotals; unread50: number }> {
-  const [complaints, unread] = await Promise.all([
-    call<StatusTotals>(api.url, token, 'POST', '/complain/query/getComplainStatusTotalVo', {}),
-    call<{ byType: Record<string, number> }>(api.url, token, 'POST', '/base/message/unRead', { messageTypeList: [50] }),
-  ]);
-  return { complaints, unread50: unread.byType['50'] ?? 0 };
-}
-const shown = (tab: Tab) => ({
-  complaints: tab.counters().complaints,
-  unread50: tab.counters().unreadByType['50'] ?? 0,
-});
 
 /** A link between the gateway and the api that can be cut (the api unreachable) and restored. */
 class Link {
@@ -131,9 +118,10 @@ describe('an upstream that gives up (SPEC §9)', () => {
     const live = await fileComplaint(api.url, resident, 'Filed after the tabs came back');
     for (const t of tabs) await waitFor(() => reportsOf(t).includes(`workorders:${live}`), 30_000);
     // The counters each tab shows are the api's, the complaint filed while they were away included.
-    const expected = await truth(admin.token);
+    const expected = await complaintCounters(api.url, admin.token);
     expect(expected.unread50).toBeGreaterThanOrEqual(2);
-    for (const t of tabs) await waitFor(() => JSON.stringify(shown(t)) === JSON.stringify(expected), 30_000);
+    for (const t of tabs)
+      await waitFor(() => JSON.stringify(shownComplaintCounters(t)) === JSON.stringify(expected), 30_000);
     expect(missed).toBeLessThan(live);
     expect(await metric(gateway.url, 'gateway_upstream_give_ups_total')).toBe(1);
   }, 120_000);

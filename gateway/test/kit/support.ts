@@ -13,6 +13,7 @@ import {
   type LiveEvent,
   type LiveSnapshot,
   type ServerToClientEvents,
+  type StatusTotals,
   type SubscribeAck,
   type Topic,
 } from '@pm/shared';
@@ -316,4 +317,24 @@ export function reportsOf(tab: Tab): string[] {
   return tab.events
     .filter((e) => (e.topic === 'alarms' && e.kind === 'sos') || (e.topic === 'workorders' && e.action === 'new'))
     .map((e) => `${e.topic}:${e.dataId}`);
+}
+
+/** The complaint totals and unread "new complaint" messages (type 50): what the api says now. */
+export async function complaintCounters(apiUrl: string, token: string): Promise<ComplaintCounters> {
+  const [complaints, unread] = await Promise.all([
+    call<StatusTotals>(apiUrl, token, 'POST', '/complain/query/getComplainStatusTotalVo', {}),
+    call<{ byType: Record<string, number> }>(apiUrl, token, 'POST', '/base/message/unRead', { messageTypeList: [50] }),
+  ]);
+  return { complaints, unread50: unread.byType['50'] ?? 0 };
+}
+
+/** The same counters as the tab shows them. */
+export function shownComplaintCounters(tab: Tab): ComplaintCounters {
+  const c = tab.counters();
+  return { complaints: c.complaints, unread50: c.unreadByType['50'] ?? 0 };
+}
+
+export interface ComplaintCounters {
+  complaints: StatusTotals;
+  unread50: number;
 }
