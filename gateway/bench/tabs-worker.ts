@@ -25,11 +25,8 @@ let transportErrorsWhileUp = 0;
 /** `localAddress`: the address the tab connects from (its person's browser; loopback in the bench). */
 function openTab(url: string, token: string, localAddress?: string): Promise<Tab> {
   // localAddress goes to the WebSocket (engine.io passes it to ws), though socket.io's types omit it.
-  // timeout as the console's (liveSocket.ts): an attempt waiting in a busy gateway's listen queue is kept.
-  const options = Object.assign(
-    { auth: { token }, transports: ['websocket'], forceNew: true, timeout: 60_000 },
-    { localAddress },
-  );
+  // The attempt's timeout is socket.io's 20 s, as the console's (liveSocket.ts).
+  const options = Object.assign({ auth: { token }, transports: ['websocket'], forceNew: true }, { localAddress });
   const socket: Socket_ = io(url, options);
   const tab: Tab = { socket, snapshots: 0, last: null };
   socket.on('announcements', (e: AnnouncementEvent) => {

@@ -99,9 +99,9 @@ export function connectLive({ token, perms, language, access, onEvent, onRefused
     // A function: socket.io reads it at every (re)connect, so the digest is the profile's as it is then.
     auth: (send) => send({ token, lang: language, ...(access && { access: access() }) }),
     transports: ['websocket', 'polling'],
-    // An attempt waiting in a busy gateway's listen queue is kept for a minute (socket.io's 20 s
-    // default): given up, the gateway still serves it later, for nothing, and the tab asks again.
-    timeout: 60_000,
+    // socket.io's 20 s per attempt is kept: a minute (tried for tabs waiting in a busy gateway's
+    // listen queue, README issue 34 part 9) kept a tab "offline" for up to a minute after its
+    // gateway was back when an attempt had been swallowed (tests/e2e/connection-state.test.ts).
   });
   const topics: Topic[] = allowedTopics(new Set(perms));
   const pauses = new RetryPauses();
