@@ -4,7 +4,16 @@
 // socket the very next call counts it — asked at once, never polled. Across api processes:
 // two-processes.postgres.test.ts.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openRealtime, signInAll, startTestApi, testEngines, type Session, type TestApi, type TestSocket } from './kit';
+import {
+  fileComplaint as fileResidentComplaint,
+  openRealtime,
+  signInAll,
+  startTestApi,
+  testEngines,
+  type Session,
+  type TestApi,
+  type TestSocket,
+} from './kit';
 
 interface Counters {
   pushSeq: number;
@@ -30,17 +39,7 @@ describe.each(testEngines())('the kept live counters on %s', (engine) => {
     sockets.push(s);
     return s;
   };
-  const fileComplaint = async (name: string) => {
-    const houses = (await people.resident.get('/app/house/list')).body.data;
-    const res = await people.resident.post('/app/complain/save', {
-      name,
-      note: 'Water on the stairs',
-      houseType: houses[0].houseType,
-      houseId: houses[0].houseId,
-    });
-    expect(res.status).toBe(200);
-    return res.body.data.complainId as number;
-  };
+  const fileComplaint = (name: string) => fileResidentComplaint(people.resident, name);
 
   beforeAll(async () => {
     api = await startTestApi(engine);

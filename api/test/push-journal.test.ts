@@ -7,6 +7,7 @@ import { queryRows } from '../src/db/sql';
 import { queuePush, withPushes } from '../src/modules/message/push-outbox';
 import { JOURNAL_RETENTION_MS, PushJournal } from '../src/modules/realtime';
 import {
+  fileComplaint as fileResidentComplaint,
   openSocket,
   refusedStatus,
   signInAll,
@@ -35,17 +36,7 @@ describe.each(testEngines())('push journal on %s', (engine) => {
   /** A push as every change sends it: queued in a transaction, journaled in it, published after the commit. */
   const push = (who: string, message: { channelType: 9; dataId: number }) =>
     withPushes(api.db, api.realtime, async (tx) => queuePush(tx, [people[who].personId], message));
-  const fileComplaint = async (name: string) => {
-    const houses = (await people.resident.get('/app/house/list')).body.data;
-    const res = await people.resident.post('/app/complain/save', {
-      name,
-      note: 'Water on the stairs',
-      houseType: houses[0].houseType,
-      houseId: houses[0].houseId,
-    });
-    expect(res.status).toBe(200);
-    return res.body.data.complainId as number;
-  };
+  const fileComplaint = (name: string) => fileResidentComplaint(people.resident, name);
 
   beforeAll(async () => {
     api = await startTestApi(engine);

@@ -14,6 +14,7 @@ export {
   signIn,
   signInAll,
   signInResident,
+  fileComplaint,
   tokenOf,
   type Account,
   type Caller,

@@ -122,3 +122,16 @@ export async function signInResident(target: Target, account: Account = 'residen
   const { houseType, houseId } = houses.body.data[0] as House;
   return { ...session, house: { houseType, houseId } };
 }
+
+/** A resident files a complaint from their first house (a real change that pushes to the estate's staff); answers its id. */
+export async function fileComplaint(resident: Session, name: string): Promise<number> {
+  const houses = (await resident.get('/app/house/list')).body.data as House[];
+  const res = await resident.post('/app/complain/save', {
+    name,
+    note: 'Water on the stairs',
+    houseType: houses[0].houseType,
+    houseId: houses[0].houseId,
+  });
+  if (res.status !== 200) throw new Error(`filing a complaint answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.data.complainId as number;
+}
