@@ -3,6 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { realtimeInstances } from './kit/realtime-instances';
 import { refusedStatus } from './kit';
+import type { LiveCounters } from '@pm/shared';
+import type { Caller } from '../src/http/caller';
+import type { RealtimeHandle } from '../src/modules/realtime';
+import type { BusEnvelope, EventBus } from '../src/modules/realtime/event-bus';
 
 const { start, open } = realtimeInstances();
 
@@ -67,4 +71,48 @@ describe('upstream channel', () => {
     api.realtime.terminate(1);
     expect(await s.closed).toBe(1006);
   });
+});
+
+describe('kept live counters and the bus', () => {
+  /** A bus whose envelopes wait until released: PostgreSQL's NOTIFY round trip, made long. */
+  function heldBus(): EventBus & { release(): void } {
+    let handler: ((e: BusEnvelope) => void) | undefined;
+    const held: BusEnvelope[] = [];
+    return {
+      async publish(e) {
+        held.push(e);
+      },
+      onEnvelope(h) {
+        handler = h;
+      },
+      async close() {},
+      release() {
+        for (const e of held.splice(0)) handler?.(e);
+      },
+    };
+  }
+  const caller = { personId: 1, kind: 'staff', companyId: 1, housingEstateId: 1, perms: new Set<string>() } as Caller;
+  const keep = (realtime: RealtimeHandle, pushSeq: number) => {
+    const load = realtime.counters.begin(caller);
+    expect(load).not.toBeNull();
+    realtime.counters.end(load!, caller, { pushSeq } as unknown as LiveCounters);
+    expect(realtime.counters.get(caller)).toBeDefined();
+  };
+
+  it.each(['publishStamped', 'publish'] as const)(
+    'when a change commits here (%s), then its persons’ kept counters are gone before the bus brings the push back',
+    async (how) => {
+      const bus = heldBus();
+      const api = await start({ bus });
+      const s = await open(api.url, 'token-a', 1);
+      keep(api.realtime, 4);
+      const message = { channelType: 9 as const, dataId: 5 };
+      if (how === 'publishStamped') await api.realtime.publishStamped([{ personIds: ['1'], message, seqs: [5] }]);
+      else await api.realtime.publish([1], message);
+      // The caller's next counters call from this process reads the database, which counts the change.
+      expect(api.realtime.counters.get(caller)).toBeUndefined();
+      bus.release();
+      await s.waitFor((m) => m.dataId === 5);
+    },
+  );
 });

@@ -285,6 +285,10 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
   server.on('upgrade', onUpgrade);
 
   const publishStamped = async (pushes: StampedPush[]) => {
+    // The change is committed: this process's kept counters of its persons go now, not when the
+    // bus hands the push back (PostgreSQL's NOTIFY takes a round trip), so the caller's next
+    // counters call from this process already counts it. The bus's drop below stays for the rest.
+    for (const p of pushes) for (const personId of p.personIds) counters.drop(personId);
     // One after another: the bus keeps their order, so a connection rarely has to fill a gap.
     for (const p of pushes)
       if (p.personIds.length > 0)
@@ -295,6 +299,7 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     async publish(personIds, message) {
       const ids = [...new Set([...personIds].map(String))];
       if (ids.length === 0) return;
+      for (const personId of ids) counters.drop(personId);
       await bus.publish({ kind: 'push', personIds: ids, message });
     },
     record: async (tx, pushes) => (journal ? journal.record(tx, pushes) : null),

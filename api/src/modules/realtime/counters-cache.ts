@@ -39,6 +39,8 @@ function callerKey(caller: Caller): string {
  * person, and this process drops the person's answers when the bus hands it a push for them,
  * synchronously, BEFORE the push is written to any upstream (attach-realtime.ts). An upstream
  * opening or closing drops them too (a resuming upstream is sent journaled pushes past the bus).
+ * A change committed in this process drops its persons' answers at once, before the bus's round
+ * trip, so the writer's next counters call here counts it (publishStamped in attach-realtime.ts).
  * Another api process holding no upstream of the person answers from the database, as before.
  * A load that a drop overtook is not kept. Permissions, tenant and kind are part of the key, so an
  * access change (a new verified caller) never meets an answer made for the old one.
