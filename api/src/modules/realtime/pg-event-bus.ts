@@ -19,6 +19,11 @@ export interface PgEventBusOptions {
 const CHUNK_UNITS = 2500;
 /** A push larger than this is refused: it would be a bug, not an event. */
 const MAX_ENVELOPE_UNITS = 1_000_000;
+/**
+ * At most this many UTF-16 units of payloads in one NOTIFY statement: envelopes published while a
+ * statement is on its way go together in the next one (one round trip and one commit for many).
+ */
+const BATCH_UNITS = 1_000_000;
 const PARTIAL_TTL_MS = 30_000;
 const RECONNECT_MS = 1_000;
 
@@ -45,7 +50,9 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<Even
   let channel = options.channel ?? '';
   if (channel && !/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid NOTIFY channel name: ${channel}`);
   const log = options.log;
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: 2 });
+  // One publishing connection: statements go one after another, so envelopes arrive in the order
+  // they were published (two connections committed their NOTIFYs in either order).
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: 1 });
   pool.on('error', (err) => log?.warn({ err }, 'realtime bus: idle publish connection failed'));
 
   let handler: ((envelope: BusEnvelope) => void) | undefined;
@@ -122,18 +129,50 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<Even
 
   await connectListener();
 
+  /**
+   * Envelopes waiting for a statement, oldest first. Issue 31: one statement per envelope capped the
+   * bus at one round trip and commit each (≈ 600 a second at load 12, PostgreSQL's commits of
+   * NOTIFYs are serialised), so 2,000 background pushes a second queued a message's push behind
+   * seconds of others; now all waiting envelopes go in the next statement.
+   */
+  const waiting: { payloads: string[]; units: number; done: () => void; fail: (err: unknown) => void }[] = [];
+  let sending = false;
+  const pump = async () => {
+    if (sending) return;
+    sending = true;
+    try {
+      while (waiting.length > 0) {
+        let units = 0;
+        let n = 0;
+        while (n < waiting.length && (n === 0 || units + waiting[n].units <= BATCH_UNITS)) units += waiting[n++].units;
+        const batch = waiting.splice(0, n);
+        try {
+          // One statement: its chunks commit together and arrive together, in order.
+          await pool.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n', [
+            channel,
+            batch.flatMap((b) => b.payloads),
+          ]);
+          for (const b of batch) b.done();
+        } catch (err) {
+          for (const b of batch) b.fail(err);
+        }
+      }
+    } finally {
+      sending = false;
+    }
+  };
+
   return {
-    async publish(envelope) {
+    publish(envelope) {
       const text = JSON.stringify(envelope);
-      if (text.length > MAX_ENVELOPE_UNITS) throw new Error('realtime push too large');
+      if (text.length > MAX_ENVELOPE_UNITS) return Promise.reject(new Error('realtime push too large'));
       const chunks = chunkText(text);
       const id = randomUUID();
       const payloads = chunks.map((c, i) => `${id}:${i}:${chunks.length}:${c}`);
-      // One statement: the chunks commit together and arrive together, in order.
-      await pool.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n', [
-        channel,
-        payloads,
-      ]);
+      return new Promise<void>((done, fail) => {
+        waiting.push({ payloads, units: text.length, done, fail });
+        void pump();
+      });
     },
     onEnvelope(h) {
       handler = h;
