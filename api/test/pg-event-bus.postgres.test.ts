@@ -46,7 +46,11 @@ describe('PostgreSQL event bus', () => {
   it('when a publish fails, then only its own caller sees the error and later publishes still arrive', async () => {
     const channel = `bus_test_${process.pid}_${Date.now()}_f`;
     const one = await bus(channel);
-    const tooLarge = { kind: 'push', personIds: ['1'], message: { channelType: 0, text: 'y'.repeat(1_000_001) } } as const;
+    const tooLarge = {
+      kind: 'push',
+      personIds: ['1'],
+      message: { channelType: 0, text: 'y'.repeat(1_000_001) },
+    } as const;
     const results = await Promise.allSettled([
       one.bus.publish({ kind: 'push', personIds: ['1'], message: { channelType: 9, dataId: 1 } }),
       one.bus.publish(tooLarge as unknown as BusEnvelope),
