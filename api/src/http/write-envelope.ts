@@ -4,7 +4,7 @@ import compression from 'compression';
 import express from 'express';
 import type { Language } from '@pm/shared';
 import type { AppError } from './app-error';
-import { stringifyEnvelope } from './json-text';
+import { envelopeBody } from './json-text';
 import { translate } from './translate';
 
 /** Envelopes from 1 KB to 64 KB are compressed here, at once, rather than through a stream. */
@@ -68,15 +68,18 @@ export function writeEnvelope(
   envelope: unknown,
   headers: string[] = [],
 ): void {
-  writeEnvelopeText(req, res, status, stringifyEnvelope(envelope), headers);
+  writeEnvelopeText(req, res, status, envelopeBody(envelope), headers);
 }
 
-/** writeEnvelope of an envelope already written out as JSON text (a kept answer's: kept-answer.ts). */
+/**
+ * writeEnvelope of an envelope already written out as JSON text (a kept answer's: kept-answer.ts),
+ * or as its UTF-8 bytes (a long list's: envelopeBody).
+ */
 export function writeEnvelopeText(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
-  text: string,
+  text: string | Buffer,
   headers: string[] = [],
 ): void {
   if (text.length > COMPRESS_UP_TO) {
@@ -99,7 +102,7 @@ export function writeEnvelopeText(
       return;
     }
   }
-  headers.push('content-length', String(Buffer.byteLength(text)));
+  headers.push('content-length', String(typeof text === 'string' ? Buffer.byteLength(text) : text.length));
   res.writeHead(status, headers);
   res.end(text);
 }
