@@ -10,13 +10,13 @@
 // same run (absolute times vary from machine to machine; the ratios are the figures that count).
 // Every answer must be 200: a call answered otherwise fails the bench. Prints exactly one JSON line.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { WebSocket } from 'ws';
-import { benchLog, postgresSchema, round } from './kit';
+import { benchLog, cpuMs, postgresSchema, round } from './kit';
 import { freePort } from '../test/kit/api-process';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -38,7 +38,6 @@ const ONLY_CALLS = process.env.BENCH_CALLS?.split(',');
  * api keeps their live counters while it holds one: counters-cache.ts). BENCH_UPSTREAM=off: none.
  */
 const WITH_UPSTREAM = process.env.BENCH_UPSTREAM !== 'off';
-const TICKS_PER_MS = 100 / 1000; // /proc counts CPU time in clock ticks of 10 ms (USER_HZ 100)
 const log = benchLog('call-cost');
 /** Milliseconds to the microsecond. */
 const ms3 = (n: number): number => Math.round(n * 1000) / 1000;
@@ -52,16 +51,6 @@ interface Call {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
-}
-
-/** CPU time (user + system) a process has spent, in ms; 0 once it has gone. */
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
-  } catch {
-    return 0;
-  }
 }
 
 /** A file the api's log lines go to (BENCH_API_LOG), to see why a call was not answered 200. */

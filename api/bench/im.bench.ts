@@ -10,9 +10,14 @@
 // own time); BENCH_EXPLAIN=1 prints the first plans on stderr. BENCH_OTHER_GROUPS adds groups of
 // the estate the person is not in (98000: a large estate of 100,000 groups, the person in 2,000).
 // Prints exactly one JSON line on stdout; progress goes to stderr.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { signIn, startTestApi } from '../test/kit';
+import { freePort, spawnApi, type ApiProcess } from '../test/kit/api-process';
 import { listConversationsBefore } from '../test/kit/conversation-list-before';
 import { stringifyEnvelope } from '../src/http/json-text';
 import {
@@ -23,7 +28,7 @@ import {
   unreadTotalSql,
   unreadTotalValues,
 } from '../src/modules/im/chat.repository';
-import { benchLog, percentile, round, timeRuns } from './kit';
+import { benchLog, cpuMs, percentile, round, timeRuns } from './kit';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 2000);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 50);
@@ -32,6 +37,125 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 /** Groups of the estate the person is not in (a large estate: 98,000 makes 100,000 groups, the person in 2,000). */
 const OTHER_GROUPS = Number(process.env.BENCH_OTHER_GROUPS ?? 0);
 const log = benchLog('im');
+/**
+ * The list over HTTP from the api in its own process (issue 31, eighth pass): BENCH_PORT fixes the
+ * ports (the api there, a "before" api on the next, the gateway on the two after); else free ones.
+ * BENCH_BEFORE_API_MAIN: another checkout's api/src/main.ts, timed in turns with this one on the
+ * same database. BENCH_GATEWAY=off: no gateway phase.
+ */
+const BENCH_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : null;
+const BEFORE_API_MAIN = process.env.BENCH_BEFORE_API_MAIN;
+const WITH_GATEWAY = process.env.BENCH_GATEWAY !== 'off';
+const root = resolve(import.meta.dirname, '../..');
+/** p50 and p95 of samples in any order. */
+function spreadOf(values: number[]): { p50: number; p95: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)) };
+}
+const portAt = async (i: number) => (BENCH_PORT === null ? freePort() : BENCH_PORT + i);
+
+/** One timed list call as a browser makes it. */
+interface BrowserCall {
+  /** Request sent → the answer's last byte read. */
+  lastByteMs: number;
+  /** … → the body decoded (Content-Encoding) and parsed, as a browser's fetch().json(). */
+  parsedMs: number;
+  bytes: number;
+  encoding: string;
+  total: number;
+}
+
+/**
+ * POST /im/disgroup/list (page 1, limit 1000) on a kept-alive connection with the headers a
+ * browser sends (Accept-Encoding: gzip, deflate, br), the whole body read, decoded and parsed.
+ */
+function browserCall(agent: Agent, base: URL, token: string): Promise<BrowserCall> {
+  const body = JSON.stringify({ page: 1, limit: 1000 });
+  return new Promise((resolveCall, reject) => {
+    const started = performance.now();
+    const req = httpRequest(
+      {
+        host: base.hostname,
+        port: base.port,
+        method: 'POST',
+        path: `${base.pathname.replace(/\/$/, '')}/im/disgroup/list`,
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json, text/plain, */*',
+          'accept-encoding': 'gzip, deflate, br',
+          'accept-language': 'en',
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.once('error', reject);
+        res.once('end', () => {
+          const lastByteMs = performance.now() - started;
+          const raw = Buffer.concat(chunks);
+          const encoding = String(res.headers['content-encoding'] ?? 'identity');
+          const decoded =
+            encoding === 'br'
+              ? brotliDecompressSync(raw)
+              : encoding === 'gzip'
+                ? gunzipSync(raw)
+                : encoding === 'deflate'
+                  ? inflateSync(raw)
+                  : raw;
+          const answer = JSON.parse(decoded.toString('utf8')) as { data?: { total?: number } };
+          if (res.statusCode !== 200) return reject(new Error(`list answered ${res.statusCode}`));
+          resolveCall({
+            lastByteMs,
+            parsedMs: performance.now() - started,
+            bytes: raw.length,
+            encoding,
+            total: Number(answer.data?.total),
+          });
+        });
+      },
+    );
+    req.once('error', reject);
+    req.end(body);
+  });
+}
+
+/** The gateway in its own process in front of `apiUrl` (no Redis), ready. */
+async function startGateway(apiUrl: string): Promise<{ url: URL; child: ChildProcess; stop(): Promise<void> }> {
+  const port = await portAt(2);
+  const metrics = await portAt(3);
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'gateway/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      METRICS_PORT: String(metrics),
+      API_URL: apiUrl,
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; ; i++) {
+    const up = await fetch(`http://127.0.0.1:${metrics}/metrics`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (child.exitCode !== null || i > 1200) throw new Error('the gateway did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url: new URL(`http://127.0.0.1:${port}/api/`),
+    child,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r(null)));
+    },
+  };
+}
 
 if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
@@ -101,6 +225,67 @@ try {
     },
     { runs: RUNS },
   );
+  // Eighth pass: the list over HTTP from the api in its OWN process (the bench's decoding no longer
+  // competes with the api's loop), as a browser reads it; through the gateway too; with a "before"
+  // api (BENCH_BEFORE_API_MAIN) in turns. The api's CPU per call from /proc.
+  log('timing the conversation list over HTTP, the api in its own process');
+  const apiEnv = (port: number) => ({
+    DATABASE_URL: api.databaseUrl,
+    API_PORT: String(port),
+    API_METRICS_PORT: 'off',
+    // The answer-schema check is for tests: never part of a call's cost here.
+    API_CHECK_ANSWERS: '0',
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+  });
+  const owns: { name: 'after' | 'before'; api: ApiProcess }[] = [
+    { name: 'after', api: await spawnApi(apiEnv(await portAt(0))) },
+  ];
+  if (BEFORE_API_MAIN) owns.push({ name: 'before', api: await spawnApi(apiEnv(await portAt(1)), BEFORE_API_MAIN) });
+  const gateway = WITH_GATEWAY ? await startGateway(owns[0].api.url) : null;
+  const own: Record<
+    'after' | 'before' | 'gateway',
+    { ms: number[]; parsed: number[]; cpu: number; gwCpu: number; last?: BrowserCall }
+  > = {
+    after: { ms: [], parsed: [], cpu: 0, gwCpu: 0 },
+    before: { ms: [], parsed: [], cpu: 0, gwCpu: 0 },
+    gateway: { ms: [], parsed: [], cpu: 0, gwCpu: 0 },
+  };
+  try {
+    for (const o of owns) await o.api.healthy();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const targets = [
+      ...owns.map((o) => ({ name: o.name, base: new URL(`${o.api.url}/`), pid: o.api.child.pid! })),
+      ...(gateway ? [{ name: 'gateway' as const, base: gateway.url, pid: owns[0].api.child.pid! }] : []),
+    ];
+    for (const t of targets) for (let i = 0; i < 5; i++) await browserCall(agent, t.base, admin.token);
+    for (let i = 0; i < RUNS; i++)
+      for (const t of targets) {
+        const cpu = cpuMs(t.pid);
+        const gwCpu = gateway ? cpuMs(gateway.child.pid!) : 0;
+        const call = await browserCall(agent, t.base, admin.token);
+        own[t.name].cpu += cpuMs(t.pid) - cpu;
+        if (gateway) own[t.name].gwCpu += cpuMs(gateway.child.pid!) - gwCpu;
+        own[t.name].ms.push(call.lastByteMs);
+        own[t.name].parsed.push(call.parsedMs);
+        own[t.name].last = call;
+      }
+    agent.destroy();
+  } finally {
+    await gateway?.stop();
+    for (const o of owns) await o.api.stop();
+  }
+  const ownFigures = (name: keyof typeof own) =>
+    own[name].last
+      ? {
+          ...spreadOf(own[name].ms),
+          parsed: spreadOf(own[name].parsed),
+          apiCpuPerCallMs: round(own[name].cpu / own[name].ms.length),
+          ...(name === 'gateway' && { gatewayCpuPerCallMs: round(own[name].gwCpu / own[name].ms.length) }),
+          bytes: own[name].last.bytes,
+          encoding: own[name].last.encoding,
+        }
+      : null;
   const repository = await timeRuns(
     () => listConversations(api.db, tenant, admin.personId, {}, 1000, 0).then((r) => ({ total: r.total })),
     { runs: RUNS },
@@ -145,10 +330,7 @@ try {
       const used = process.cpuUsage(cpu);
       formTurns[form].cpu.push((used.user + used.system) / 1000);
     }
-  const spread = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)) };
-  };
+  const spread = spreadOf;
   const unread = await timeRuns(() => admin.post('/im/chatrecord/query/total/unread'), { runs: RUNS });
   // The sidebar's unread total: the plan chosen by the person's share (now) against the join with
   // every group (before), as SQL and as the database's own time, in turns.
@@ -271,6 +453,12 @@ try {
       otherGroups: OTHER_GROUPS,
       listLimit: 1000,
       listHttpMs: { p50: http.p50, p95: http.p95, max: http.max },
+      // Eighth pass: the api in its own process, a browser's headers, the whole body read (p50/p95 to
+      // the last byte; "parsed": decoded and parsed too), the api's CPU per call; through the gateway;
+      // and the "before" api (BENCH_BEFORE_API_MAIN) in turns with it (null without).
+      listHttpOwnProcessMs: ownFigures('after'),
+      listHttpGatewayMs: ownFigures('gateway'),
+      listHttpOwnProcessBeforeMs: ownFigures('before'),
       listSqlMs: { p50: repository.p50, p95: repository.p95, max: repository.max },
       listExplainMs: { p50: round(percentile(planMs, 50)), max: round(planMs[planMs.length - 1]) },
       // Before (always the join) and now (by the person's share), in turns: SQL and EXPLAIN.

@@ -2,6 +2,7 @@
 // stderr, and p50/p95 of a repeated call. A benchmark prints exactly one JSON line on stdout
 // (scripts/bench.mjs passes it through); everything else goes to stderr.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 
@@ -107,4 +108,17 @@ export function runBench(name: string, main: () => Promise<object | void>): void
       process.exit(1);
     },
   );
+}
+
+/** /proc counts CPU time in clock ticks of 10 ms (USER_HZ 100). */
+const TICKS_PER_MS = 100 / 1000;
+
+/** CPU time (user + system) a process has spent, in ms (10 ms steps: sum it over many calls); 0 once it has gone. */
+export function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
+  } catch {
+    return 0;
+  }
 }

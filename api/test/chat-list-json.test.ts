@@ -3,6 +3,10 @@
 // for every filter, page and plan, on both engines: keys,
 // Pinyin keys, the groupType filter, paging, a dismissed group, a left group, a private chat
 // without peer, a group without records, unread clamped at 0, names and texts that need escaping.
+// Eighth pass: a list longer than a piece (64 rows) answered over HTTP, written piece by piece and
+// compressed at once, is the same bytes (brotli, gzip or plain).
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationListPlan, listConversations, type ConversationFilter } from '../src/modules/im/chat.repository';
@@ -145,5 +149,64 @@ describe.each(testEngines())('the conversation list as JSON text on %s', (engine
     // The answer's bytes are the rows' JSON as before.
     const before = await listConversationsBefore(api.db, tenant, people.admin.personId, {}, 1000, 0);
     expect(list).toEqual(JSON.parse(JSON.stringify(before.rows)));
+  });
+  it('when a list of 300 conversations is answered over HTTP, then it is the envelope of the rows as before, in brotli, gzip or as it is', async () => {
+    const { admin } = people;
+    const { companyId: c, housingEstateId: e } = tenant;
+    // 300 private chats of the admin with people whose names need escaping or are beyond Latin-1.
+    await api.db.execute(sql`
+      with p as (
+        insert into person (company_id, housing_estate_id, name)
+        select ${c}, ${e}, case when g % 3 = 0 then '陳 "' || g || '" \\' else 'Long list ' || g end from generate_series(1, 300) g
+        returning id),
+      g as (
+        insert into im_group (company_id, housing_estate_id, group_type, owner_person_id, peer_person_id, last_seq, message_count,
+          member_count, updated_at, last_type, last_content, last_from_person_id, last_at)
+        select ${c}, ${e}, 1, p.id, ${admin.personId}, 1, 1, 2, now() - p.id * interval '1 second', 1, 'Hi 😀 ' || p.id, p.id, now()
+        from p returning id, owner_person_id)
+      insert into im_group_member (group_id, person_id, read_seq, read_count)
+      select id, owner_person_id, 1, 1 from g union all select id, ${admin.personId}, 0, 0 from g`);
+    const before = await listConversationsBefore(api.db, tenant, admin.personId, {}, 1000, 0);
+    expect(before.rows.length).toBeGreaterThan(300);
+    const body = JSON.stringify({ page: 1, limit: 1000 });
+    const answer = (acceptEncoding?: string) =>
+      new Promise<{ headers: Record<string, unknown>; bytes: Buffer }>((resolve, reject) => {
+        const req = request(
+          `${api.url}/im/disgroup/list`,
+          {
+            method: 'POST',
+            headers: {
+              ...admin.headers,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+              ...(acceptEncoding && { 'accept-encoding': acceptEncoding }),
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    const plain = await answer();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(plain.bytes.length);
+    const envelope = JSON.parse(plain.bytes.toString('utf8')) as { data: Record<string, unknown> };
+    expect(plain.bytes.toString('utf8')).toBe(
+      JSON.stringify({ ...envelope, data: { ...envelope.data, list: before.rows, total: before.total } }),
+    );
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+    ] as const) {
+      const packed = await answer(accept);
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(Number(packed.headers['content-length'])).toBe(packed.bytes.length);
+      expect(packed.bytes.length).toBeLessThan(plain.bytes.length / 4);
+      expect(decode(packed.bytes).equals(plain.bytes)).toBe(true);
+    }
   });
 });

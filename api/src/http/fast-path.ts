@@ -39,6 +39,8 @@ export const FAST_ROUTES: ReadonlySet<EndpointKey> = new Set<EndpointKey>([
   'POST /eventOrder/query/list',
   'POST /eventOrder/query/id/{id}',
   'POST /eventOrder/query/getEventOrderStatusTotalVo',
+  // The console's chat list, read as the chat opens and again on every chat event (issue 31).
+  'POST /im/disgroup/list',
 ]);
 
 /** A JSON body as express.json reads it without a second look: utf-8, no other parameter. */

@@ -1,7 +1,7 @@
 import type { Language } from '@pm/shared';
 import type { ApiRoute } from './define-route';
 import { envelopeOf } from './answer-route';
-import { stringifyEnvelope } from './json-text';
+import { envelopeBody, stringifyEnvelope } from './json-text';
 
 /** Answers a route hands out again and again, unchanged (kept counters, a caller's current user). */
 const kept = new WeakSet<object>();
@@ -18,10 +18,12 @@ export function keptAnswer<T extends object>(answer: T): T {
   return answer;
 }
 
-/** The text of a route's envelope of `data` in `lang`: made once for a kept answer, else every time. */
-export function envelopeText(route: ApiRoute, lang: Language, data: unknown): string {
-  if (data === null || typeof data !== 'object' || !kept.has(data))
-    return stringifyEnvelope(envelopeOf(route, lang, data));
+/**
+ * The text of a route's envelope of `data` in `lang`: made once for a kept answer, else every time
+ * (then as bytes for a long list: envelopeBody).
+ */
+export function envelopeText(route: ApiRoute, lang: Language, data: unknown): string | Buffer {
+  if (data === null || typeof data !== 'object' || !kept.has(data)) return envelopeBody(envelopeOf(route, lang, data));
   let mine = texts.get(data);
   if (!mine) texts.set(data, (mine = new Map()));
   const key = `${lang} ${route.key}`;

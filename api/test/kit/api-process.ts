@@ -33,8 +33,12 @@ export interface ApiProcess {
 /**
  * Starts the api process with `env` on top of this process's environment (API_HOST 127.0.0.1,
  * LOG_LEVEL warn and a free API_PORT unless `env` says otherwise; a key set to undefined is removed).
+ * `main`: another entry point (another checkout's api/src/main.ts, for a bench's before/after runs).
  */
-export async function spawnApi(env: Record<string, string | undefined>): Promise<ApiProcess> {
+export async function spawnApi(
+  env: Record<string, string | undefined>,
+  main = join(root, 'api/src/main.ts'),
+): Promise<ApiProcess> {
   const port = env.API_PORT ?? String(await freePort());
   const merged: NodeJS.ProcessEnv = {
     ...process.env,
@@ -44,7 +48,7 @@ export async function spawnApi(env: Record<string, string | undefined>): Promise
     API_PORT: port,
   };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete merged[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api/src/main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
     cwd: root,
     env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],
