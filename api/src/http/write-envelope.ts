@@ -10,7 +10,19 @@ import { translate } from './translate';
 /** Envelopes from 1 KB to 64 KB are compressed here, at once, rather than through a stream. */
 const COMPRESS_FROM = 1024;
 const COMPRESS_UP_TO = 64 * 1024;
-const BROTLI_FAST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } };
+/**
+ * Brotli 1 with its window fitted to the text (at most 64 KB here): the encoder then sets up a
+ * window of a few KB instead of its default 4 MB on every call (issue 34). A smaller window
+ * changes the stream's header, never what it decodes to.
+ */
+const brotliFast = Array.from({ length: 17 }, (_, bits) => ({
+  params: {
+    [zlibConstants.BROTLI_PARAM_QUALITY]: 1,
+    [zlibConstants.BROTLI_PARAM_LGWIN]: Math.max(zlibConstants.BROTLI_MIN_WINDOW_BITS, bits),
+  },
+}));
+/** The options for `text`: the smallest window (2^bits - 16 bytes) that holds it. */
+const brotliFor = (text: string) => brotliFast[Math.min(16, Math.ceil(Math.log2(Buffer.byteLength(text) + 16)))];
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
@@ -92,7 +104,7 @@ export function writeEnvelopeText(
     headers.push('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = encodingFor(req.headers['accept-encoding']);
     if (encoding) {
-      const body = encoding === 'br' ? brotliCompressSync(text, BROTLI_FAST) : gzipSync(text, { level: 1 });
+      const body = encoding === 'br' ? brotliCompressSync(text, brotliFor(text)) : gzipSync(text, { level: 1 });
       headers.push('content-encoding', encoding, 'content-length', String(body.length));
       res.writeHead(status, headers);
       res.end(body);
