@@ -1,5 +1,4 @@
-import { DrizzleQueryError, fillPlaceholders, is, Param, Placeholder, sql, type SQL } from 'drizzle-orm';
-import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './database-types';
 
 /**
@@ -7,23 +6,14 @@ import type { DbOrTx } from './database-types';
  * with named placeholders for the values; each call only fills the values in. On PostgreSQL the
  * statement is also prepared by name on each pooled connection (parsed and planned once there,
  * then only bound and executed). The answer is the same rows `queryRows` gives for the same SQL:
- * the query is drizzle's own prepared query of the session (same type parsers, same query timing
- * at the driver). On node-postgres its config (name, text, type parsers) is handed to the pool or
- * the transaction's client directly, with the values in order and errors wrapped as drizzle
- * wraps them: drizzle's execute adds three async layers (tracing, cache, placeholders) per call
- * (issue 34).
+ * the query goes through drizzle's own prepared query of the session (same type parsers, same
+ * query timing at the driver).
  */
 
 type Values = Record<string, unknown>;
 interface DriverQuery {
   execute(values: Values): Promise<{ rows: unknown[] }>;
 }
-/** What drizzle's node-postgres prepared query holds: the pool (or a transaction's client) and its config. */
-interface NodePgQuery {
-  client?: { query(config: object, values: unknown[]): Promise<{ rows: unknown[] }> };
-  rawQueryConfig?: { name?: string; text: string };
-}
-type Run = (values: Values) => Promise<unknown[]>;
 /** The parts of a drizzle database or transaction used here (internal to drizzle, stable in 0.x). */
 interface Internals {
   dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
@@ -54,45 +44,17 @@ export function preparedQuery<T, V extends Values>(
   if (name.length > 63) throw new Error(`prepared query name ${name} longer than 63 characters`);
   names.add(name);
   let text: { sql: string; params: unknown[] } | undefined;
-  // One runner per drizzle session: the pool's lives as long as the process, a transaction's as
-  // long as the transaction.
-  const bySession = new WeakMap<object, Run>();
+  // One driver query per drizzle session: the pool's lives as long as the process, a
+  // transaction's as long as the transaction.
+  const bySession = new WeakMap<object, DriverQuery>();
   return async (db, values) => {
     const { dialect, session } = db as unknown as Internals;
     text ??= dialect.sqlToQuery(build((key) => sql`${sql.placeholder(key)}`));
-    let run = bySession.get(session);
-    if (!run) {
-      run = runner(session.prepareQuery(text, undefined, name, false), text.params);
-      bySession.set(session, run);
+    let query = bySession.get(session);
+    if (!query) {
+      query = session.prepareQuery(text, undefined, name, false);
+      bySession.set(session, query);
     }
-    return (await run(values)) as T[];
-  };
-}
-
-/** The values of a call in the statement's order, as drizzle's fillPlaceholders gives them. */
-function orderValues(params: unknown[]): ((values: Values) => unknown[]) | null {
-  // Only plain placeholders and constants are taken here; anything else stays with drizzle.
-  if (params.some((p) => is(p, Param))) return null;
-  const keys = params.map((p) => (is(p, Placeholder) ? p.name : null));
-  return (values) =>
-    keys.map((key, i) => {
-      if (key === null) return params[i];
-      if (!(key in values)) return fillPlaceholders([params[i]], values)[0]; // drizzle's own error
-      return values[key];
-    });
-}
-
-function runner(query: DriverQuery, params: unknown[]): Run {
-  const { client, rawQueryConfig: config } = query as DriverQuery & NodePgQuery;
-  const order = orderValues(params);
-  if (!is(query, NodePgPreparedQuery) || !client || !config?.name || !order)
-    return async (values) => (await query.execute(values)).rows;
-  return async (values) => {
-    const ordered = order(values);
-    try {
-      return (await client.query(config, ordered)).rows;
-    } catch (e) {
-      throw new DrizzleQueryError(config.text, ordered, e as Error);
-    }
+    return (await query.execute(values)).rows as T[];
   };
 }
