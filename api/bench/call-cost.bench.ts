@@ -38,6 +38,13 @@ const ONLY_CALLS = process.env.BENCH_CALLS?.split(',');
  * api keeps their live counters while it holds one: counters-cache.ts). BENCH_UPSTREAM=off: none.
  */
 const WITH_UPSTREAM = process.env.BENCH_UPSTREAM !== 'off';
+/**
+ * BENCH_PORT_BASE: the api listens on it, the pipe on +1, the gateway on +2, its metrics on +3
+ * (a machine shared by several people gives each a range); unset, free ports.
+ */
+const PORT_BASE = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : null;
+const portOf = (offset: number): Promise<number> =>
+  PORT_BASE === null ? freePort() : Promise.resolve(PORT_BASE + offset);
 const log = benchLog('call-cost');
 /** Milliseconds to the microsecond. */
 const ms3 = (n: number): number => Math.round(n * 1000) / 1000;
@@ -144,7 +151,7 @@ interface Engine {
 }
 
 async function startApi(engine: string): Promise<Engine> {
-  const port = await freePort();
+  const port = await portOf(0);
   const env: Record<string, string> = {
     API_PORT: String(port),
     API_HOST: '127.0.0.1',
@@ -219,13 +226,13 @@ async function openUpstream(apiUrl: string, token: string): Promise<{ close(): v
 async function measureEngine(engine: string): Promise<Record<string, unknown>> {
   log(`${engine}: starting the api (and seeding the demo estate)`);
   const e = await startApi(engine);
-  const pipePort = await freePort();
+  const pipePort = await portOf(1);
   const pipe = start('pipe', [join(import.meta.dirname, 'call-cost-pipe.mjs')], {
     PIPE_TARGET: e.apiUrl,
     PIPE_PORT: String(pipePort),
   });
-  const gatewayPort = await freePort();
-  const gatewayMetrics = await freePort();
+  const gatewayPort = await portOf(2);
+  const gatewayMetrics = await portOf(3);
   const gateway = start('gateway', [...GATEWAY_NODE_ARGS, '--import', 'tsx', GATEWAY_MAIN], {
     PORT: String(gatewayPort),
     METRICS_PORT: String(gatewayMetrics),

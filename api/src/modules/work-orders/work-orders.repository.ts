@@ -337,17 +337,21 @@ function detailFields(k: WorkKind): [string, string][] {
 
 const detailQueries = new Map<
   string,
-  PreparedQuery<{ work: WorkDetail }, { companyId: number; housingEstateId: number; id: number }>
+  PreparedQuery<{ work: string }, { companyId: number; housingEstateId: number; id: number }>
 >();
 
-/** Every field of SPEC §3 for one of the caller's estate, as JSON; null when it is not there (or not theirs). */
-export async function findWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, id: number): Promise<WorkDetail | null> {
+/**
+ * Every field of SPEC §3 for one of the caller's estate, as PostgreSQL's JSON text answered as it
+ * is (JsonText, issue 34: never parsed by the driver and written out again); null when it is not
+ * there (or not theirs).
+ */
+export async function findWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, id: number): Promise<JsonText | null> {
   let query = detailQueries.get(k.kind);
   if (!query) {
     query = preparedQuery(
       `work.detail.${k.kind}`,
       (p) =>
-        sql`select ${sql.raw(jsonObject([...rowFields(k), ...detailFields(k)]))} as work ${sql.raw(rowFrom(k))}
+        sql`select ${sql.raw(jsonObject([...rowFields(k), ...detailFields(k)]))}::text as work ${sql.raw(rowFrom(k))}
             left join person dp on dp.id = w.person_deal_id
             left join person cp on cp.id = w.person_complete_id
           where w.id = ${p('id')} and w.company_id = ${p('companyId')} and w.housing_estate_id = ${p('housingEstateId')}`,
@@ -355,7 +359,7 @@ export async function findWork(db: DbOrTx, k: WorkKind, tenant: TenantScope, id:
     detailQueries.set(k.kind, query);
   }
   const [r] = await query(db, { id, companyId: tenant.companyId, housingEstateId: tenant.housingEstateId });
-  return r?.work ?? null;
+  return r ? new JsonText(r.work) : null;
 }
 
 /** The status, reporter and house of one row (for notifications). */

@@ -5,7 +5,8 @@ import type { AuthedContext } from '../../http/request-context';
 import { notify, pushAfterCommit } from '../message/notify';
 import { withPushes } from '../message/push-outbox';
 import { listingStaff } from './work-orders.recipients';
-import { findWork, insertReply, moveStatus, workHead, type WorkDetail } from './work-orders.repository';
+import type { JsonText } from '../../http/json-text';
+import { findWork, insertReply, moveStatus, workHead } from './work-orders.repository';
 
 /** The staff's side of complaints and event work orders: read, deal with, complete, reply. */
 
@@ -30,7 +31,8 @@ function assertSelf(ctx: AuthedContext, personId: number | undefined): void {
   if (personId !== undefined && personId !== ctx.caller.personId) throw AppError.badRequest('errors.notYourself');
 }
 
-export async function getWork(ctx: AuthedContext, k: WorkKind, id: number): Promise<WorkDetail> {
+/** One of the caller's estate (a WorkDetail, as PostgreSQL's JSON text); 404 when it is not there. */
+export async function getWork(ctx: AuthedContext, k: WorkKind, id: number): Promise<JsonText> {
   const found = await findWork(ctx.db, k, ctx.tenant, id);
   if (!found) throw AppError.notFound();
   return found;
