@@ -19,6 +19,8 @@ import { startSosReannouncer } from './modules/disaster/disaster.service';
 import { attachRealtime, PushJournal, type RealtimeHandle } from './modules/realtime';
 import { createLocalBus } from './modules/realtime/event-bus';
 import { createPgEventBus } from './modules/realtime/pg-event-bus';
+import { loadCounters } from './modules/realtime/live-counters.service';
+import type { AuthedContext } from './http/request-context';
 import { systemModule } from './modules/system/system.routes';
 import { ensureDemoImages, hideDemoCertificates } from './seed/demo-images';
 import { ensureChatDemoFiles } from './seed/seed-im';
@@ -207,6 +209,14 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     log,
     journal: new PushJournal(db),
     bus,
+    // The counters in a resuming upstream's first message (`counters=1`, issue 34): what
+    // `GET /realtime/counters` answers the token, read through the same code (and kept answers).
+    firstCounters: async (token) => {
+      const caller = await tokens.verify(token);
+      if (!caller) return null;
+      const tenant = { companyId: caller.companyId, housingEstateId: caller.housingEstateId };
+      return loadCounters({ caller, tenant, db, services, token } as unknown as AuthedContext, modules);
+    },
   });
   const stopReannouncer = startSosReannouncer(db, services.realtime, config.estateDefaults.sosReannounceMs, (err) =>
     log.error({ err }, 'sos: announcing unacknowledged calls again failed'),

@@ -191,20 +191,90 @@ async function restRate(
   return r;
 }
 
-async function main(): Promise<void> {
+/**
+ * BENCH_API=process runs the api in a process of its own (api-worker.ts), on PostgreSQL with
+ * BENCH_DATABASE_URL (a database of its own: it is migrated and seeded); the default keeps it in
+ * this process on PGlite, as before. In this process it shared the event loop with the bench's own
+ * work and, in a reconnect storm, opened about 2 upstreams a second (issue 34).
+ */
+const API_MODE = process.env.BENCH_API === 'process' ? 'process' : 'in-process';
+
+interface BenchApiSide {
+  url: string;
+  engine: string;
+  persons(count: number): Promise<{ token: string; personId: number }[]>;
+  /** Upstream sockets open at the api. */
+  upstreams(): Promise<number>;
+  /** Live pushes, one per [personId, message], sent now. */
+  publish(pushes: [number, Record<string, unknown>][]): void;
+  close(): Promise<void>;
+}
+
+async function apiInThisProcess(port: number): Promise<BenchApiSide> {
   const modulePath = process.env.GATEWAY_BENCH_API_MODULE ?? join(root, 'api/src/server.ts');
   const { startApi } = (await import(pathToFileURL(modulePath).href)) as {
     startApi(o: { port?: number; seed?: boolean; dataDir?: string; logLevel?: string }): Promise<BenchApi>;
   };
+  const dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
+  const api = await startApi({ port, seed: true, dataDir, logLevel: 'silent' });
+  return {
+    url: api.url,
+    engine: 'pglite',
+    persons: (count) => createBenchPersons(api, count),
+    upstreams: async () => api.realtime.connectionCount(),
+    publish: (pushes) => {
+      for (const [personId, message] of pushes) void api.realtime.publish([personId], message);
+    },
+    close: async () => {
+      await api.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function apiInItsOwnProcess(port: number): Promise<BenchApiSide> {
+  const child = forkHelper('api-worker.ts', { BENCH_API_PORT: String(port) });
+  const ready = await new Promise<{ url: string; engine: string }>((resolveReady, reject) => {
+    child.once('exit', (code) => reject(new Error(`the bench api exited with ${code}`)));
+    child.on('message', (m: { type: string; url: string; engine: string }) => m.type === 'ready' && resolveReady(m));
+  });
+  return {
+    url: ready.url,
+    engine: ready.engine,
+    persons: async (count) => {
+      const r = await ask<{ staff?: { token: string; personId: number }[]; error?: string }>(
+        child,
+        { type: 'persons', count },
+        'persons',
+      );
+      if (!r.staff) throw new Error(`bench accounts: ${r.error}`);
+      return r.staff;
+    },
+    upstreams: async () => (await ask<{ count: number }>(child, { type: 'upstreams' }, 'upstreams')).count,
+    publish: (pushes) => {
+      if (pushes.length > 0) child.send({ type: 'publish', pushes });
+    },
+    close: async () => {
+      child.removeAllListeners('exit');
+      const exited = new Promise((r) => child.once('exit', r));
+      child.send({ type: 'close' });
+      await exited;
+    },
+  };
+}
+
+async function main(): Promise<void> {
   const limit = openFileLimit();
   if (limit !== null && limit < GATEWAY_OPEN_FILES && process.getuid?.() !== 0)
     throw new Error(
       `the gateway would hold about ${GATEWAY_OPEN_FILES} open files (${PERSONS * TABS_PER_PERSON} tabs, ${PERSONS} upstreams), more than the ${limit} a process may open here (ulimit -n), and only root may raise it: raise the limit or lower BENCH_PERSONS`,
     );
-  const dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
-  const api = await startApi({ port: PORT_BASE !== null ? PORT_BASE + 2 : 0, seed: true, dataDir, logLevel: 'silent' });
-  log(`api at ${api.url}; creating ${PERSONS} accounts`);
-  const staff = await createBenchPersons(api, PERSONS);
+  const apiPort = PORT_BASE !== null ? PORT_BASE + 2 : 0;
+  const api = API_MODE === 'process' ? await apiInItsOwnProcess(apiPort) : await apiInThisProcess(apiPort);
+  log(
+    `api (${api.engine}, ${API_MODE === 'process' ? 'its own process' : 'in the bench process'}) at ${api.url}; creating ${PERSONS} accounts`,
+  );
+  const staff = await api.persons(PERSONS);
   const tokens = staff.map((s) => s.token);
   const personIds = staff.map((s) => s.personId);
 
@@ -236,8 +306,7 @@ async function main(): Promise<void> {
       `${tabsFailed} of ${PERSONS * TABS_PER_PERSON} tabs did not open: ${opened.find((o) => o.firstError)?.firstError}`,
     );
   // Every person's upstream is open (and its counters loaded) before the clock starts.
-  for (let i = 0; i < 600 && api.realtime.connectionCount() < PERSONS; i++)
-    await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 600 && (await api.upstreams()) < PERSONS; i++) await new Promise((r) => setTimeout(r, 100));
   await new Promise((r) => setTimeout(r, 1000));
 
   // The reconnect storm: the gateway is killed (-9) and started again on the same port; every tab
@@ -283,9 +352,8 @@ async function main(): Promise<void> {
     listenOverflows: listenOverflows() - overflowsBefore,
   };
   log(`reconnect: ${JSON.stringify(reconnect)}`);
-  for (let i = 0; i < 600 && api.realtime.connectionCount() < PERSONS; i++)
-    await new Promise((r) => setTimeout(r, 100));
-  const upstreamApi = api.realtime.connectionCount();
+  for (let i = 0; i < 600 && (await api.upstreams()) < PERSONS; i++) await new Promise((r) => setTimeout(r, 100));
+  const upstreamApi = await api.upstreams();
   const upstreamGateway = await metric(gateway.metricsUrl, 'gateway_upstream_connections');
   const sockets = await metric(gateway.metricsUrl, 'gateway_client_sockets');
   const rssWithTabs = await metric(gateway.metricsUrl, 'gateway_process_resident_memory_bytes');
@@ -301,12 +369,14 @@ async function main(): Promise<void> {
   const push = async (seconds: number): Promise<{ sent: number; rate: number }> => {
     const started = Date.now();
     let sent = 0;
+    const batch: [number, Record<string, unknown>][] = [];
     while (Date.now() - started < seconds * 1000) {
       const due = Math.floor(((Date.now() - started) / 1000) * EVENTS_PER_SECOND);
       for (; sent < due; sent++, nextId++) {
         const personId = personIds[nextId % personIds.length];
-        void api.realtime.publish([personId], { channelType: 9, dataId: nextId, sentAt: now() });
+        batch.push([personId, { channelType: 9, dataId: nextId, sentAt: now() }]);
       }
+      api.publish(batch.splice(0));
       await new Promise((r) => setTimeout(r, 2));
     }
     // Whatever is still on its way arrives before the next phase.
@@ -389,7 +459,6 @@ async function main(): Promise<void> {
   gateway.child.kill('SIGTERM');
   await new Promise((r) => gateway.child.once('exit', r));
   await api.close();
-  rmSync(dataDir, { recursive: true, force: true });
 
   const p50 = percentile(sorted, 50);
   const p99 = percentile(sorted, 99);
@@ -397,6 +466,7 @@ async function main(): Promise<void> {
   const result = {
     bench: 'gateway',
     persons: PERSONS,
+    api: { engine: api.engine, process: API_MODE },
     tabs: tabCount,
     clientSockets: sockets,
     upstreamConnections: upstreamGateway,

@@ -1,5 +1,8 @@
 import {
   HTTP_TIMEOUT_MS,
+  IDENTITY_BATCH_MAX,
+  LiveIdentitiesSchema,
+  type LiveIdentity,
   endpoints,
   fillPath,
   type EndpointAnswer,
@@ -25,6 +28,27 @@ export interface Identity {
 
 /** The api could not be reached or answered with a fault (as opposed to "token not valid"). */
 export class ApiUnavailableError extends Error {}
+
+/** An identity lookup waiting to be sent (alone, or with others in one batch). */
+interface WaitingLookup {
+  token: string;
+  resolve(identity: Identity | null): void;
+  reject(err: unknown): void;
+  /** Taken into a call: a refusal of its own turn no longer concerns it. */
+  taken: boolean;
+}
+
+function identityFrom(data: LiveIdentity): Identity {
+  const { personId, accId, roleValue, perms, expiresAt, renews } = data;
+  return {
+    personId,
+    accId,
+    roleValue,
+    perms: new Set(perms),
+    expiresAt: Date.parse(expiresAt),
+    renews: renews === true,
+  };
+}
 
 /** The few api calls the gateway makes on a person's behalf (docs/internal-contract.md). */
 export class ApiClient {
@@ -59,14 +83,19 @@ export class ApiClient {
    * marks an api down here; the health checks decide the rest. The last api's answer or failure is
    * the call's.
    */
-  private async readAny(pathAndQuery: string, token: string): Promise<Response> {
+  private async readAny(pathAndQuery: string, token: string | null, body?: unknown): Promise<Response> {
     const apis = this.targets.inOrder();
     let last: unknown;
+    const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const payload = body === undefined ? undefined : JSON.stringify(body);
     for (const [i, url] of apis.entries()) {
       const isLast = i === apis.length - 1;
       try {
         const res = await fetch(url + pathAndQuery, {
-          headers: { authorization: `Bearer ${token}` },
+          method: body === undefined ? 'GET' : 'POST',
+          headers,
+          body: payload,
           signal: AbortSignal.timeout(this.timeoutMs),
         });
         if (res.status < 500 || isLast) return res;
@@ -115,20 +144,83 @@ export class ApiClient {
     return { status: res.status, data: parsed?.success ? (parsed.data as EndpointAnswer<Endpoints[K]>) : null };
   }
 
-  /** The person behind a token, or null when the api says the token is not (or no longer) valid. */
-  async identify(token: string): Promise<Identity | null> {
-    const res = await this.call('identity', 'GET /realtime/identity', token);
+  /** Lookups waiting for a call (issue 34): whichever identity turn comes first sends them together. */
+  private waitingLookups: WaitingLookup[] = [];
+  /** The api answered the batch call 404 (an older api): one call per token from then on. */
+  private batchUnsupported = false;
+
+  /**
+   * The person behind a token, or null when the api says the token is not (or no longer) valid.
+   * Lookups that wait for a turn at the api (api-gate.ts) go together: the turn that comes first
+   * sends every lookup waiting then (up to IDENTITY_BATCH_MAX) in one `POST /realtime/identities`,
+   * and the turns of those it took find nothing left to send. A lone lookup is one
+   * `GET /realtime/identity`, as before. A lookup whose own turn is refused (ApiBusyError) is
+   * refused with it unless a batch already took it.
+   */
+  identify(token: string): Promise<Identity | null> {
+    return new Promise<Identity | null>((resolve, reject) => {
+      const lookup: WaitingLookup = { token, resolve, reject, taken: false };
+      this.waitingLookups.push(lookup);
+      this.gate
+        .run('identity', () => this.sendLookups())
+        .catch((err: unknown) => {
+          if (lookup.taken) return;
+          lookup.taken = true;
+          this.waitingLookups = this.waitingLookups.filter((l) => l !== lookup);
+          reject(err);
+        });
+    });
+  }
+
+  /** Sends the lookups waiting now (nothing when another turn took them). */
+  private async sendLookups(): Promise<void> {
+    const batch = this.waitingLookups.splice(0, IDENTITY_BATCH_MAX);
+    if (batch.length === 0) return;
+    for (const l of batch) l.taken = true;
+    try {
+      if (batch.length === 1 || this.batchUnsupported) {
+        await Promise.all(batch.map(async (l) => l.resolve(await this.identifyOne(l.token))));
+        return;
+      }
+      const answers = await this.identifyMany(batch.map((l) => l.token));
+      if (answers === null) {
+        // An api without the batch call: each on its own, in this same turn.
+        await Promise.all(batch.map(async (l) => l.resolve(await this.identifyOne(l.token))));
+        return;
+      }
+      batch.forEach((l, i) => l.resolve(answers[i]));
+    } catch (err) {
+      for (const l of batch) l.reject(err);
+    }
+  }
+
+  private async identifyOne(token: string): Promise<Identity | null> {
+    const res = await this.callNow('GET /realtime/identity', token);
     if (res.status === 401 || res.status === 403) return null;
     if (!res.data) throw new ApiUnavailableError(`identity answered ${res.status}`);
-    const { personId, accId, roleValue, perms, expiresAt, renews } = res.data;
-    return {
-      personId,
-      accId,
-      roleValue,
-      perms: new Set(perms),
-      expiresAt: Date.parse(expiresAt),
-      renews: renews === true,
-    };
+    return identityFrom(res.data);
+  }
+
+  /** Many tokens in one call; null when the api has no batch call (404). */
+  private async identifyMany(tokens: string[]): Promise<(Identity | null)[] | null> {
+    const path = endpoints['POST /realtime/identities'].path;
+    let res: Response;
+    try {
+      res = await this.readAny(path, null, { tokens });
+    } catch (err) {
+      const cause = (err as { cause?: { message?: string } }).cause?.message;
+      throw new ApiUnavailableError(`api unreachable: ${(err as Error).message}${cause ? ` (${cause})` : ''}`);
+    }
+    if (res.status === 404) {
+      await res.body?.cancel();
+      this.batchUnsupported = true;
+      return null;
+    }
+    const envelope = (await res.json().catch(() => null)) as Envelope<unknown> | null;
+    const parsed = res.status === 200 ? LiveIdentitiesSchema.safeParse(envelope?.data) : null;
+    if (!parsed?.success || parsed.data.identities.length !== tokens.length)
+      throw new ApiUnavailableError(`identities answered ${res.status}`);
+    return parsed.data.identities.map((d) => (d ? identityFrom(d) : null));
   }
 
   /**

@@ -36,6 +36,12 @@ export class GatewayMetrics {
     help: 'Upstream connections opened (first open and every reconnect)',
     registers: [this.registry],
   });
+  /** Upstream opens whose first message carried the counters (issue 34: no counters read followed). */
+  readonly countersInFirstMessage = new Counter({
+    name: 'gateway_upstream_first_counters_total',
+    help: "Upstream opens whose first message carried the person's counters (no separate counters read)",
+    registers: [this.registry],
+  });
   readonly upstreamReconnects = new Counter({
     name: 'gateway_upstream_reconnects_total',
     help: 'Upstream connections reopened after an abnormal close',

@@ -1,6 +1,8 @@
 import {
   type AccessEvent,
   countersChangeOf,
+  LiveCountersSchema,
+  type LiveCounters,
   normalizeUpstream,
   type LiveSnapshot,
   type SessionEvent,
@@ -246,6 +248,7 @@ export class PersonHub {
       // Every (re)connect continues after the last push delivered: nothing missed, nothing twice.
       resumeFrom: () => this.state?.pushSeq ?? null,
       gatewayId: this.ctx.gatewayId,
+      countersFirst: true,
       handlers: {
         onFanOut: this.ctx.fanOut,
         // The counters are reloaded when the api says where its stream continues (deliver()).
@@ -300,6 +303,21 @@ export class PersonHub {
         void this.reconcile();
       }
     }
+  }
+
+  /**
+   * Counters the upstream's first message carried (as of their own push number, which the stream
+   * follows): taken as a reload's answer, without asking the api. A reload already on its way is
+   * superseded (its answer is dropped by LiveState).
+   */
+  private takeCounters(answer: LiveCounters): void {
+    const state = this.state;
+    const ticket = state?.beginReload();
+    if (!state || !ticket) return void this.reconcile();
+    const { pushSeq, ...counters } = answer;
+    this.ctx.metrics.countersInFirstMessage.inc();
+    const snapshot = state.finishReload(ticket, counters, pushSeq);
+    if (snapshot) this.publishSnapshot(snapshot);
   }
 
   /**
@@ -397,10 +415,13 @@ export class PersonHub {
 
   private deliver(message: UpstreamMessage, prepared?: PreparedEvent): void {
     if (message.channelType === 'heartbeat') {
-      // A resuming connection's first message: where its stream continues. Then reload.
+      // A resuming connection's first message: where its stream continues. Then the counters:
+      // carried by the message itself (asked with `counters=1`), or else read from the api.
       if (message.pushSeq !== undefined && this.state) {
         this.state.streamStartsAfter(message.pushSeq);
-        void this.reconcile();
+        const first = LiveCountersSchema.safeParse((message as { counters?: unknown }).counters);
+        if (first.success) this.takeCounters(first.data);
+        else void this.reconcile();
       }
       return;
     }

@@ -57,6 +57,12 @@ export interface UpstreamOptions {
    * persons whose upstreams this instance holds once, as a fan-out frame (handlers.onFanOut).
    */
   gatewayId?: string;
+  /**
+   * With `resumeFrom`: asks the api for the person's counters in the first message (`counters=1`,
+   * issue 34), so no separate counters read follows the open. An api that does not send them
+   * leaves the heartbeat without `counters`, and the gateway reads them as before.
+   */
+  countersFirst?: boolean;
 }
 
 /**
@@ -115,6 +121,7 @@ export class UpstreamConnection {
     const query = new URLSearchParams();
     if (this.opts.resumeFrom) query.set('after', String(this.opts.resumeFrom() ?? 'latest'));
     if (this.opts.gatewayId && this.opts.handlers.onFanOut) query.set('gw', this.opts.gatewayId);
+    if (this.opts.resumeFrom && this.opts.countersFirst) query.set('counters', '1');
     const search = query.size > 0 ? `?${query.toString()}` : '';
     const ws = new WebSocket(`${base}/${encodeURIComponent(this.opts.token)}/${this.opts.personId}${search}`, {
       perMessageDeflate: false,

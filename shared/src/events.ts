@@ -24,7 +24,9 @@ export type { CheckinPayload } from './topics/checkin';
 export type { AccessPayload } from './topics/access';
 // The zod schemas live in their own module, which the client never loads (it validates nothing live).
 export {
+  IDENTITY_BATCH_MAX,
   LiveCountersSchema,
+  LiveIdentitiesSchema,
   LiveIdentitySchema,
   LiveSnapshotSchema,
   StatusTotalsSchema,
@@ -32,6 +34,7 @@ export {
   type Counters,
   type LiveCounters,
   type LiveIdentity,
+  type LiveIdentities,
   type LiveSnapshot,
   type UpstreamMessage,
 } from './live-schemas';

@@ -75,3 +75,15 @@ export const LiveIdentitySchema = z.object({
   renews: z.boolean().optional(),
 });
 export type LiveIdentity = z.infer<typeof LiveIdentitySchema>;
+
+/** At most this many tokens in one `POST /realtime/identities`. */
+export const IDENTITY_BATCH_MAX = 100;
+
+/** The tokens of `POST /realtime/identities`: 1 to IDENTITY_BATCH_MAX, each as a Bearer would carry it. */
+export const TokensBatchSchema = z.object({
+  tokens: z.array(z.string().min(1).max(200)).min(1).max(IDENTITY_BATCH_MAX),
+});
+
+/** The answer of `POST /realtime/identities`: one per token, in order, null for a token that is not valid. */
+export const LiveIdentitiesSchema = z.object({ identities: z.array(LiveIdentitySchema.nullable()) });
+export type LiveIdentities = z.infer<typeof LiveIdentitiesSchema>;

@@ -3,7 +3,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Logger } from 'pino';
-import type { UpstreamMessage } from '@pm/shared';
+import type { LiveCounters, UpstreamMessage } from '@pm/shared';
 import type { DbOrTx } from '../../db/open-database';
 import { createLocalBus, type EventBus, type PersonId } from './event-bus';
 import { createPgEventBus } from './pg-event-bus';
@@ -36,6 +36,12 @@ export interface RealtimeOptions {
    * with `?after=N` is sent what it missed. Without it pushes are live only.
    */
   journal?: PushJournal;
+  /**
+   * The token's live counters (`GET /realtime/counters`'s answer; null: the token is not valid).
+   * With it, a resuming upstream that asks with `counters=1` gets them in its first message
+   * (issue 34: one api call per person instead of three when thousands of tabs come back).
+   */
+  firstCounters?: (token: string) => Promise<LiveCounters | null>;
 }
 
 /** The `realtime` handle of startApi (docs/internal-contract.md), used by every module that pushes. */
@@ -89,6 +95,7 @@ function parsePath(url: string | undefined): {
   personId: string;
   after: number | 'latest' | null | undefined;
   gateway: string | null | undefined;
+  counters: boolean | undefined;
 } | null {
   const [path, query] = (url ?? '').split('?', 2);
   const m = /^\/([^/]+)\/([^/]+)\/?$/.exec(path);
@@ -99,12 +106,16 @@ function parsePath(url: string | undefined): {
   const gw = params.get('gw');
   const gateway = gw === null ? null : /^[\w-]{1,64}$/.test(gw) ? gw : undefined;
   const after = raw === null ? null : raw === 'latest' ? 'latest' : /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
+  // Counters in the first message (opt-in, resuming connections only): `counters=1`.
+  const c = params.get('counters');
+  const counters = c === null ? false : c === '1' ? true : undefined;
   try {
     return {
       token: decodeURIComponent(m[1]).replace(/^Bearer\s+/i, ''),
       personId: decodeURIComponent(m[2]),
       after,
       gateway,
+      counters,
     };
   } catch {
     return null;
@@ -153,6 +164,7 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     token: string,
     expiresAt: number | undefined,
     resumeAfter: number | null,
+    firstCounters: LiveCounters | null,
   ) => {
     if (journal && resumeAfter !== null) {
       const personId = connection.personId;
@@ -171,7 +183,17 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     registry.add(connection);
     if (connection.stream) {
       // First the point the stream continues after, then what the journal holds after it, then live pushes.
-      socket.send(JSON.stringify({ channelType: 'heartbeat', time: Date.now(), pushSeq: resumeAfter }));
+      // Asked for (`counters=1`): the counters as of their own push number (at least resumeAfter)
+      // come with it, so the gateway reads none separately; the pushes the stream then sends up to
+      // that number are already counted (the gateway's LiveState applies only the later ones).
+      socket.send(
+        JSON.stringify({
+          channelType: 'heartbeat',
+          time: Date.now(),
+          pushSeq: resumeAfter,
+          ...(firstCounters ? { counters: firstCounters } : {}),
+        }),
+      );
       connection.stream.start();
     }
     const idle = setTimeout(() => socket.close(CLOSE_IDLE, 'idle'), idleMs);
@@ -235,7 +257,10 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
     socket.on('error', () => undefined);
     const target = parsePath(req.url);
     if (!target) return refuse(socket, 404, 'Not Found');
-    if (target.after === undefined || target.gateway === undefined) return refuse(socket, 400, 'Bad Request');
+    if (target.after === undefined || target.gateway === undefined || target.counters === undefined)
+      return refuse(socket, 400, 'Bad Request');
+    // Counters come only with a resuming stream (they are as of a push number the stream follows).
+    if (target.counters && (target.after === null || !journal)) return refuse(socket, 400, 'Bad Request');
     const after = target.after;
     // A token check that failed (the database away: restarting, its link cut) is no answer about
     // the token: 503, which the gateway retries, not 401, which it takes for a revoked token and
@@ -266,6 +291,18 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
             return refuse(socket, 503, 'Service Unavailable');
           }
         }
+        // Read after the stream's starting point, so they are as of a number at least as recent.
+        let firstCounters: LiveCounters | null = null;
+        if (target.counters && options.firstCounters) {
+          let failed = false;
+          firstCounters = await options.firstCounters(target.token).catch((err: unknown) => {
+            log?.error({ err }, 'realtime: counters for the first message unreadable');
+            failed = true;
+            return null;
+          });
+          if (failed) return refuse(socket, 503, 'Service Unavailable');
+          if (!firstCounters) return refuse(socket, 401, 'Unauthorized');
+        }
         wss.handleUpgrade(req, socket, head, (ws) => {
           onConnection(
             ws,
@@ -278,6 +315,7 @@ export async function attachRealtime(server: Server, options: RealtimeOptions): 
             target.token,
             verified.expiresAt,
             resumeAfter,
+            firstCounters,
           );
         });
       });
