@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ChatGroupType, ChatRecordType, JoinStatus, type ChatPersonName } from '@pm/shared';
 import type { DbOrTx, Tx } from '../../db/open-database';
-import { preparedQuery } from '../../db/prepared';
+import { preparedQuery, queryArrays } from '../../db/prepared';
 import { isoOrNull as iso, likePattern, queryRows } from '../../db/sql';
 import type { TenantScope } from '../../http/request-context';
 
@@ -457,23 +457,26 @@ type ListValues = { me: number; companyId: number; housingEstateId: number; limi
 type ListParam = (name: keyof ListValues) => SQL;
 
 /**
- * One row of the list's statement. The row's numbers come packed in one text (`n`: groupId,
- * groupType, ownerPersonId, isWorkGroup 0/1, unread clamped at 0, lastSeq, memberCount, lastType,
- * lastFromPersonId, the other person's id, resident 0/1; an empty field is null), so the driver
- * reads 9 values a row instead of 19: at 1,000 rows its reading and the garbage it left were most
- * of the api's time for the call (README "Instant messaging", seventh pass).
+ * One row of the list's statement, as the driver reads it in array mode (its columns in the
+ * statement's order, no object per row: at 1,000 rows the driver's objects were ~0.5–2 ms of the
+ * api's CPU for the call; issue 31, tenth pass). The row's numbers come packed in one text (`n`:
+ * groupId, groupType, ownerPersonId, isWorkGroup 0/1, unread clamped at 0, lastSeq, memberCount,
+ * lastType, lastFromPersonId, the other person's id, resident 0/1; an empty field is null), so the
+ * driver reads 9 values a row instead of 19 (README "Instant messaging", seventh pass).
  */
-interface ListRow {
-  n: string;
-  name: string;
-  content: string | null;
-  from_name: string | null;
-  other_name: string | null;
-  other_images: string | null;
-  last_at: unknown;
-  updated_at: unknown;
-  total: number;
-}
+type ListRow = [
+  n: string,
+  name: string,
+  content: string | null,
+  fromName: string | null,
+  otherName: string | null,
+  otherImages: string | null,
+  lastAt: unknown,
+  updatedAt: unknown,
+  total: number,
+];
+/** Where `total` is in a ListRow. */
+const TOTAL = 8;
 
 /** The list's statement over `groupsOfMine` (m: the person's memberships, g: their groups), `filters` on g. */
 function listSql(p: ListParam, groupsOfMine: SQL, filters: SQL): SQL {
@@ -516,8 +519,12 @@ const GROUPS_BY_JOIN = sql`im_group_member m join im_group g on g.id = m.group_i
 
 /** The list without a key or type filter (the console's chat list as it opens and refreshes), prepared. */
 const listPrepared = {
-  lookup: preparedQuery<ListRow, ListValues>('chat.list.lookup', (p) => listSql(p, GROUPS_BY_LOOKUP, sql`true`)),
-  join: preparedQuery<ListRow, ListValues>('chat.list.join', (p) => listSql(p, GROUPS_BY_JOIN, sql`true`)),
+  lookup: preparedQuery<ListRow, ListValues>('chat.list.lookup', (p) => listSql(p, GROUPS_BY_LOOKUP, sql`true`), {
+    arrays: true,
+  }),
+  join: preparedQuery<ListRow, ListValues>('chat.list.join', (p) => listSql(p, GROUPS_BY_JOIN, sql`true`), {
+    arrays: true,
+  }),
 };
 
 /** A packed number of `n` (an empty field is null). */
@@ -525,14 +532,15 @@ const num = (v: string): number | null => (v === '' ? null : Number(v));
 
 /** One conversation from a row of the list's statement. */
 function conversationOf(r: ListRow): ConversationRow {
+  const [n, name, content, fromName, otherName, otherImages, lastAtText, updatedAt] = r;
   const [id, groupType, owner, isWork, unread, lastSeq, memberCount, lastType, lastFrom, otherId, resident] =
-    r.n.split(',');
+    n.split(',');
   const other = num(otherId);
-  const lastAt = iso(r.last_at);
+  const lastAt = iso(lastAtText);
   return {
     groupId: Number(id),
     groupType: Number(groupType),
-    groupName: r.name,
+    groupName: name,
     isWorkGroup: isWork === '1',
     ownerPersonId: Number(owner),
     unread: Number(unread),
@@ -543,9 +551,9 @@ function conversationOf(r: ListRow): ConversationRow {
         : {
             seq: Number(lastSeq),
             type: num(lastType) as number,
-            content: r.content as string,
+            content: content as string,
             fromPersonId: num(lastFrom) as number,
-            fromName: r.from_name as string,
+            fromName: fromName as string,
             createdAt: lastAt,
           },
     members:
@@ -554,13 +562,13 @@ function conversationOf(r: ListRow): ConversationRow {
         : [
             {
               personId: other,
-              name: r.other_name ?? '',
-              images: r.other_images === null ? [] : images(r.other_images),
+              name: otherName ?? '',
+              images: otherImages === null ? [] : images(otherImages),
             },
           ],
     memberCount: Number(memberCount),
     other: other === null ? null : { personId: other, resident: resident === '1' },
-    updatedAt: iso(r.updated_at),
+    updatedAt: iso(updatedAt),
   };
 }
 
@@ -633,11 +641,11 @@ export async function listConversations(
           limit,
           offset,
         })
-      : await queryRows<ListRow>(db, conversationListSql(tenant, me, f, limit, offset, byLookup));
+      : await queryArrays<ListRow>(db, conversationListSql(tenant, me, f, limit, offset, byLookup));
   // A page past the end has no row to carry the total.
   const total =
     rows.length > 0
-      ? Number(rows[0].total)
+      ? Number(rows[0][TOTAL])
       : offset === 0
         ? 0
         : ((
