@@ -4,13 +4,22 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Db } from '../src/db/open-database';
-import { preparedQuery } from '../src/db/prepared';
+import { preparedQuery, queryArrays } from '../src/db/prepared';
 import { queryRows } from '../src/db/sql';
 import { freshSchema, testEngines } from './kit/start-api';
 
 const accountsNamed = preparedQuery<{ username: string; n: number }, { name: string; min: number }>(
   'test.accounts-named',
   (p) => sql`select ${p('name')}::text as username, (${p('min')}::int + 1) as n where ${p('min')}::int >= 0`,
+);
+
+/** The same statement, its rows as arrays of their columns (the conversation list's way, issue 31). */
+const accountsNamedArrays = preparedQuery<[string, number, string | null], { name: string; min: number }>(
+  'test.accounts-named.arrays',
+  (p) =>
+    sql`select ${p('name')}::text as username, (${p('min')}::int + 1) as n, null::timestamptz as at, now() as now
+      where ${p('min')}::int >= 0`,
+  { arrays: true },
 );
 
 describe('preparedQuery', () => {
@@ -56,6 +65,27 @@ for (const engine of testEngines()) {
       expect(answers.map((rows) => rows[0])).toEqual(
         Array.from({ length: 30 }, (_, i) => ({ username: `p${i}`, n: i + 1 })),
       );
+    });
+
+    it('when asked for arrays, then each row is its columns in order, typed as the object rows are', async () => {
+      const db = database.db;
+      const objects = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select 'a'::text as username, (41 + 1) as n, null::timestamptz as at, timestamptz '2026-11-28 04:23:10.123456+00' as t`,
+      );
+      const arrays = await queryArrays(
+        db,
+        sql`select 'a'::text as username, (41 + 1) as n, null::timestamptz as at, timestamptz '2026-11-28 04:23:10.123456+00' as t`,
+      );
+      expect(arrays).toEqual(objects.map((row) => Object.values(row)));
+      // Timestamps stay the driver's text, as in the object rows (the repositories format them).
+      expect(typeof arrays[0][3]).toBe('string');
+      const prepared = await accountsNamedArrays(db, { name: 'b', min: 1 });
+      expect(prepared).toHaveLength(1);
+      expect(prepared[0].slice(0, 3)).toEqual(['b', 2, null]);
+      expect(await accountsNamedArrays(db, { name: 'c', min: -1 })).toEqual([]);
+      const inTx = await (db as Db).transaction((tx) => accountsNamedArrays(tx, { name: 'tx', min: 7 }));
+      expect(inTx[0].slice(0, 3)).toEqual(['tx', 8, null]);
     });
 
     it('when called in a transaction, then it runs there (sees its uncommitted rows)', async () => {
