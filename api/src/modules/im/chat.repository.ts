@@ -458,9 +458,9 @@ type ListParam = (name: keyof ListValues) => SQL;
 
 /**
  * One row of the list's statement, as the driver reads it in array mode (its columns in the
- * statement's order, no object per row: at 1,000 rows the driver's objects were ~0.5–2 ms of the
- * api's CPU for the call; issue 31, tenth pass). The row's numbers come packed in one text (`n`:
- * groupId, groupType, ownerPersonId, isWorkGroup 0/1, unread clamped at 0, lastSeq, memberCount,
+ * statement's order, no object per row: at 1,000 rows the driver's objects were up to ~2 ms of
+ * the api's CPU for the call; README "The cost of a call", Part 12). The row's numbers come
+ * packed in one text (`n`: groupId, groupType, ownerPersonId, isWorkGroup 0/1, unread clamped at 0, lastSeq, memberCount,
  * lastType, lastFromPersonId, the other person's id, resident 0/1; an empty field is null), so the
  * driver reads 9 values a row instead of 19 (README "Instant messaging", seventh pass).
  */
@@ -533,8 +533,8 @@ const packed: (number | null)[] = new Array<number | null>(11).fill(null);
 /**
  * Reads `n` ("12,1,3,0,…", an empty field is null) into `packed`. The fields are PostgreSQL's
  * integers as text (digits, maybe a minus sign): `Number` of each gives the same values, without
- * the eleven strings and the array `split` made for every row (issue 31, tenth pass: at 1,000 rows
- * those were most of what mapping a page left to the garbage collector).
+ * the eleven strings and the array `split` made for every row (README "The cost of a call", Part 12:
+ * 11,000 short strings a 1,000-row page).
  */
 function readPacked(n: string): (number | null)[] {
   let field = 0;
