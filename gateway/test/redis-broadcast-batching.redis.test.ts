@@ -51,7 +51,7 @@ async function tab(url: string): Promise<{ socket: ClientSocket; heard: number[]
     heard.push(n);
     offsets.push(offset);
   });
-  await new Promise((r) => socket.once('connect', r));
+  await new Promise<void>((r) => socket.once('connect', () => r()));
   return { socket, heard, offsets };
 }
 
@@ -131,7 +131,7 @@ describe('RedisBroadcastBatching', () => {
     await new Promise((r) => setTimeout(r, 200));
     t.heard.length = 0;
     t.socket.connect();
-    await new Promise((r) => t.socket.once('connect', r));
+    await new Promise<void>((r) => t.socket.once('connect', () => r()));
     expect(t.socket.recovered).toBe(true);
     await until(() => t.heard.length >= 5, 'the missed events');
     await new Promise((r) => setTimeout(r, 100));
