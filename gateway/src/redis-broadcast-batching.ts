@@ -32,6 +32,7 @@ interface StreamsAdapter {
   nsp: { name: string };
   broadcast(packet: Packet, opts: BroadcastOptions): Promise<void> | void;
   onMessage(message: ClusterMessage, offset?: string): void;
+  onRawMessage(raw: { uid?: string }, offset: string): void;
   doPublish(message: ClusterMessage): Promise<string>;
   publishAndReturnOffset(message: ClusterMessage): Promise<string>;
   addOffsetIfNecessary(packet: Packet, opts: BroadcastOptions, offset: string): void;
@@ -89,6 +90,13 @@ export class RedisBroadcastBatching {
     const onMessage = adapter.onMessage.bind(adapter);
     const doPublish = adapter.doPublish.bind(adapter);
     const restoreSession = adapter.restoreSession.bind(adapter);
+    const onRawMessage = adapter.onRawMessage.bind(adapter);
+
+    // Every instance reads its own entries back from the stream; the adapter decodes each (a
+    // JSON.parse of the whole batch) before it drops it as its own: dropped before the decode.
+    adapter.onRawMessage = (raw, offset) => {
+      if (raw.uid !== adapter.uid) onRawMessage(raw, offset);
+    };
 
     adapter.broadcast = (packet, opts) => {
       if (opts.flags?.local) return broadcast(packet, opts);
