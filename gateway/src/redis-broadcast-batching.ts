@@ -126,7 +126,12 @@ export class RedisBroadcastBatching {
       // them; what the tab missed is read here, batches included.
       const session = await restoreSession(pid, at[1]);
       if (!session) return session;
-      session.missedPackets = await this.missedSince(adapter, session.rooms, at[1], at[2] === undefined ? null : Number(at[2]));
+      session.missedPackets = await this.missedSince(
+        adapter,
+        session.rooms,
+        at[1],
+        at[2] === undefined ? null : Number(at[2]),
+      );
       return session;
     };
   }
@@ -152,7 +157,12 @@ export class RedisBroadcastBatching {
    * The packets for these rooms after offset `id` (`seen`: the index in that batch entry the tab
    * saw last; null: it saw the whole entry), oldest first, each with its own offset.
    */
-  private async missedSince(adapter: StreamsAdapter, rooms: Room[], id: string, seen: number | null): Promise<unknown[][]> {
+  private async missedSince(
+    adapter: StreamsAdapter,
+    rooms: Room[],
+    id: string,
+    seen: number | null,
+  ): Promise<unknown[][]> {
     const missed: unknown[][] = [];
     const take = (entryId: string, fields: string[], from: number) => {
       const entry: Record<string, string> = {};
