@@ -4,6 +4,14 @@ import { Adapter, type BroadcastOptions, type Room, type Session } from 'socket.
 /** The stream entry of a batch (socket.io-adapter's own message types end at 13; others ignore it). */
 export const BROADCAST_BATCH = 100;
 const BROADCAST = '3';
+/**
+ * At most this many broadcasts in one entry: the streams adapter trims the stream to ~10,000
+ * entries, so Redis keeps at most ~10,000 × this many packets (and no more than the recovery
+ * window's, see `trim`).
+ */
+export const MAX_BROADCASTS_PER_ENTRY = 100;
+/** How often the stream is trimmed to the recovery window. */
+const TRIM_EVERY_MS = 5_000;
 /** Entries read per XRANGE while a tab's session is restored. */
 const RESTORE_PAGE = 1000;
 /** At most this many pages (as the streams adapter: a stream growing faster than it is read ends somewhere). */
@@ -45,7 +53,8 @@ interface StreamsAdapter {
  * tabs only when Redis has answered it: a message to a group of 500 was 500 entries (each
  * encoded, written, stored, trimmed, read back by every instance and decoded) on top of the 2,000
  * background events a second. Here the broadcasts made until the end of the turn (`setImmediate`)
- * go as one entry `{ broadcasts: [[packet, opts], …] }` of type {@link BROADCAST_BATCH}; when
+ * go as one entry `{ broadcasts: [[packet, opts], …] }` of type {@link BROADCAST_BATCH} (at most
+ * {@link MAX_BROADCASTS_PER_ENTRY} each); when
  * Redis answers, each is emitted to this instance's tabs in the order made, and every instance
  * reading the entry does the same for its own tabs.
  *
@@ -60,10 +69,13 @@ interface StreamsAdapter {
 export class RedisBroadcastBatching {
   private readonly queues = new Map<StreamsAdapter, [Packet, BroadcastOptions][]>();
   private flushing: NodeJS.Immediate | null = null;
+  private trimmedAt = 0;
 
   constructor(
     private readonly redis: Redis,
     private readonly streamName: string,
+    /** How long a tab may be away and recover (socket.io's maxDisconnectionDuration): older entries are trimmed. */
+    private readonly windowMs: number,
   ) {}
 
   /** Wraps the streams adapter's factory (`createAdapter(...)`), as socket.io takes it. */
@@ -103,7 +115,8 @@ export class RedisBroadcastBatching {
       let queue = this.queues.get(adapter);
       if (!queue) this.queues.set(adapter, (queue = []));
       queue.push([packet, opts]);
-      this.flushing ??= setImmediate(() => this.flush());
+      if (queue.length >= MAX_BROADCASTS_PER_ENTRY) this.send(adapter);
+      else this.flushing ??= setImmediate(() => this.flush());
     };
     adapter.doPublish = (message) => {
       if (message.type !== BROADCAST_BATCH) this.send(adapter);
@@ -151,6 +164,18 @@ export class RedisBroadcastBatching {
       });
     // As the streams adapter does when Redis fails: this instance's tabs get the events all the same.
     adapter.publishAndReturnOffset(message).then(emit, () => emit(null));
+    this.trim();
+  }
+
+  /**
+   * Entries older than the recovery window are of no use to a tab coming back: dropped (their
+   * entries are larger than the streams adapter's, which trims only by count).
+   */
+  private trim(): void {
+    const now = Date.now();
+    if (now - this.trimmedAt < TRIM_EVERY_MS) return;
+    this.trimmedAt = now;
+    this.redis.xtrim(this.streamName, 'MINID', '~', String(now - this.windowMs)).catch(() => undefined);
   }
 
   /**

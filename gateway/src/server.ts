@@ -134,7 +134,9 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   // One stream entry per turn for the broadcasts on Redis (issue 31, tenth pass); GATEWAY_REDIS_BATCH=0
   // writes one per broadcast, as the streams adapter does (for comparing; every instance alike).
   const batching =
-    redis && process.env.GATEWAY_REDIS_BATCH !== '0' ? new RedisBroadcastBatching(redis, `${prefix}socket.io`) : null;
+    redis && process.env.GATEWAY_REDIS_BATCH !== '0'
+      ? new RedisBroadcastBatching(redis, `${prefix}socket.io`, RECOVERY_WINDOW_MS)
+      : null;
   const snapshots: SnapshotStore = redis
     ? new RedisSnapshotStore(redis, prefix, batching ? () => batching.flush() : undefined)
     : new NoSnapshotStore();

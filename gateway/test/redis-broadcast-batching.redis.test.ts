@@ -21,7 +21,7 @@ const sockets: ClientSocket[] = [];
 async function startServer(): Promise<{ io: Server; url: string }> {
   const redis = new Redis(redisUrl, { enableAutoPipelining: true });
   clients.push(redis);
-  const batching = new RedisBroadcastBatching(redis, streamName);
+  const batching = new RedisBroadcastBatching(redis, streamName, 60_000);
   const http = createServer();
   const io = new Server(http, {
     connectionStateRecovery: { maxDisconnectionDuration: 60_000, skipMiddlewares: true },
@@ -95,7 +95,7 @@ afterAll(async () => {
 });
 
 describe('RedisBroadcastBatching', () => {
-  it('sends the broadcasts of one turn as one stream entry, and every tab on either server hears each once, in order', async () => {
+  it('sends the broadcasts of one turn as stream entries of 100, and every tab on either server hears each once, in order', async () => {
     const local = await tab(a.url);
     const remote = await tab(b.url);
     const before = await streamEntries();
@@ -107,10 +107,12 @@ describe('RedisBroadcastBatching', () => {
     expect(remote.heard).toEqual(all);
     const after = await streamEntries();
     expect(after.single - before.single).toBe(0);
-    expect(after.batches.slice(before.batches.length)).toEqual([300]);
+    // At most MAX_BROADCASTS_PER_ENTRY (100) in an entry.
+    expect(after.batches.slice(before.batches.length)).toEqual([100, 100, 100]);
     // Each packet has its own offset: the entry's id and its place in the batch.
     expect(remote.offsets[0]).toMatch(/^[0-9]+-[0-9]+:0$/);
-    expect(remote.offsets[299]).toBe(`${remote.offsets[0].split(':')[0]}:299`);
+    expect(remote.offsets[99]).toBe(`${remote.offsets[0].split(':')[0]}:99`);
+    expect(remote.offsets[100]).toMatch(/^[0-9]+-[0-9]+:0$/);
     local.socket.disconnect();
     remote.socket.disconnect();
   });
