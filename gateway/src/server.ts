@@ -18,6 +18,7 @@ import { PersonHubs } from './person-hubs';
 import { createApiProxy } from './proxy';
 import type { ProxyLimits } from './proxy-admission';
 import { CompactRecoveryAdapter } from './recovery-adapter';
+import { RedisBroadcastBatching } from './redis-broadcast-batching';
 import { batchTabWrites } from './tab-write-batching';
 import { requestLogger, type IdentifiedRequest } from './request-log';
 import { apiSecurityHeaders, consoleSecurityHeaders } from './security-headers';
@@ -130,7 +131,15 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   const lease: UpstreamLease = redis
     ? new RedisLease(redis, prefix, randomUUID(), options.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS)
     : new LocalLease();
-  const snapshots: SnapshotStore = redis ? new RedisSnapshotStore(redis, prefix) : new NoSnapshotStore();
+  // One stream entry per turn for the broadcasts on Redis (issue 31, tenth pass); GATEWAY_REDIS_BATCH=0
+  // writes one per broadcast, as the streams adapter does (for comparing; every instance alike).
+  const batching =
+    redis && process.env.GATEWAY_REDIS_BATCH !== '0'
+      ? new RedisBroadcastBatching(redis, `${prefix}socket.io`, RECOVERY_WINDOW_MS)
+      : null;
+  const snapshots: SnapshotStore = redis
+    ? new RedisSnapshotStore(redis, prefix, batching ? () => batching.flush() : undefined)
+    : new NoSnapshotStore();
 
   const app = express();
   app.disable('x-powered-by');
@@ -151,6 +160,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     logRequest(req, res);
     app(req, res);
   });
+  const withBatching = <T>(factory: T): T => (batching ? batching.wrap(factory) : factory);
   const io: GatewayServer = new Server(httpServer, {
     cors: { origin: true },
     // A connection that has not joined as a tab within 30 s is closed (socket.io's default is 45 s).
@@ -164,12 +174,14 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     // kept in this process, compactly (see CompactRecoveryAdapter).
     adapter: recoverOnlyValidSessions(
       redis
-        ? createAdapter(redis, {
-            streamName: `${prefix}socket.io`,
-            channelPrefix: `${prefix}socket.io`,
-            sessionKeyPrefix: `${prefix}sio:session:`,
-            onlyPlaintext: true,
-          })
+        ? withBatching(
+            createAdapter(redis, {
+              streamName: `${prefix}socket.io`,
+              channelPrefix: `${prefix}socket.io`,
+              sessionKeyPrefix: `${prefix}sio:session:`,
+              onlyPlaintext: true,
+            }),
+          )
         : CompactRecoveryAdapter,
       identities,
     ),

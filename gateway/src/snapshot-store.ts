@@ -46,6 +46,8 @@ export class RedisSnapshotStore implements SnapshotStore {
   constructor(
     private readonly redis: Redis,
     private readonly keyPrefix: string,
+    /** Called before a SET is sent: the broadcasts waiting for the end of the turn go first (redis-broadcast-batching.ts). */
+    private readonly beforeSend: () => void = () => undefined,
   ) {}
 
   private key(personId: number): string {
@@ -68,6 +70,8 @@ export class RedisSnapshotStore implements SnapshotStore {
     const stored = this.pending.get(personId);
     if (!stored) return;
     this.pending.delete(personId);
+    // A save counts events already broadcast: their stream entry must reach Redis before it.
+    this.beforeSend();
     this.redis
       .set(this.key(personId), JSON.stringify({ ...stored.snapshot, pushSeq: stored.pushSeq }), 'PX', 3_600_000)
       .catch(() => undefined);
