@@ -140,14 +140,14 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
   // Which api process committed a write (the bus skips its own 'kept' envelope: dropped at the commit already).
   const origin = randomUUID();
   /** Set once the bus exists: tells the other api processes to drop their kept answers. */
-  let announceKept: (() => void) | undefined;
+  const announce: { kept?: () => void } = {};
   const database = await openDatabase({
     // A committed write to a table the kept answers read drops them here, before the writer's
     // code after its commit runs, and in the other processes through the bus (kept-by-id.ts).
     onWrite: (tables) => {
       if (!KeptById.concerns(tables)) return;
       keptById.dropAll();
-      announceKept?.();
+      announce.kept?.();
     },
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
@@ -214,7 +214,9 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
   const bus = keptByIdBus(
     tokenCacheBus(
       measuredBus(
-        database.databaseUrl ? await createPgEventBus({ connectionString: database.databaseUrl, log }) : createLocalBus(),
+        database.databaseUrl
+          ? await createPgEventBus({ connectionString: database.databaseUrl, log })
+          : createLocalBus(),
         metrics,
       ),
       tokens,
@@ -223,7 +225,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     origin,
   );
   // Published at once (before the write's pushes: the bus keeps their order); only another process needs it.
-  announceKept = () =>
+  announce.kept = () =>
     void bus.publish({ kind: 'kept', origin }).catch((err) => log.error({ err }, 'kept answers: drop not announced'));
   tokens.announceAccessChanges((change) => bus.publish({ kind: 'access', ...change }));
   services.realtime = await attachRealtime(server, {

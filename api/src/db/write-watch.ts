@@ -33,7 +33,11 @@ export function tablesWritten(text: string): ReadonlySet<string> {
 }
 
 const textOf = (arg: unknown): string =>
-  typeof arg === 'string' ? arg : typeof (arg as { text?: unknown })?.text === 'string' ? (arg as { text: string }).text : '';
+  typeof arg === 'string'
+    ? arg
+    : typeof (arg as { text?: unknown })?.text === 'string'
+      ? (arg as { text: string }).text
+      : '';
 
 /** Calls `after` once the call `original.apply(self, args)` is done (promise or callback style). */
 function whenDone(original: (...a: unknown[]) => unknown, self: unknown, args: unknown[], after: () => void): unknown {
@@ -46,7 +50,8 @@ function whenDone(original: (...a: unknown[]) => unknown, self: unknown, args: u
     return original.apply(self, args);
   }
   const result = original.apply(self, args);
-  if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(after, after);
+  if (result && typeof (result as Promise<unknown>).then === 'function')
+    (result as Promise<unknown>).then(after, after);
   // A submittable (a cursor): told at once, before its end (an extra drop, never a missed one).
   else after();
   return result;
