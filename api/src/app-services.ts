@@ -3,6 +3,7 @@ import type { Db } from './db/open-database';
 import type { RealtimeHandle } from './modules/realtime';
 import type { Mailer } from './mail/mailer';
 import type { TokenService } from './modules/auth/token.service';
+import type { KeptById } from './modules/work-orders/kept-by-id';
 import type { EstateDefaults } from './modules/estate-settings/estate-defaults';
 
 export interface ApiConfig {
@@ -30,4 +31,6 @@ export interface AppServices {
   tokens: TokenService;
   /** Pushes over the upstream WebSocket (api/src/modules/realtime). */
   realtime: RealtimeHandle;
+  /** Complaints' and work orders' answers by id kept in this process (modules/work-orders/kept-by-id.ts). */
+  keptById?: KeptById;
 }

@@ -29,6 +29,7 @@ import { startReminders } from './modules/announcement/announcement.reminders';
 import { retentionFromEnv, startRetention, type Retention } from './db/retention';
 import { estateDefaultsFrom, type EstateDefaults } from './modules/estate-settings/estate-defaults';
 import { seedDemo } from './seed/seed-demo';
+import { KeptById, keepByIdFromEnv, keptByIdBus } from './modules/work-orders/kept-by-id';
 
 export interface StartApiOptions {
   /** 0 (default) = a free port. */
@@ -83,6 +84,11 @@ export interface StartApiOptions {
   retention?: Partial<Retention>;
   /** How often the background pruning runs (default 60 s; RETENTION_INTERVAL_SECONDS). */
   retentionIntervalMs?: number;
+  /**
+   * Complaints' and work orders' answers by id kept in the process, at most this many (default
+   * API_KEEP_BY_ID or 10,000; 0 = none kept): modules/work-orders/kept-by-id.ts.
+   */
+  keepByIdEntries?: number;
 }
 
 export interface ApiHandle {
@@ -129,7 +135,20 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
   const metrics = new ApiMetrics();
   // The engine's series of the query-duration metric, found once (not by its label on every query).
   const querySeries = metrics.queryDuration.labels({ engine: options.databaseUrl ? 'postgres' : 'pglite' });
+  const keptById = new KeptById(options.keepByIdEntries ?? keepByIdFromEnv(process.env.API_KEEP_BY_ID));
+  metrics.watch({ keptById });
+  // Which api process committed a write (the bus skips its own 'kept' envelope: dropped at the commit already).
+  const origin = randomUUID();
+  /** Set once the bus exists: tells the other api processes to drop their kept answers. */
+  const announce: { kept?: () => void } = {};
   const database = await openDatabase({
+    // A committed write to a table the kept answers read drops them here, before the writer's
+    // code after its commit runs, and in the other processes through the bus (kept-by-id.ts).
+    onWrite: (tables) => {
+      if (!KeptById.concerns(tables)) return;
+      keptById.dropAll();
+      announce.kept?.();
+    },
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
@@ -184,7 +203,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
   await hideDemoCertificates(config.uploadDir);
   const tokens = new TokenService(db, config.tokenTtlSeconds);
   const mailer = createMailer(db, log, options.smtpUrl);
-  const services = { db, config, log, mailer, tokens } as AppServices;
+  const services = { db, config, log, mailer, tokens, keptById } as AppServices;
   const checkAnswers = options.checkAnswers ?? process.env.API_CHECK_ANSWERS === '1';
   const app = createApp(services, allModules(database.ping), { metrics, checkAnswers });
   const server: Server = createServer(app);
@@ -192,13 +211,22 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
 
   // The bus attachRealtime would build, with push latency measured, whose revocations and
   // access changes also drop the verified tokens cached by this process (token.service.ts).
-  const bus = tokenCacheBus(
-    measuredBus(
-      database.databaseUrl ? await createPgEventBus({ connectionString: database.databaseUrl, log }) : createLocalBus(),
-      metrics,
+  const bus = keptByIdBus(
+    tokenCacheBus(
+      measuredBus(
+        database.databaseUrl
+          ? await createPgEventBus({ connectionString: database.databaseUrl, log })
+          : createLocalBus(),
+        metrics,
+      ),
+      tokens,
     ),
-    tokens,
+    keptById,
+    origin,
   );
+  // Published at once (before the write's pushes: the bus keeps their order); only another process needs it.
+  announce.kept = () =>
+    void bus.publish({ kind: 'kept', origin }).catch((err) => log.error({ err }, 'kept answers: drop not announced'));
   tokens.announceAccessChanges((change) => bus.publish({ kind: 'access', ...change }));
   services.realtime = await attachRealtime(server, {
     verifyToken: async (token) => {

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { timePglite, timePgPool, type ObserveQuery } from '../metrics/db-timing';
 import type { Db } from './database-types';
+import { watchPglite, watchPgPool, type OnWrite } from './write-watch';
 import { lockDataDir, type LockOptions } from './data-dir-lock';
 import * as schema from './schema';
 import { queryRows } from './sql';
@@ -59,6 +60,8 @@ export async function openDatabase(options: {
   lock?: LockOptions;
   /** Told each query's duration (api metrics). */
   onQuery?: ObserveQuery;
+  /** Told the tables each committed write wrote (db/write-watch.ts: kept answers are dropped by it). */
+  onWrite?: OnWrite;
   /**
    * Embedded database only: start from this dump (`PGlite.dumpDataDir`) instead of an empty
    * database; the migrations then find their work done. The test kit's migrated and seeded
@@ -90,6 +93,7 @@ export async function openDatabase(options: {
     // the process. The transaction's next statement fails instead and the pool drops the client.
     pool.on('connect', (client) => client.on('error', () => undefined));
     if (options.onQuery) timePgPool(pool, options.onQuery);
+    if (options.onWrite) watchPgPool(pool, options.onWrite);
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
@@ -114,6 +118,7 @@ export async function openDatabase(options: {
     throw err;
   }
   if (options.onQuery) timePglite(client, options.onQuery);
+  if (options.onWrite) watchPglite(client, options.onWrite);
   const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
   const db = pgliteDb as unknown as Db;
   const fresh = await isEmpty(db);

@@ -47,6 +47,14 @@ function checkAnswer(route: ApiRoute, data: unknown): void {
   throw new Error(message);
 }
 
+/** `ctx.t` of each language, made once. */
+const translators = new Map<Language, PublicContext['t']>();
+function translateIn(lang: Language): PublicContext['t'] {
+  let t = translators.get(lang);
+  if (!t) translators.set(lang, (t = (key, params) => translate(lang, key, params)));
+  return t;
+}
+
 /** One call of a declared route, from express or from the fast path (fast-path.ts). */
 export interface RouteCall {
   requestId: string;
@@ -83,14 +91,17 @@ export async function answerRoute(
     services,
     caller: null,
     tenant: null,
-    t: (key, params) => translate(lang, key, params),
+    // Made when a handler first translates (no closure made per call).
+    get t() {
+      return translateIn(lang);
+    },
     req: call.req,
     res: call.res,
   };
   // Token.
   const token = bearerToken(call.authorization);
   if (token) {
-    ctx.caller = await services.tokens.verify(token);
+    ctx.caller = services.tokens.verifiedNow(token) ?? (await services.tokens.verify(token));
     if (!ctx.caller && route.permission !== 'public') throw AppError.unauthorized('errors.tokenInvalid');
   } else if (route.permission !== 'public') throw AppError.unauthorized();
   // Permission declared on the route.

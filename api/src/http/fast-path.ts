@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { Request, Response } from 'express';
-import type { EndpointKey } from '@pm/shared';
+import type { EndpointKey, Language } from '@pm/shared';
 import type { AppServices } from '../app-services';
 import { answerRoute } from './answer-route';
 import { AppError } from './app-error';
@@ -176,22 +176,9 @@ export class FastPath {
       this.o.durations(req.method!, status, route.path, seconds);
     });
     const head = ['x-request-id', requestId];
-    const run = (body: unknown) =>
-      answerRoute(route, this.o.services, this.o.checkAnswers, {
-        requestId,
-        lang,
-        authorization: headers.authorization,
-        params: hit.params,
-        query: q < 0 ? {} : parseQuery(url.slice(q + 1)),
-        body,
-        req: hit.fast.req,
-        res: hit.fast.res,
-      }).then(
-        (data) => writeEnvelopeText(req, res, 200, envelopeText(route, lang, data), head),
-        (err: unknown) => writeError(req, res, lang, errorAnswer(err, this.o.services, requestId), head),
-      );
+    const call: Call = { req, res, fast: hit.fast, params: hit.params, url, q, requestId, lang, head };
     if (length === 0) {
-      void run(undefined);
+      this.run(call, undefined);
       return true;
     }
     const chunks: Buffer[] = [];
@@ -201,7 +188,7 @@ export class FastPath {
     req.on('end', () => {
       // As express.json reads it: empty = {}, else an object or an array, or a 400.
       const text = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8').replace(/^\uFEFF/, '');
-      if (text.length === 0) return void run({});
+      if (text.length === 0) return this.run(call, {});
       const first = FIRST_CHAR.exec(text)?.[1];
       let body: unknown;
       try {
@@ -211,8 +198,41 @@ export class FastPath {
         writeError(req, res, lang, new AppError(400, 'errors.malformedJson'), head);
         return;
       }
-      void run(body);
+      this.run(call, body);
     });
     return true;
   }
+
+  /** Runs the route and writes its envelope (a method, not a closure made per call). */
+  private run(call: Call, body: unknown): void {
+    const { req, res, fast, requestId, lang, head, url, q } = call;
+    const { route } = fast;
+    answerRoute(route, this.o.services, this.o.checkAnswers, {
+      requestId,
+      lang,
+      authorization: req.headers.authorization,
+      params: call.params,
+      query: q < 0 ? {} : parseQuery(url.slice(q + 1)),
+      body,
+      req: fast.req,
+      res: fast.res,
+    }).then(
+      (data) => writeEnvelopeText(req, res, 200, envelopeText(route, lang, data), head),
+      (err: unknown) => writeError(req, res, lang, errorAnswer(err, this.o.services, requestId), head),
+    );
+  }
+}
+
+/** One call on the fast path, as `run` needs it. */
+interface Call {
+  req: IncomingMessage;
+  res: ServerResponse;
+  fast: FastRoute;
+  params: Record<string, string>;
+  url: string;
+  /** Where the query string starts in `url` (-1: none). */
+  q: number;
+  requestId: string;
+  lang: Language;
+  head: string[];
 }

@@ -12,7 +12,19 @@ export type IdentifiedRequest = IncomingMessage & { id: string; originalUrl?: st
 
 /** The caller's X-Request-Id when sane (the gateway sends the id of its own line), else a new one. */
 export function requestIdOf(incoming: string | string[] | undefined): string {
-  return typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
+  return typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : nextRequestId();
+}
+
+/**
+ * A new request id: still a UUID's shape, random per process in its first 18 hex digits and a
+ * counter in its last 12 (issue 34: a `randomUUID` per call, 1.6 % of the api's busy time on the
+ * cheapest calls; an id only has to tell a process's requests apart and not repeat across them).
+ */
+const ID_PREFIX = randomUUID().slice(0, 24);
+let idCounter = 0;
+function nextRequestId(): string {
+  idCounter = (idCounter + 1) % 0x1000000000000;
+  return ID_PREFIX + idCounter.toString(16).padStart(12, '0');
 }
 
 /** Writes one access log line: `{ reqId, method, url, status, ms, msg: "request" }`, `warn` for 5xx. */

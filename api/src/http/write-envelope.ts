@@ -4,6 +4,7 @@ import compression from 'compression';
 import express from 'express';
 import type { Language } from '@pm/shared';
 import type { AppError } from './app-error';
+import type { KeptEnvelope } from './kept-answer';
 import { envelopeBody } from './json-text';
 import { translate } from './translate';
 
@@ -96,16 +97,19 @@ export function writeEnvelope(
 }
 
 /**
- * writeEnvelope of an envelope already written out as JSON text (a kept answer's: kept-answer.ts),
- * or as its UTF-8 bytes (a long list's: envelopeBody).
+ * writeEnvelope of an envelope already written out as JSON text, or as its UTF-8 bytes (a long
+ * list's: envelopeBody), or a kept answer's (kept-answer.ts), whose compressed bytes are made the
+ * first time an encoding is asked for and written again as they are.
  */
 export function writeEnvelopeText(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
-  text: string | Buffer,
+  body: string | Buffer | KeptEnvelope,
   headers: string[] = [],
 ): void {
+  const kept = typeof body === 'object' && !Buffer.isBuffer(body) ? body : null;
+  const text = kept ? kept.text : (body as string | Buffer);
   if (text.length > COMPRESS_UP_TO) {
     res.statusCode = status;
     for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
@@ -119,10 +123,14 @@ export function writeEnvelopeText(
     headers.push('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = encodingFor(req.headers['accept-encoding']);
     if (encoding) {
-      const body = encoding === 'br' ? brotliCompressSync(text, brotliFor(text)) : gzipSync(text, { level: 1 });
-      headers.push('content-encoding', encoding, 'content-length', String(body.length));
+      let bytes = kept?.encoded[encoding];
+      if (bytes === undefined) {
+        bytes = encoding === 'br' ? brotliCompressSync(text, brotliFor(text)) : gzipSync(text, { level: 1 });
+        if (kept) kept.encoded[encoding] = bytes;
+      }
+      headers.push('content-encoding', encoding, 'content-length', String(bytes.length));
       res.writeHead(status, headers);
-      res.end(body);
+      res.end(bytes);
       return;
     }
   }

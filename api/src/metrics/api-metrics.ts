@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Connections of the PostgreSQL pool (pg.Pool's own counts). */
 export interface PoolStats {
@@ -15,7 +15,11 @@ export interface PoolStats {
 export class ApiMetrics {
   readonly registry = new Registry();
   /** Filled in once the database and the real-time channel exist. */
-  private sources: { pool?: () => PoolStats; realtimeConnections?: () => number } = {};
+  private sources: {
+    pool?: () => PoolStats;
+    realtimeConnections?: () => number;
+    keptById?: { hits: number; misses: number };
+  } = {};
 
   readonly httpDuration = new Histogram({
     name: 'api_http_request_duration_seconds',
@@ -57,11 +61,30 @@ export class ApiMetrics {
     registers: [this.registry],
   });
 
+  /** Counted by the cache itself (two additions a call) and read here when scraped. */
+  readonly keptById: Counter<'result'> = new Counter({
+    name: 'api_kept_by_id_total',
+    help: "Complaints' and work orders' answers by id: answered from the kept answers (hit) or read from the database (miss)",
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+    collect: (): void => {
+      const kept = this.sources.keptById;
+      if (!kept) return;
+      this.keptById.reset();
+      this.keptById.inc({ result: 'hit' }, kept.hits);
+      this.keptById.inc({ result: 'miss' }, kept.misses);
+    },
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'api_' });
   }
 
-  watch(sources: { pool?: () => PoolStats; realtimeConnections?: () => number }): void {
+  watch(sources: {
+    pool?: () => PoolStats;
+    realtimeConnections?: () => number;
+    keptById?: { hits: number; misses: number };
+  }): void {
     Object.assign(this.sources, sources);
   }
 }

@@ -18,7 +18,12 @@ export type BusEnvelope =
     }
   | { kind: 'revoke'; tokenHash: string }
   /** Whose verified tokens every instance forgets (TokenService.invalidateAccess; null = everyone's). */
-  | { kind: 'access'; accountIds: number[] | null };
+  | { kind: 'access'; accountIds: number[] | null }
+  /**
+   * A write to a table kept answers read was committed by the instance `origin`: every other
+   * instance drops its kept answers by id (modules/work-orders/kept-by-id.ts).
+   */
+  | { kind: 'kept'; origin: string };
 
 /**
  * Carries envelopes to every api instance, this one included, exactly once each.

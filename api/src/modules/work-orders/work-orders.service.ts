@@ -33,9 +33,15 @@ function assertSelf(ctx: AuthedContext, personId: number | undefined): void {
 
 /** One of the caller's estate (a WorkDetail, as PostgreSQL's JSON text); 404 when it is not there. */
 export async function getWork(ctx: AuthedContext, k: WorkKind, id: number): Promise<JsonText> {
+  // Kept per record (kept-by-id.ts); the route checked the caller's token and permission already.
+  // Never a read inside a transaction (it may see what is not committed yet).
+  const kept = ctx.db === ctx.services.db ? ctx.services.keptById : undefined;
+  const hit = kept?.get(k, ctx.tenant, id);
+  if (hit) return hit;
+  const load = kept?.begin();
   const found = await findWork(ctx.db, k, ctx.tenant, id);
   if (!found) throw AppError.notFound();
-  return found;
+  return kept && load !== undefined ? kept.end(load, k, ctx.tenant, id, found) : found;
 }
 
 /**
