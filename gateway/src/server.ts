@@ -70,6 +70,8 @@ export interface GatewayOptions {
    * the identity lookups that may wait (defaults in api-gate.ts).
    */
   apiGate?: Partial<ApiGateLimits>;
+  /** How long the gateway's own api calls (identity, counters) may take (ms, default HTTP_TIMEOUT_MS); a batch of identity lookups gets more per token (api-client.ts). */
+  apiTimeoutMs?: number;
   /** How often the tokens of connected tabs are checked with the api (ms, default a minute). */
   tokenCheckMs?: number;
   /** The console's OAuth client, added to its sign-in calls (default console / console-secret, as the api's). */
@@ -111,7 +113,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   const apiUrl = options.apiUrl.replace(/\/$/, '');
   const targets = new ApiTargets([apiUrl, ...(options.fallbackApiUrls ?? [])], { logger, probeMs: options.apiProbeMs });
   targets.start();
-  const api = new ApiClient(targets, undefined, new ApiGate(options.apiGate));
+  const api = new ApiClient(targets, options.apiTimeoutMs, new ApiGate(options.apiGate));
   const identities = new IdentityCache(api);
   const prefix = options.redisPrefix ?? 'pm-gateway:';
   const oauthClient = options.oauthClient ?? { id: 'console', secret: 'console-secret' };
