@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { ApiClient } from './api-client';
+import { Rebalancer, type RebalanceOptions } from './rebalance';
 import { ApiGate, type ApiGateLimits } from './api-gate';
 import { ApiTargets } from './api-targets';
 import { addClientCredentials, type OAuthClient } from './client-credentials';
@@ -70,6 +71,13 @@ export interface GatewayOptions {
    * the identity lookups that may wait (defaults in api-gate.ts).
    */
   apiGate?: Partial<ApiGateLimits>;
+  /**
+   * With Redis: an instance holding more than its share of the tabs closes some of its persons'
+   * connections, and they come back (through the load balancer) on the instances holding fewer, so a
+   * gateway started beside a busy one takes its half (rebalance.ts). Off unless asked for:
+   * GATEWAY_REBALANCE=1 or `true` / options here.
+   */
+  rebalance?: boolean | Partial<RebalanceOptions>;
   /** How long the gateway's own api calls (identity, counters) may take (ms, default HTTP_TIMEOUT_MS); a batch of identity lookups gets more per token (api-client.ts). */
   apiTimeoutMs?: number;
   /** How often the tokens of connected tabs are checked with the api (ms, default a minute). */
@@ -198,6 +206,12 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   const tabLimiter = new TabLimiter({ ...DEFAULT_TAB_LIMITS, ...options.tabLimits }, metrics);
   tabLimiter.attach(io);
   const tabSockets = attachTabSockets(io, { hubs, identities, logger, tokenCheckMs: options.tokenCheckMs });
+  const rebalance = options.rebalance ?? process.env.GATEWAY_REBALANCE === '1';
+  const rebalancer =
+    redis && rebalance
+      ? new Rebalancer(io, redis, prefix, randomUUID(), logger, metrics, rebalance === true ? {} : rebalance)
+      : null;
+  rebalancer?.start();
   io.use(tabLimiter.admitTab);
   io.on('connection', tabLimiter.watchTab);
 
@@ -271,6 +285,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   const close = () =>
     (closing ??= (async () => {
       tabSockets.close();
+      await rebalancer?.stop();
       hubs.disposeAll();
       targets.stop();
       await lease.close();
