@@ -267,7 +267,10 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     httpServer.once('error', reject);
     // A long listen queue (the kernel caps it at net.core.somaxconn): thousands of tabs coming
     // back at once after a restart wait their turn instead of having their connections dropped.
-    httpServer.listen({ port: options.port ?? 0, host: options.host, backlog: 8192 }, () => resolve());
+    // GATEWAY_LISTEN_BACKLOG sets another length (README "Part 13": a queue whose wait outlasts the
+    // clients' connect timeout fills with connections they have given up).
+    const backlog = Number(process.env.GATEWAY_LISTEN_BACKLOG) || 8192;
+    httpServer.listen({ port: options.port ?? 0, host: options.host, backlog }, () => resolve());
   });
   const port = (httpServer.address() as AddressInfo).port;
   let metricsUrl: string | null = options.metricsPort === undefined ? `http://127.0.0.1:${port}/metrics` : null;
