@@ -40,7 +40,7 @@ describe('a batch of identity lookups the api answers too late (issue 34)', () =
     closers.push(() => s.close());
     const gateway = await startTestGateway(
       { url: s.url },
-      { apiTimeoutMs: 4_000, apiGate: { inFlight: 1, queued: 100, maxWaitMs: 120_000 } },
+      { apiTimeoutMs: 8_000, apiGate: { inFlight: 1, queued: 100, maxWaitMs: 120_000 } },
     );
     closers.push(() => gateway.close());
     const revoked = staff[6].token;
@@ -49,7 +49,7 @@ describe('a batch of identity lookups the api answers too late (issue 34)', () =
         .status,
     ).toBe(200);
 
-    // The first lookup holds the only slot; six more wait for a turn and then go as one batch.
+    // The first lookup holds the only slot (released within its 8 s); six more wait for a turn and then go as one batch.
     s.hold((p) => single(p) || batch(p));
     const first = outcome(openTab(gateway.url, staff[0].token));
     await waitFor(() => s.held() === 1, 60_000);
