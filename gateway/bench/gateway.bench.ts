@@ -98,8 +98,20 @@ function listenOverflows(): number {
  * unauthenticated connections per address made 20,000 tabs take turns (README, issue 34).
  */
 function tabAddress(person: number): string {
+  if (TAB_OCTETS) {
+    // BENCH_TAB_OCTETS=3-9: 127.0.3.1 … 127.0.9.254, persons sharing them in turn (a shared machine
+    // gives each engineer a range of loopback addresses too).
+    const [from, to] = TAB_OCTETS;
+    const slot = person % ((to - from + 1) * 254);
+    return `127.0.${from + Math.floor(slot / 254)}.${(slot % 254) + 1}`;
+  }
   return `127.1.${(person >> 8) & 255}.${person & 255}`;
 }
+const TAB_OCTETS =
+  /^(\d+)-(\d+)$/
+    .exec(process.env.BENCH_TAB_OCTETS ?? '')
+    ?.slice(1, 3)
+    .map(Number) ?? null;
 
 /** The gateway as production runs it: its own process, with the flags of `npm start`, logging at info. */
 async function startGatewayProcess(

@@ -27,7 +27,15 @@ export interface Identity {
 }
 
 /** The api could not be reached or answered with a fault (as opposed to "token not valid"). */
-export class ApiUnavailableError extends Error {}
+export class ApiUnavailableError extends Error {
+  /** `away`: every api refused the connection (none is there), as opposed to slow or faulty. */
+  constructor(
+    message: string,
+    readonly away = false,
+  ) {
+    super(message);
+  }
+}
 
 /** An identity lookup waiting to be sent (alone, or with others in one batch). */
 interface WaitingLookup {
@@ -36,7 +44,23 @@ interface WaitingLookup {
   reject(err: unknown): void;
   /** Taken into a call: a refusal of its own turn no longer concerns it. */
   taken: boolean;
+  /** Epoch ms after which its handshake is given up (socket.io's connect timeout): no call is made for it then. */
+  deadline: number;
+  /** Batch calls it was in that failed (it is sent again, in a smaller batch, while its deadline allows). */
+  failures: number;
 }
+
+/**
+ * A lookup's time from its handshake's start: socket.io closes a connection that has not joined
+ * within 30 s (server.ts), so a lookup retried after a failed batch must be answered before that.
+ */
+export const IDENTIFY_DEADLINE_MS = 28_000;
+/** What a batch call may take beyond the single call's timeout, per token in it (ms). */
+export const IDENTIFY_MS_PER_TOKEN = 50;
+/** A batch call given less time than this is not made: its lookups are refused (ms). */
+const IDENTIFY_MIN_CALL_MS = 1_000;
+/** A lookup whose batch calls failed this often is refused (502) rather than sent again. */
+const IDENTIFY_MAX_FAILURES = 3;
 
 function identityFrom(data: LiveIdentity): Identity {
   const { personId, accId, roleValue, perms, expiresAt, renews } = data;
@@ -83,7 +107,12 @@ export class ApiClient {
    * marks an api down here; the health checks decide the rest. The last api's answer or failure is
    * the call's.
    */
-  private async readAny(pathAndQuery: string, token: string | null, body?: unknown): Promise<Response> {
+  private async readAny(
+    pathAndQuery: string,
+    token: string | null,
+    body?: unknown,
+    timeoutMs = this.timeoutMs,
+  ): Promise<Response> {
     const apis = this.targets.inOrder();
     let last: unknown;
     const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
@@ -96,7 +125,7 @@ export class ApiClient {
           method: body === undefined ? 'GET' : 'POST',
           headers,
           body: payload,
-          signal: AbortSignal.timeout(this.timeoutMs),
+          signal: AbortSignal.timeout(timeoutMs),
         });
         if (res.status < 500 || isLast) return res;
         await res.body?.cancel();
@@ -148,50 +177,126 @@ export class ApiClient {
   private waitingLookups: WaitingLookup[] = [];
   /** The api answered the batch call 404 (an older api): one call per token from then on. */
   private batchUnsupported = false;
+  /**
+   * The most lookups one batch call takes now: IDENTITY_BATCH_MAX while the api answers in time,
+   * halved by each batch that failed (timed out, 5xx, a bad answer) down to one, doubled again by
+   * each batch answered within half its time. A slow api thus gets small calls it can answer.
+   */
+  private batchMax = IDENTITY_BATCH_MAX;
+
+  /** The current batch size, and the batch calls that failed and were sent again (for tests and /metrics). */
+  get batching(): { batchMax: number; retriedBatches: number } {
+    return { batchMax: this.batchMax, retriedBatches: this.retriedBatches };
+  }
+  private retriedBatches = 0;
 
   /**
    * The person behind a token, or null when the api says the token is not (or no longer) valid.
    * Lookups that wait for a turn at the api (api-gate.ts) go together: the turn that comes first
-   * sends every lookup waiting then (up to IDENTITY_BATCH_MAX) in one `POST /realtime/identities`,
-   * and the turns of those it took find nothing left to send. A lone lookup is one
+   * sends the lookups waiting then (up to `batchMax`) in one `POST /realtime/identities`, and the
+   * turns of those it took find nothing left to send. A lone lookup is one
    * `GET /realtime/identity`, as before. A lookup whose own turn is refused (ApiBusyError) is
    * refused with it unless a batch already took it.
+   *
+   * A batch that fails without the api being away (a timeout, a 5xx, a bad answer: a slow api, not
+   * a dead one) no longer refuses all its handshakes (README "Part 13"): its lookups go back to the
+   * front of the waiting ones, each with a turn of its own, and are sent again in batches half
+   * the size, while their handshake's time allows; the call's timeout grows with its batch.
    */
   identify(token: string): Promise<Identity | null> {
     return new Promise<Identity | null>((resolve, reject) => {
-      const lookup: WaitingLookup = { token, resolve, reject, taken: false };
+      const lookup: WaitingLookup = {
+        token,
+        resolve,
+        reject,
+        taken: false,
+        deadline: Date.now() + IDENTIFY_DEADLINE_MS,
+        failures: 0,
+      };
       this.waitingLookups.push(lookup);
-      this.gate
-        .run('identity', () => this.sendLookups())
-        .catch((err: unknown) => {
-          if (lookup.taken) return;
-          lookup.taken = true;
-          this.waitingLookups = this.waitingLookups.filter((l) => l !== lookup);
-          reject(err);
-        });
+      this.turnFor(lookup);
     });
+  }
+
+  /** A turn at the api for `lookup` (which may find it already sent by another turn). */
+  private turnFor(lookup: WaitingLookup): void {
+    this.gate
+      .run('identity', () => this.sendLookups())
+      .catch((err: unknown) => {
+        if (lookup.taken) return;
+        lookup.taken = true;
+        this.waitingLookups = this.waitingLookups.filter((l) => l !== lookup);
+        lookup.reject(err);
+      });
   }
 
   /** Sends the lookups waiting now (nothing when another turn took them). */
   private async sendLookups(): Promise<void> {
-    const batch = this.waitingLookups.splice(0, IDENTITY_BATCH_MAX);
+    const now = Date.now();
+    // Lookups whose handshake is over by now are not sent: socket.io has closed their connection.
+    const late = this.waitingLookups.filter((l) => l.deadline - now < IDENTIFY_MIN_CALL_MS);
+    if (late.length > 0) {
+      this.waitingLookups = this.waitingLookups.filter((l) => !late.includes(l));
+      for (const l of late) {
+        l.taken = true;
+        l.reject(new ApiUnavailableError('identity lookup: no answer within its handshake'));
+      }
+    }
+    const batch = this.waitingLookups.splice(0, this.batchMax);
     if (batch.length === 0) return;
     for (const l of batch) l.taken = true;
+    const started = Date.now();
+    const timeoutMs = Math.min(
+      this.timeoutMs + IDENTIFY_MS_PER_TOKEN * (batch.length - 1),
+      Math.min(...batch.map((l) => l.deadline)) - started,
+    );
     try {
       if (batch.length === 1 || this.batchUnsupported) {
         await Promise.all(batch.map(async (l) => l.resolve(await this.identifyOne(l.token))));
         return;
       }
-      const answers = await this.identifyMany(batch.map((l) => l.token));
+      const answers = await this.identifyMany(
+        batch.map((l) => l.token),
+        timeoutMs,
+      );
       if (answers === null) {
         // An api without the batch call: each on its own, in this same turn.
         await Promise.all(batch.map(async (l) => l.resolve(await this.identifyOne(l.token))));
         return;
       }
+      if (Date.now() - started < timeoutMs / 2) this.batchMax = Math.min(IDENTITY_BATCH_MAX, this.batchMax * 2);
       batch.forEach((l, i) => l.resolve(answers[i]));
     } catch (err) {
-      for (const l of batch) l.reject(err);
+      this.failed(batch, err);
     }
+  }
+
+  /**
+   * A call for `batch` failed. When every api refused the connection, or the batch was one lookup,
+   * its lookups are refused (the handshake answers 502 and the tab comes back): the api is away.
+   * Otherwise the api was slow or faulty: the batch size is halved and the lookups go back to the
+   * front of the queue, each with a new turn, unless they failed too often or their time is up.
+   */
+  private failed(batch: WaitingLookup[], err: unknown): void {
+    const away = err instanceof ApiUnavailableError && err.away;
+    if (batch.length === 1 || away) {
+      for (const l of batch) l.reject(err);
+      return;
+    }
+    this.batchMax = Math.max(1, Math.floor(batch.length / 2));
+    this.retriedBatches++;
+    const now = Date.now();
+    const again: WaitingLookup[] = [];
+    for (const l of batch) {
+      l.failures++;
+      if (l.failures >= IDENTIFY_MAX_FAILURES || l.deadline - now < IDENTIFY_MIN_CALL_MS) l.reject(err);
+      else {
+        l.taken = false;
+        again.push(l);
+      }
+    }
+    this.waitingLookups.unshift(...again);
+    for (const l of again) this.turnFor(l);
   }
 
   private async identifyOne(token: string): Promise<Identity | null> {
@@ -202,14 +307,18 @@ export class ApiClient {
   }
 
   /** Many tokens in one call; null when the api has no batch call (404). */
-  private async identifyMany(tokens: string[]): Promise<(Identity | null)[] | null> {
+  private async identifyMany(tokens: string[], timeoutMs: number): Promise<(Identity | null)[] | null> {
     const path = endpoints['POST /realtime/identities'].path;
     let res: Response;
     try {
-      res = await this.readAny(path, null, { tokens });
+      res = await this.readAny(path, null, { tokens }, timeoutMs);
     } catch (err) {
       const cause = (err as { cause?: { message?: string } }).cause?.message;
-      throw new ApiUnavailableError(`api unreachable: ${(err as Error).message}${cause ? ` (${cause})` : ''}`);
+      // Every api refused the connection (away): none is there to answer a smaller batch either.
+      throw new ApiUnavailableError(
+        `api unreachable: ${(err as Error).message}${cause ? ` (${cause})` : ''}`,
+        neverConnected(err),
+      );
     }
     if (res.status === 404) {
       await res.body?.cancel();

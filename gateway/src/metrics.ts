@@ -94,6 +94,12 @@ export class GatewayMetrics {
     registers: [this.registry],
   });
 
+  readonly tabsMoved = new Counter({
+    name: 'gateway_tabs_moved_total',
+    help: 'Tabs whose connection this instance closed so that they come back on an instance holding fewer (GATEWAY_REBALANCE)',
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'gateway_' });
   }

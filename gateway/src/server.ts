@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { ApiClient } from './api-client';
+import { Rebalancer, type RebalanceOptions } from './rebalance';
 import { ApiGate, type ApiGateLimits } from './api-gate';
 import { ApiTargets } from './api-targets';
 import { addClientCredentials, type OAuthClient } from './client-credentials';
@@ -71,6 +72,15 @@ export interface GatewayOptions {
    * the identity lookups that may wait (defaults in api-gate.ts).
    */
   apiGate?: Partial<ApiGateLimits>;
+  /**
+   * With Redis: an instance holding more than its share of the tabs closes some of its persons'
+   * connections, and they come back (through the load balancer) on the instances holding fewer, so a
+   * gateway started beside a busy one takes its half (rebalance.ts). Off unless asked for:
+   * GATEWAY_REBALANCE=1 or `true` / options here.
+   */
+  rebalance?: boolean | Partial<RebalanceOptions>;
+  /** How long the gateway's own api calls (identity, counters) may take (ms, default HTTP_TIMEOUT_MS); a batch of identity lookups gets more per token (api-client.ts). */
+  apiTimeoutMs?: number;
   /** How often the tokens of connected tabs are checked with the api (ms, default a minute). */
   tokenCheckMs?: number;
   /** The console's OAuth client, added to its sign-in calls (default console / console-secret, as the api's). */
@@ -112,7 +122,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   const apiUrl = options.apiUrl.replace(/\/$/, '');
   const targets = new ApiTargets([apiUrl, ...(options.fallbackApiUrls ?? [])], { logger, probeMs: options.apiProbeMs });
   targets.start();
-  const api = new ApiClient(targets, undefined, new ApiGate(options.apiGate));
+  const api = new ApiClient(targets, options.apiTimeoutMs, new ApiGate(options.apiGate));
   const identities = new IdentityCache(api);
   const prefix = options.redisPrefix ?? 'pm-gateway:';
   const oauthClient = options.oauthClient ?? { id: 'console', secret: 'console-secret' };
@@ -208,6 +218,12 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   const tabLimiter = new TabLimiter({ ...DEFAULT_TAB_LIMITS, ...options.tabLimits }, metrics);
   tabLimiter.attach(io);
   const tabSockets = attachTabSockets(io, { hubs, identities, logger, tokenCheckMs: options.tokenCheckMs });
+  const rebalance = options.rebalance ?? process.env.GATEWAY_REBALANCE === '1';
+  const rebalancer =
+    redis && rebalance
+      ? new Rebalancer(io, redis, prefix, randomUUID(), logger, metrics, rebalance === true ? {} : rebalance)
+      : null;
+  rebalancer?.start();
   io.use(tabLimiter.admitTab);
   io.on('connection', tabLimiter.watchTab);
 
@@ -263,7 +279,10 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     httpServer.once('error', reject);
     // A long listen queue (the kernel caps it at net.core.somaxconn): thousands of tabs coming
     // back at once after a restart wait their turn instead of having their connections dropped.
-    httpServer.listen({ port: options.port ?? 0, host: options.host, backlog: 8192 }, () => resolve());
+    // GATEWAY_LISTEN_BACKLOG sets another length (README "Part 13": a queue whose wait outlasts the
+    // clients' connect timeout fills with connections they have given up).
+    const backlog = Number(process.env.GATEWAY_LISTEN_BACKLOG) || 8192;
+    httpServer.listen({ port: options.port ?? 0, host: options.host, backlog }, () => resolve());
   });
   const port = (httpServer.address() as AddressInfo).port;
   let metricsUrl: string | null = options.metricsPort === undefined ? `http://127.0.0.1:${port}/metrics` : null;
@@ -281,6 +300,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   const close = () =>
     (closing ??= (async () => {
       tabSockets.close();
+      await rebalancer?.stop();
       hubs.disposeAll();
       targets.stop();
       await lease.close();

@@ -9,6 +9,7 @@ export * from './support';
 export * from './gateway-process';
 export * from './slow-api';
 export * from './two-api-processes';
+export * from './balancer';
 
 /** The demo accounts of the seed. */
 export const ACCOUNTS = {

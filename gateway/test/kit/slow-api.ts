@@ -9,8 +9,11 @@ export interface SlowApi {
   url: string;
   /** From now on, answers to calls whose path passes `matches` wait for `release`. */
   hold(matches: (path: string) => boolean): void;
-  /** Sends the answers held so far and stops holding. */
-  release(): void;
+  /**
+   * Sends the answers held so far and stops holding; with `matches`, sends only the held answers
+   * to calls whose path passes it and goes on holding as before.
+   */
+  release(matches?: (path: string) => boolean): void;
   /** How many answers are being held. */
   held(): number;
   /** How many calls whose path passes `matches` reached the api so far. */
@@ -21,7 +24,7 @@ export interface SlowApi {
 export async function slowApi(apiUrl: string): Promise<SlowApi> {
   const target = new URL(apiUrl);
   let matches: ((path: string) => boolean) | null = null;
-  let waiting: (() => void)[] = [];
+  let waiting: { path: string; send: () => void }[] = [];
   const paths: string[] = [];
   const server = createServer((req, res) => {
     paths.push(req.url ?? '');
@@ -32,7 +35,7 @@ export async function slowApi(apiUrl: string): Promise<SlowApi> {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
         };
-        if (matches?.(req.url ?? '')) waiting.push(send);
+        if (matches?.(req.url ?? '')) waiting.push({ path: req.url ?? '', send });
         else send();
       },
     );
@@ -61,11 +64,11 @@ export async function slowApi(apiUrl: string): Promise<SlowApi> {
     hold: (m) => {
       matches = m;
     },
-    release: () => {
-      matches = null;
-      const sends = waiting;
-      waiting = [];
-      for (const send of sends) send();
+    release: (only) => {
+      if (!only) matches = null;
+      const sends = only ? waiting.filter((w) => only(w.path)) : waiting;
+      waiting = only ? waiting.filter((w) => !only(w.path)) : [];
+      for (const w of sends) w.send();
     },
     held: () => waiting.length,
     seen: (m) => paths.filter(m).length,

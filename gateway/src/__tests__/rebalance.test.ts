@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { TabSocket } from '../gateway-io';
+import { DEFAULT_REBALANCE, pickTabs, tabsToMove } from '../rebalance';
+
+const tab = (personId: number) => ({ data: { personId } }) as unknown as TabSocket;
+
+describe('how many tabs an instance moves', () => {
+  it('when it is alone, or within its share plus the slack, then none', () => {
+    expect(tabsToMove(1000, [1000], DEFAULT_REBALANCE)).toBe(0);
+    expect(tabsToMove(540, [540, 460], DEFAULT_REBALANCE)).toBe(0);
+  });
+
+  it('when a new instance holds none, then half the excess, at most maxPerTick a round', () => {
+    expect(tabsToMove(600, [600, 0], DEFAULT_REBALANCE)).toBe(150);
+    expect(tabsToMove(20_000, [20_000, 0], DEFAULT_REBALANCE)).toBe(DEFAULT_REBALANCE.maxPerTick);
+    expect(tabsToMove(0, [600, 0], DEFAULT_REBALANCE)).toBe(0);
+  });
+});
+
+describe('which tabs move', () => {
+  it('when tabs are picked, then whole persons go, those with the fewest tabs first', () => {
+    const tabs = [tab(1), tab(2), tab(1), tab(3), tab(1), tab(2)];
+    const picked = pickTabs(tabs, 2);
+    expect(picked.map((t) => t.data.personId)).toEqual([3, 2, 2]);
+    expect(pickTabs(tabs, 0)).toEqual([]);
+  });
+});
