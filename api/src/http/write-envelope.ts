@@ -4,7 +4,7 @@ import compression from 'compression';
 import express from 'express';
 import type { Language } from '@pm/shared';
 import type { AppError } from './app-error';
-import type { KeptEnvelope } from './kept-answer';
+import type { KeptEnvelope } from './kept-mark';
 import { envelopeBody } from './json-text';
 import { translate } from './translate';
 

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { OAuthTokenFormSchema, TOKEN_REVOKED_HEADER } from '@pm/shared';
 import { AppError } from '../../http/app-error';
 import { route, type ApiModule } from '../../http/define-route';
-import { keptAnswer } from '../../http/kept-answer';
+import { keptAnswer } from '../../http/kept-mark';
 import type { PublicContext } from '../../http/request-context';
 import { WindowCounter } from '../../http/window-counter';
 import { checkPuzzle, createPuzzle } from './captcha.service';

@@ -3,7 +3,7 @@ import { emptySnapshot, visibleCounters, type LiveCounters } from '@pm/shared';
 import type { Db } from '../../db/open-database';
 import { preparedQuery, type PreparedQuery } from '../../db/prepared';
 import type { ApiModule, CountersPart } from '../../http/define-route';
-import { keptAnswer } from '../../http/kept-answer';
+import { keptAnswer } from '../../http/kept-mark';
 import type { AuthedContext } from '../../http/request-context';
 import { pushSeqSql } from './push-journal';
 

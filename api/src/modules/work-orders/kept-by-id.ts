@@ -1,6 +1,6 @@
 import { COMPLAINT, EVENT_ORDER, type WorkKind } from '@pm/shared';
-import { keptAnswer } from '../../http/kept-answer';
-import type { TenantScope } from '../../http/request-context';
+import { keptAnswer } from '../../http/kept-mark';
+import type { TenantScope } from '../../http/caller';
 import type { JsonText } from '../../http/json-text';
 import type { EventBus } from '../realtime/event-bus';
 
