@@ -104,12 +104,13 @@ export default defineConfig({
           hookTimeout: 180_000,
           expect: { poll: { timeout: 10_000 } },
           globalSetup: ['support/global-setup.ts'],
-          // One at a time unless E2E_WORKERS=2. Two at a time, measured on a 2-core machine, took the
-          // browser part of a fresh-clone run from about 35-40 minutes to 26, but a browser file
-          // already keeps both cores busy (its product, its Chromium, the test): at load 5-10 one file
-          // (shell-narrow: the menu had not slid in 10 s after the click) failed. It becomes the
-          // default once the files hold at that load; on a runner with more cores it pays at once.
-          maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
+          // Two at a time (E2E_WORKERS=1 for one): most of a browser file is waiting on a page or a
+          // product. The 45 files of this project took 885 s two at a time at load 8-15 on 2 cores,
+          // every test green (README "CI time, third pass"), where one at a time added about 10
+          // minutes to a CI run. The files that assert "within a second" or run many processes
+          // stay in e2e-serial, alone. shell-narrow, which once missed its 10 s at load 5-10 two at
+          // a time, held in both runs of that pass.
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
           sequence: { groupOrder: order.e2e },
         },
       },
