@@ -21,7 +21,12 @@ export function requestIdOf(incoming: string | string[] | undefined): string {
  * cheapest calls; an id only has to tell a process's requests apart and not repeat across them).
  */
 const ID_PREFIX = randomUUID().slice(0, 24);
-let idCounter = 0;
+/**
+ * Starts at a random point, so the last 12 digits are not a run of zeros and a small number (the
+ * log would then hold "000000…" in every line, and a six-digit code like it could not be told
+ * from it: api/test/no-secrets-in-logs.test.ts).
+ */
+let idCounter = Math.floor(Math.random() * 0x800000000000);
 function nextRequestId(): string {
   idCounter = (idCounter + 1) % 0x1000000000000;
   return ID_PREFIX + idCounter.toString(16).padStart(12, '0');
