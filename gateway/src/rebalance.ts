@@ -26,9 +26,32 @@ export interface RebalanceOptions {
   slack: number;
   /** Tabs one instance closes at most per interval (their reconnects are a small storm of their own). */
   maxPerTick: number;
+  /**
+   * How long an instance waits, at most, for the tabs it closed to be counted again somewhere before it
+   * moves more (ms). They come back after socket.io's reconnection delay (0.5–1.5 s for the first try),
+   * longer than a round: deciding before they land would count them nowhere, lower the fair share and
+   * move too many, which the other instance would then move back.
+   */
+  landingMs: number;
 }
 
-export const DEFAULT_REBALANCE: RebalanceOptions = { intervalMs: 2_000, slack: 0.1, maxPerTick: 400 };
+export const DEFAULT_REBALANCE: RebalanceOptions = {
+  intervalMs: 2_000,
+  slack: 0.1,
+  maxPerTick: 400,
+  landingMs: 10_000,
+};
+
+/** Tabs moved and not yet counted again: the total all instances held when they moved, and until when to wait. */
+export interface Landing {
+  total: number;
+  until: number;
+}
+
+/** Whether the tabs of the last move are still on their way (the instances' total is below the total before it). */
+export function stillLanding(landing: Landing | null, total: number, now: number): boolean {
+  return landing !== null && total < landing.total && now < landing.until;
+}
 
 interface Seen {
   tabs: number;
@@ -63,6 +86,7 @@ export function tabsToMove(local: number, all: number[], options: RebalanceOptio
 
 export class Rebalancer {
   private timer: NodeJS.Timeout | null = null;
+  private landing: Landing | null = null;
   private readonly key: string;
   private readonly options: RebalanceOptions;
 
@@ -119,6 +143,9 @@ export class Rebalancer {
       else counts.push(id === this.instanceId ? local : entry.tabs);
     }
     if (gone.length > 0) await this.redis.hdel(this.key, ...gone);
+    const total = counts.reduce((sum, n) => sum + n, 0);
+    if (stillLanding(this.landing, total, now)) return 0;
+    this.landing = null;
     const move = tabsToMove(local, counts, this.options);
     if (move === 0) return 0;
     const picked = pickTabs(sockets.values(), move);
@@ -129,6 +156,7 @@ export class Rebalancer {
     // The transport closes as a network drop does: the tab comes back by itself and recovers its session.
     for (const socket of picked) socket.conn.close();
     this.metrics.tabsMoved.inc(picked.length);
+    this.landing = { total, until: now + this.options.landingMs };
     return picked.length;
   }
 }

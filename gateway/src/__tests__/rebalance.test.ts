@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TabSocket } from '../gateway-io';
-import { DEFAULT_REBALANCE, pickTabs, tabsToMove } from '../rebalance';
+import { DEFAULT_REBALANCE, pickTabs, stillLanding, tabsToMove } from '../rebalance';
 
 const tab = (personId: number) => ({ data: { personId } }) as unknown as TabSocket;
 
@@ -14,6 +14,16 @@ describe('how many tabs an instance moves', () => {
     expect(tabsToMove(600, [600, 0], DEFAULT_REBALANCE)).toBe(150);
     expect(tabsToMove(20_000, [20_000, 0], DEFAULT_REBALANCE)).toBe(DEFAULT_REBALANCE.maxPerTick);
     expect(tabsToMove(0, [600, 0], DEFAULT_REBALANCE)).toBe(0);
+  });
+});
+
+describe('waiting for moved tabs to land', () => {
+  it('when the instances together hold fewer tabs than before the last move, then it waits, until they are back or the wait ends', () => {
+    const landing = { total: 48, until: 10_000 };
+    expect(stillLanding(null, 42, 0)).toBe(false);
+    expect(stillLanding(landing, 42, 1_000)).toBe(true);
+    expect(stillLanding(landing, 48, 1_000)).toBe(false);
+    expect(stillLanding(landing, 42, 10_000)).toBe(false);
   });
 });
 
