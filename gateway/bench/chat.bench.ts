@@ -25,10 +25,20 @@ const EVENTS_PER_SECOND = 2000;
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40);
 const EVERY_MS = 250;
 const TAB_WORKERS = 2;
+/**
+ * Every PROBE_EVERY-th person's tabs are held by one more helper process with few tabs (40 of
+ * 1,000): a chat message reaches its few tabs without waiting behind hundreds of other tabs'
+ * decoding in the same process, so its latency (`probeLatencyMs`) is the gateway's side alone;
+ * the gap to `latencyP99Ms` is what the bench's own helpers add (500 tabs on one event loop,
+ * where a browser gives each tab its own).
+ */
+const PROBE_EVERY = 25;
 const BUDGET_P99_MS = 250;
 const root = resolve(import.meta.dirname, '../..');
 /** Extra node options for the gateway process (BENCH_GATEWAY_NODE_ARGS, e.g. "--cpu-prof"). */
 const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** The same for the tab helper processes (BENCH_TABS_NODE_ARGS). */
+const tabsNodeArgs = (process.env.BENCH_TABS_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const log = (msg: string) => process.stderr.write(`[chat bench] ${msg}\n`);
 const now = () => performance.timeOrigin + performance.now();
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -172,9 +182,9 @@ async function main(): Promise<void> {
   const staff = await createBenchPersons(api, PERSONS);
   const tokens = staff.map((s) => s.token);
   const gateway = await startGatewayProcess(api.url);
-  const workers = Array.from({ length: TAB_WORKERS }, () => {
+  const workers = Array.from({ length: TAB_WORKERS + 1 }, () => {
     const child = fork(join(import.meta.dirname, 'chat-tabs-worker.ts'), [], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: [...tabsNodeArgs, '--import', 'tsx'],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     children.push(child);
@@ -188,7 +198,9 @@ async function main(): Promise<void> {
         {
           type: 'open',
           url: gateway.url,
-          tokens: tokens.filter((_, j) => j % TAB_WORKERS === i),
+          tokens: tokens.filter((_, j) =>
+            i === TAB_WORKERS ? j % PROBE_EVERY === 0 : j % PROBE_EVERY !== 0 && j % TAB_WORKERS === i,
+          ),
           tabsPerPerson: TABS_PER_PERSON,
         },
         'opened',
@@ -291,6 +303,14 @@ async function main(): Promise<void> {
   const sendStartedAt: number[] = [];
   const sendAnsweredAt: number[] = [];
   const gatewayCpuBefore = cpuMs(gateway.child.pid as number);
+  // Each process's CPU while the messages flow: who used the 2 cores (the bench's own process is the api).
+  const cpuOf = () => ({
+    benchAndApi: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
+    gateway: cpuMs(gateway.child.pid as number),
+    tabHelpers: workers.map((w) => cpuMs(w.pid as number)),
+  });
+  const cpuBefore = cpuOf();
+  const sendsStarted = now();
 
   log(`${MESSAGES} messages to ${PERSONS} members, one every ${EVERY_MS} ms, under ${EVENTS_PER_SECOND} events/s`);
   const sentAt = new Map<number, number>();
@@ -314,16 +334,27 @@ async function main(): Promise<void> {
   await background;
   const rate = sent / ((Date.now() - started) / 1000);
   const gatewayCpu = cpuMs(gateway.child.pid as number) - gatewayCpuBefore;
+  const cpuAfter = cpuOf();
+  const sendsMs = now() - sendsStarted;
+  /** Share of one core each process used while the messages flowed (1 = a whole core). */
+  const coresUsed = {
+    benchAndApi: round((cpuAfter.benchAndApi - cpuBefore.benchAndApi) / sendsMs),
+    gateway: round((cpuAfter.gateway - cpuBefore.gateway) / sendsMs),
+    tabHelpers: cpuAfter.tabHelpers.map((c, i) => Math.round(((c - cpuBefore.tabHelpers[i]) / sendsMs) * 100) / 100),
+  };
   const collected = await Promise.all(
     workers.map((w) => ask<{ values: number[]; background: number }>(w, { type: 'collect' }, 'arrivals')),
   );
   const framesDelivered = collected.reduce((n, c) => n + c.values.length / 2 + c.background, 0);
   const latencies: number[] = [];
-  for (const { values } of collected)
+  const probe: number[] = [];
+  collected.forEach(({ values }, w) => {
     for (let i = 0; i < values.length; i += 2) {
       const at = sentAt.get(values[i]);
       if (at !== undefined) latencies.push(values[i + 1] - at);
+      if (at !== undefined && w === TAB_WORKERS) probe.push(values[i + 1] - at);
     }
+  });
   latencies.sort((a, b) => a - b);
   // Deliveries that missed the window above are late, not lost, until BENCH_LATE_MS (30 s) more
   // have passed with no background: counted apart, so a run tells a slow fan-out from a lost one.
@@ -391,6 +422,10 @@ async function main(): Promise<void> {
       sendToApiPushMs: spread(toPush),
       // The api's push → each tab (the gateway's fan-out and the tabs' processes).
       apiPushToTabMs: spread(fanOut),
+      // The same latency on the probe helper's 40 tabs only (see PROBE_EVERY): the gateway's side.
+      probeLatencyMs: spread(probe),
+      // Share of a core each process used while the messages flowed (benchAndApi: this process).
+      coresUsed,
       // Send call → the api starts the request (the gateway reading and forwarding it), the api's
       // request (handler, transaction, publish), its answer → the send call's answer (the gateway).
       sendToApiRequestMs: spread(apiRequestAt.map((t, i) => t - sendStartedAt[i])),
