@@ -6,14 +6,14 @@
 // BENCH_MESSAGES messages into the group through the gateway (`POST /api/im/chatrecord/save`),
 // one every 250 ms; each message's latency to each tab is from just before the call to the tab
 // receiving its `chat` event. One JSON line on stdout.
-import { fork, spawn, type ChildProcess, type Serializable } from 'node:child_process';
+import { execFileSync, fork, spawn, type ChildProcess, type Serializable } from 'node:child_process';
 import { subscribe } from 'node:diagnostics_channel';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { WebSocket } from 'ws';
 import { postgresSchema, runBench } from '../../api/bench/kit';
@@ -33,6 +33,14 @@ const TAB_WORKERS = 2;
  * where a browser gives each tab its own).
  */
 const PROBE_EVERY = 25;
+/**
+ * How the tab helpers are scheduled (BENCH_TABS_SCHED): `batch` (SCHED_BATCH, the default) or
+ * `other` (as before). The helpers stand for browsers on other machines, yet share the gateway's
+ * 2 cores: as normal tasks, each frame the gateway writes wakes a helper that may preempt the
+ * gateway in the middle of its 1,000 tab writes (CFS favours a task that just woke). SCHED_BATCH
+ * keeps their share of the CPU but takes away that wake-up preemption.
+ */
+const TABS_SCHED = process.env.BENCH_TABS_SCHED === 'other' ? 'other' : 'batch';
 const BUDGET_P99_MS = 250;
 const root = resolve(import.meta.dirname, '../..');
 /** Extra node options for the gateway process (BENCH_GATEWAY_NODE_ARGS, e.g. "--cpu-prof"). */
@@ -46,6 +54,13 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const children: ChildProcess[] = [];
 process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill()));
+
+/** Context switches of a process so far (voluntary: it waited; involuntary: it was preempted). */
+function contextSwitches(pid: number): { voluntary: number; involuntary: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+  return { voluntary: field('voluntary_ctxt_switches'), involuntary: field('nonvoluntary_ctxt_switches') };
+}
 
 /** CPU time (user + system) a process has used, in ms, from /proc (clock ticks of 10 ms). */
 function cpuMs(pid: number): number {
@@ -103,8 +118,9 @@ async function streamSpan(): Promise<{ entriesAdded: number; length: number; spa
 }
 const BASE_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : 0;
 
-async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child: ChildProcess }> {
+async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child: ChildProcess; metricsUrl: string }> {
   const port = BASE_PORT ? BASE_PORT + 1 : await freePort();
+  const metricsPort = BASE_PORT ? BASE_PORT + 2 : await freePort();
   // As npm start and the Dockerfile run it (gateway/src/main.ts: the young generation's size).
   const child = spawn(
     process.execPath,
@@ -114,7 +130,7 @@ async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child
       env: {
         ...process.env,
         PORT: String(port),
-        METRICS_PORT: 'off',
+        METRICS_PORT: String(metricsPort),
         API_URL: apiUrl,
         REDIS_URL,
         REDIS_PREFIX,
@@ -133,7 +149,7 @@ async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child
         () => false,
       )
     )
-      return { url, child };
+      return { url, child, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
     if (i > 300) throw new Error('gateway did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -149,6 +165,29 @@ function ask<T>(helper: ChildProcess, message: Serializable, replyType: string):
     helper.on('message', onMessage);
     helper.send(message);
   });
+}
+
+/**
+ * The gateway's event-loop delay and garbage collection since the last call (prom-client's
+ * default metrics: the delay histogram is reset at every scrape), so a stall can be told from a
+ * busy loop. Null when /metrics does not answer.
+ */
+async function gatewayLoop(metricsUrl: string): Promise<{ lagP99Ms: number; lagMaxMs: number; gcMs: number } | null> {
+  const text = await fetch(metricsUrl).then(
+    (r) => r.text(),
+    () => null,
+  );
+  if (text === null) return null;
+  const value = (name: string) =>
+    Number(/^(\S+) (\S+)$/m.exec(text.split('\n').find((l) => l.startsWith(`${name} `)) ?? '')?.[2] ?? NaN);
+  let gcSeconds = 0;
+  for (const line of text.split('\n'))
+    if (line.startsWith('gateway_nodejs_gc_duration_seconds_sum')) gcSeconds += Number(line.split(' ').pop());
+  return {
+    lagP99Ms: round(value('gateway_nodejs_eventloop_lag_p99_seconds') * 1000),
+    lagMaxMs: round(value('gateway_nodejs_eventloop_lag_max_seconds') * 1000),
+    gcMs: round(gcSeconds * 1000),
+  };
 }
 
 async function token(url: string, username: string, password: string): Promise<string> {
@@ -188,6 +227,8 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     children.push(child);
+    // All of the helper's threads (-a): the main one and libuv's.
+    if (TABS_SCHED === 'batch') execFileSync('chrt', ['-a', '-b', '-p', '0', String(child.pid)]);
     return child;
   });
   log(`opening ${PERSONS * TABS_PER_PERSON} tabs`);
@@ -311,6 +352,10 @@ async function main(): Promise<void> {
   });
   const cpuBefore = cpuOf();
   const sendsStarted = now();
+  const loopBefore = await gatewayLoop(gateway.metricsUrl);
+  const switchesBefore = contextSwitches(gateway.child.pid as number);
+  const ownLoop = monitorEventLoopDelay({ resolution: 10 });
+  ownLoop.enable();
 
   log(`${MESSAGES} messages to ${PERSONS} members, one every ${EVERY_MS} ms, under ${EVENTS_PER_SECOND} events/s`);
   const sentAt = new Map<number, number>();
@@ -335,6 +380,14 @@ async function main(): Promise<void> {
   const rate = sent / ((Date.now() - started) / 1000);
   const gatewayCpu = cpuMs(gateway.child.pid as number) - gatewayCpuBefore;
   const cpuAfter = cpuOf();
+  ownLoop.disable();
+  const loopAfter = await gatewayLoop(gateway.metricsUrl);
+  const switchesAfter = contextSwitches(gateway.child.pid as number);
+  // Event-loop delay while the messages flowed: the gateway's, and this process's (the api, PGlite).
+  const loops = {
+    gateway: loopAfter && { ...loopAfter, gcMs: round(loopAfter.gcMs - (loopBefore?.gcMs ?? 0)) },
+    benchAndApi: { lagP99Ms: round(ownLoop.percentile(99) / 1e6), lagMaxMs: round(ownLoop.max / 1e6) },
+  };
   const sendsMs = now() - sendsStarted;
   /** Share of one core each process used while the messages flowed (1 = a whole core). */
   const coresUsed = {
@@ -391,6 +444,13 @@ async function main(): Promise<void> {
         };
   };
   const p99 = percentile(latencies, 99);
+  if (process.env.BENCH_VERBOSE)
+    sendStartedAt.forEach((at, i) =>
+      log(
+        `send ${i} at +${Math.round(at - sendsStarted)} ms: to the api ${Math.round(apiRequestAt[i] - at)}, ` +
+          `api ${Math.round(apiAnsweredAt[i] - apiRequestAt[i])}, answer ${Math.round(sendAnsweredAt[i] - apiAnsweredAt[i])} ms`,
+      ),
+    );
   const stream = await streamSpan();
   const expected = MESSAGES * tabs;
   process.stdout.write(
@@ -426,6 +486,13 @@ async function main(): Promise<void> {
       probeLatencyMs: spread(probe),
       // Share of a core each process used while the messages flowed (benchAndApi: this process).
       coresUsed,
+      eventLoops: loops,
+      // The gateway's context switches while the messages flowed (its main thread).
+      gatewaySwitches: {
+        voluntary: switchesAfter.voluntary - switchesBefore.voluntary,
+        involuntary: switchesAfter.involuntary - switchesBefore.involuntary,
+      },
+      tabsSched: TABS_SCHED,
       // Send call → the api starts the request (the gateway reading and forwarding it), the api's
       // request (handler, transaction, publish), its answer → the send call's answer (the gateway).
       sendToApiRequestMs: spread(apiRequestAt.map((t, i) => t - sendStartedAt[i])),
