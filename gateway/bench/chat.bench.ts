@@ -172,7 +172,9 @@ function ask<T>(helper: ChildProcess, message: Serializable, replyType: string):
  * default metrics: the delay histogram is reset at every scrape), so a stall can be told from a
  * busy loop. Null when /metrics does not answer.
  */
-async function gatewayLoop(metricsUrl: string): Promise<{ lagP99Ms: number; lagMaxMs: number; gcMs: number } | null> {
+async function gatewayLoop(
+  metricsUrl: string,
+): Promise<{ lagP99Ms: number; lagMaxMs: number; gcMs: Record<string, number> } | null> {
   const text = await fetch(metricsUrl).then(
     (r) => r.text(),
     () => null,
@@ -180,13 +182,16 @@ async function gatewayLoop(metricsUrl: string): Promise<{ lagP99Ms: number; lagM
   if (text === null) return null;
   const value = (name: string) =>
     Number(/^(\S+) (\S+)$/m.exec(text.split('\n').find((l) => l.startsWith(`${name} `)) ?? '')?.[2] ?? NaN);
-  let gcSeconds = 0;
-  for (const line of text.split('\n'))
-    if (line.startsWith('gateway_nodejs_gc_duration_seconds_sum')) gcSeconds += Number(line.split(' ').pop());
+  // Milliseconds of garbage collection so far, by kind (minor, major, incremental, weakcb).
+  const gcMs: Record<string, number> = {};
+  for (const line of text.split('\n')) {
+    const m = /^gateway_nodejs_gc_duration_seconds_sum\{kind="(\w+)"\} (\S+)$/.exec(line);
+    if (m) gcMs[m[1]] = round(Number(m[2]) * 1000);
+  }
   return {
     lagP99Ms: round(value('gateway_nodejs_eventloop_lag_p99_seconds') * 1000),
     lagMaxMs: round(value('gateway_nodejs_eventloop_lag_max_seconds') * 1000),
-    gcMs: round(gcSeconds * 1000),
+    gcMs,
   };
 }
 
@@ -385,7 +390,12 @@ async function main(): Promise<void> {
   const switchesAfter = contextSwitches(gateway.child.pid as number);
   // Event-loop delay while the messages flowed: the gateway's, and this process's (the api, PGlite).
   const loops = {
-    gateway: loopAfter && { ...loopAfter, gcMs: round(loopAfter.gcMs - (loopBefore?.gcMs ?? 0)) },
+    gateway: loopAfter && {
+      ...loopAfter,
+      gcMs: Object.fromEntries(
+        Object.entries(loopAfter.gcMs).map(([kind, ms]) => [kind, round(ms - (loopBefore?.gcMs[kind] ?? 0))]),
+      ),
+    },
     benchAndApi: { lagP99Ms: round(ownLoop.percentile(99) / 1e6), lagMaxMs: round(ownLoop.max / 1e6) },
   };
   const sendsMs = now() - sendsStarted;
