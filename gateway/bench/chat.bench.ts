@@ -6,7 +6,7 @@
 // BENCH_MESSAGES messages into the group through the gateway (`POST /api/im/chatrecord/save`),
 // one every 250 ms; each message's latency to each tab is from just before the call to the tab
 // receiving its `chat` event. One JSON line on stdout.
-import { execFileSync, fork, spawn, type ChildProcess, type Serializable } from 'node:child_process';
+import { fork, spawn, type ChildProcess, type Serializable } from 'node:child_process';
 import { subscribe } from 'node:diagnostics_channel';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -33,14 +33,6 @@ const TAB_WORKERS = 2;
  * where a browser gives each tab its own).
  */
 const PROBE_EVERY = 25;
-/**
- * How the tab helpers are scheduled (BENCH_TABS_SCHED): `batch` (SCHED_BATCH, the default) or
- * `other` (as before). The helpers stand for browsers on other machines, yet share the gateway's
- * 2 cores: as normal tasks, each frame the gateway writes wakes a helper that may preempt the
- * gateway in the middle of its 1,000 tab writes (CFS favours a task that just woke). SCHED_BATCH
- * keeps their share of the CPU but takes away that wake-up preemption.
- */
-const TABS_SCHED = process.env.BENCH_TABS_SCHED === 'other' ? 'other' : 'batch';
 const BUDGET_P99_MS = 250;
 const root = resolve(import.meta.dirname, '../..');
 /** Extra node options for the gateway process (BENCH_GATEWAY_NODE_ARGS, e.g. "--cpu-prof"). */
@@ -232,8 +224,6 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     children.push(child);
-    // All of the helper's threads (-a): the main one and libuv's.
-    if (TABS_SCHED === 'batch') execFileSync('chrt', ['-a', '-b', '-p', '0', String(child.pid)]);
     return child;
   });
   log(`opening ${PERSONS * TABS_PER_PERSON} tabs`);
@@ -502,7 +492,6 @@ async function main(): Promise<void> {
         voluntary: switchesAfter.voluntary - switchesBefore.voluntary,
         involuntary: switchesAfter.involuntary - switchesBefore.involuntary,
       },
-      tabsSched: TABS_SCHED,
       // Send call → the api starts the request (the gateway reading and forwarding it), the api's
       // request (handler, transaction, publish), its answer → the send call's answer (the gateway).
       sendToApiRequestMs: spread(apiRequestAt.map((t, i) => t - sendStartedAt[i])),
