@@ -6,6 +6,8 @@
 // BENCH_MESSAGES messages into the group through the gateway (`POST /api/im/chatrecord/save`),
 // one every 250 ms; each message's latency to each tab is from just before the call to the tab
 // receiving its `chat` event. One JSON line on stdout.
+// BENCH_GATEWAY_NODE_ARGS / BENCH_TABS_NODE_ARGS: extra node options for the gateway / the tab helpers
+// (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"); BENCH_VERBOSE=1 logs each send's split on stderr.
 import { fork, spawn, type ChildProcess, type Serializable } from 'node:child_process';
 import { subscribe } from 'node:diagnostics_channel';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
