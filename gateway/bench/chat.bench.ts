@@ -6,6 +6,8 @@
 // BENCH_MESSAGES messages into the group through the gateway (`POST /api/im/chatrecord/save`),
 // one every 250 ms; each message's latency to each tab is from just before the call to the tab
 // receiving its `chat` event. One JSON line on stdout.
+// BENCH_GATEWAY_NODE_ARGS / BENCH_TABS_NODE_ARGS: extra node options for the gateway / the tab helpers
+// (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"); BENCH_VERBOSE=1 logs each send's split on stderr.
 import { fork, spawn, type ChildProcess, type Serializable } from 'node:child_process';
 import { subscribe } from 'node:diagnostics_channel';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +15,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { WebSocket } from 'ws';
 import { postgresSchema, runBench } from '../../api/bench/kit';
@@ -25,10 +27,20 @@ const EVENTS_PER_SECOND = 2000;
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40);
 const EVERY_MS = 250;
 const TAB_WORKERS = 2;
+/**
+ * Every PROBE_EVERY-th person's tabs are held by one more helper process with few tabs (40 of
+ * 1,000): a chat message reaches its few tabs without waiting behind hundreds of other tabs'
+ * decoding in the same process, so its latency (`probeLatencyMs`) is the gateway's side alone;
+ * the gap to `latencyP99Ms` is what the bench's own helpers add (500 tabs on one event loop,
+ * where a browser gives each tab its own).
+ */
+const PROBE_EVERY = 25;
 const BUDGET_P99_MS = 250;
 const root = resolve(import.meta.dirname, '../..');
 /** Extra node options for the gateway process (BENCH_GATEWAY_NODE_ARGS, e.g. "--cpu-prof"). */
 const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** The same for the tab helper processes (BENCH_TABS_NODE_ARGS). */
+const tabsNodeArgs = (process.env.BENCH_TABS_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const log = (msg: string) => process.stderr.write(`[chat bench] ${msg}\n`);
 const now = () => performance.timeOrigin + performance.now();
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -36,6 +48,13 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const children: ChildProcess[] = [];
 process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill()));
+
+/** Context switches of a process so far (voluntary: it waited; involuntary: it was preempted). */
+function contextSwitches(pid: number): { voluntary: number; involuntary: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+  return { voluntary: field('voluntary_ctxt_switches'), involuntary: field('nonvoluntary_ctxt_switches') };
+}
 
 /** CPU time (user + system) a process has used, in ms, from /proc (clock ticks of 10 ms). */
 function cpuMs(pid: number): number {
@@ -93,8 +112,9 @@ async function streamSpan(): Promise<{ entriesAdded: number; length: number; spa
 }
 const BASE_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : 0;
 
-async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child: ChildProcess }> {
+async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child: ChildProcess; metricsUrl: string }> {
   const port = BASE_PORT ? BASE_PORT + 1 : await freePort();
+  const metricsPort = BASE_PORT ? BASE_PORT + 2 : await freePort();
   // As npm start and the Dockerfile run it (gateway/src/main.ts: the young generation's size).
   const child = spawn(
     process.execPath,
@@ -104,7 +124,7 @@ async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child
       env: {
         ...process.env,
         PORT: String(port),
-        METRICS_PORT: 'off',
+        METRICS_PORT: String(metricsPort),
         API_URL: apiUrl,
         REDIS_URL,
         REDIS_PREFIX,
@@ -123,7 +143,7 @@ async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child
         () => false,
       )
     )
-      return { url, child };
+      return { url, child, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
     if (i > 300) throw new Error('gateway did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -139,6 +159,34 @@ function ask<T>(helper: ChildProcess, message: Serializable, replyType: string):
     helper.on('message', onMessage);
     helper.send(message);
   });
+}
+
+/**
+ * The gateway's event-loop delay and garbage collection since the last call (prom-client's
+ * default metrics: the delay histogram is reset at every scrape), so a stall can be told from a
+ * busy loop. Null when /metrics does not answer.
+ */
+async function gatewayLoop(
+  metricsUrl: string,
+): Promise<{ lagP99Ms: number; lagMaxMs: number; gcMs: Record<string, number> } | null> {
+  const text = await fetch(metricsUrl).then(
+    (r) => r.text(),
+    () => null,
+  );
+  if (text === null) return null;
+  const value = (name: string) =>
+    Number(/^(\S+) (\S+)$/m.exec(text.split('\n').find((l) => l.startsWith(`${name} `)) ?? '')?.[2] ?? NaN);
+  // Milliseconds of garbage collection so far, by kind (minor, major, incremental, weakcb).
+  const gcMs: Record<string, number> = {};
+  for (const line of text.split('\n')) {
+    const m = /^gateway_nodejs_gc_duration_seconds_sum\{kind="(\w+)"\} (\S+)$/.exec(line);
+    if (m) gcMs[m[1]] = round(Number(m[2]) * 1000);
+  }
+  return {
+    lagP99Ms: round(value('gateway_nodejs_eventloop_lag_p99_seconds') * 1000),
+    lagMaxMs: round(value('gateway_nodejs_eventloop_lag_max_seconds') * 1000),
+    gcMs,
+  };
 }
 
 async function token(url: string, username: string, password: string): Promise<string> {
@@ -172,9 +220,9 @@ async function main(): Promise<void> {
   const staff = await createBenchPersons(api, PERSONS);
   const tokens = staff.map((s) => s.token);
   const gateway = await startGatewayProcess(api.url);
-  const workers = Array.from({ length: TAB_WORKERS }, () => {
+  const workers = Array.from({ length: TAB_WORKERS + 1 }, () => {
     const child = fork(join(import.meta.dirname, 'chat-tabs-worker.ts'), [], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: [...tabsNodeArgs, '--import', 'tsx'],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     children.push(child);
@@ -188,7 +236,9 @@ async function main(): Promise<void> {
         {
           type: 'open',
           url: gateway.url,
-          tokens: tokens.filter((_, j) => j % TAB_WORKERS === i),
+          tokens: tokens.filter((_, j) =>
+            i === TAB_WORKERS ? j % PROBE_EVERY === 0 : j % PROBE_EVERY !== 0 && j % TAB_WORKERS === i,
+          ),
           tabsPerPerson: TABS_PER_PERSON,
         },
         'opened',
@@ -291,6 +341,18 @@ async function main(): Promise<void> {
   const sendStartedAt: number[] = [];
   const sendAnsweredAt: number[] = [];
   const gatewayCpuBefore = cpuMs(gateway.child.pid as number);
+  // Each process's CPU while the messages flow: who used the 2 cores (the bench's own process is the api).
+  const cpuOf = () => ({
+    benchAndApi: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
+    gateway: cpuMs(gateway.child.pid as number),
+    tabHelpers: workers.map((w) => cpuMs(w.pid as number)),
+  });
+  const cpuBefore = cpuOf();
+  const sendsStarted = now();
+  const loopBefore = await gatewayLoop(gateway.metricsUrl);
+  const switchesBefore = contextSwitches(gateway.child.pid as number);
+  const ownLoop = monitorEventLoopDelay({ resolution: 10 });
+  ownLoop.enable();
 
   log(`${MESSAGES} messages to ${PERSONS} members, one every ${EVERY_MS} ms, under ${EVENTS_PER_SECOND} events/s`);
   const sentAt = new Map<number, number>();
@@ -314,16 +376,40 @@ async function main(): Promise<void> {
   await background;
   const rate = sent / ((Date.now() - started) / 1000);
   const gatewayCpu = cpuMs(gateway.child.pid as number) - gatewayCpuBefore;
+  const cpuAfter = cpuOf();
+  ownLoop.disable();
+  const loopAfter = await gatewayLoop(gateway.metricsUrl);
+  const switchesAfter = contextSwitches(gateway.child.pid as number);
+  // Event-loop delay while the messages flowed: the gateway's, and this process's (the api, PGlite).
+  const loops = {
+    gateway: loopAfter && {
+      ...loopAfter,
+      gcMs: Object.fromEntries(
+        Object.entries(loopAfter.gcMs).map(([kind, ms]) => [kind, round(ms - (loopBefore?.gcMs[kind] ?? 0))]),
+      ),
+    },
+    benchAndApi: { lagP99Ms: round(ownLoop.percentile(99) / 1e6), lagMaxMs: round(ownLoop.max / 1e6) },
+  };
+  const sendsMs = now() - sendsStarted;
+  /** Share of one core each process used while the messages flowed (1 = a whole core). */
+  const coresUsed = {
+    benchAndApi: round((cpuAfter.benchAndApi - cpuBefore.benchAndApi) / sendsMs),
+    gateway: round((cpuAfter.gateway - cpuBefore.gateway) / sendsMs),
+    tabHelpers: cpuAfter.tabHelpers.map((c, i) => Math.round(((c - cpuBefore.tabHelpers[i]) / sendsMs) * 100) / 100),
+  };
   const collected = await Promise.all(
     workers.map((w) => ask<{ values: number[]; background: number }>(w, { type: 'collect' }, 'arrivals')),
   );
   const framesDelivered = collected.reduce((n, c) => n + c.values.length / 2 + c.background, 0);
   const latencies: number[] = [];
-  for (const { values } of collected)
+  const probe: number[] = [];
+  collected.forEach(({ values }, w) => {
     for (let i = 0; i < values.length; i += 2) {
       const at = sentAt.get(values[i]);
       if (at !== undefined) latencies.push(values[i + 1] - at);
+      if (at !== undefined && w === TAB_WORKERS) probe.push(values[i + 1] - at);
     }
+  });
   latencies.sort((a, b) => a - b);
   // Deliveries that missed the window above are late, not lost, until BENCH_LATE_MS (30 s) more
   // have passed with no background: counted apart, so a run tells a slow fan-out from a lost one.
@@ -360,6 +446,13 @@ async function main(): Promise<void> {
         };
   };
   const p99 = percentile(latencies, 99);
+  if (process.env.BENCH_VERBOSE)
+    sendStartedAt.forEach((at, i) =>
+      log(
+        `send ${i} at +${Math.round(at - sendsStarted)} ms: to the api ${Math.round(apiRequestAt[i] - at)}, ` +
+          `api ${Math.round(apiAnsweredAt[i] - apiRequestAt[i])}, answer ${Math.round(sendAnsweredAt[i] - apiAnsweredAt[i])} ms`,
+      ),
+    );
   const stream = await streamSpan();
   const expected = MESSAGES * tabs;
   process.stdout.write(
@@ -391,6 +484,16 @@ async function main(): Promise<void> {
       sendToApiPushMs: spread(toPush),
       // The api's push → each tab (the gateway's fan-out and the tabs' processes).
       apiPushToTabMs: spread(fanOut),
+      // The same latency on the probe helper's 40 tabs only (see PROBE_EVERY): the gateway's side.
+      probeLatencyMs: spread(probe),
+      // Share of a core each process used while the messages flowed (benchAndApi: this process).
+      coresUsed,
+      eventLoops: loops,
+      // The gateway's context switches while the messages flowed (its main thread).
+      gatewaySwitches: {
+        voluntary: switchesAfter.voluntary - switchesBefore.voluntary,
+        involuntary: switchesAfter.involuntary - switchesBefore.involuntary,
+      },
       // Send call → the api starts the request (the gateway reading and forwarding it), the api's
       // request (handler, transaction, publish), its answer → the send call's answer (the gateway).
       sendToApiRequestMs: spread(apiRequestAt.map((t, i) => t - sendStartedAt[i])),
