@@ -7,6 +7,7 @@
 // kept pages through the bus.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/sql';
 import {
   callerOf,
   roleWith,
@@ -121,11 +122,10 @@ describe.each(testEngines())('list pages kept on %s', (engine) => {
     expect((await keep()).list).toEqual(mine.list);
 
     // A second estate of the same company, and a staff account of it (made through the api, moved there).
-    const [{ id: estateId }] = (
-      await api.db.execute<{ id: number }>(
-        sql`insert into housing_estate (company_id, name, time_zone) values (1, 'Second Estate', 'Asia/Hong_Kong') returning id`,
-      )
-    ).rows;
+    const [{ id: estateId }] = await queryRows<{ id: number }>(
+      api.db,
+      sql`insert into housing_estate (company_id, name, time_zone) values (1, 'Second Estate', 'Asia/Hong_Kong') returning id`,
+    );
     const staff = await staffWithRole(api, admin, await roleWith(admin, () => true));
     await api.db.execute(sql`update account set housing_estate_id = ${estateId} where id = ${staff.accId}`);
     const moved = await signIn(api, { username: staff.username, password: 'Secret123' });
