@@ -59,6 +59,8 @@ export interface PageQuery {
  */
 export class KeptLists {
   private readonly kept = new Map<string, Kept>();
+  /** Reads of a page on their way, by key, in this generation (dropped with the pages). */
+  private readonly loading = new Map<string, Promise<ListAnswer>>();
   private generation = 0;
   hits = 0;
   misses = 0;
@@ -115,6 +117,28 @@ export class KeptLists {
     return answer;
   }
 
+  /**
+   * The page: kept, or read by `read` — once for all the callers asking for it at the same time
+   * (many staff open the same default page: after a drop, each would read it again on its own).
+   * A caller asking after a drop never joins a read begun before it (the reads are dropped too),
+   * so the writer's next read, and anyone's after the commit, shows the write.
+   */
+  async load<T extends ListAnswer>(key: string, read: () => Promise<T>): Promise<T> {
+    const hit = this.get(key);
+    if (hit) return hit as T;
+    if (this.max === 0) return read();
+    const joined = this.loading.get(key);
+    if (joined) return joined as Promise<T>;
+    const load = this.begin();
+    const reading = read().then((answer) => this.end(load, key, answer));
+    this.loading.set(key, reading);
+    const done = () => {
+      if (this.loading.get(key) === reading) this.loading.delete(key);
+    };
+    reading.then(done, done);
+    return reading;
+  }
+
   /** Whether a write to these tables changes what a list page may show. */
   static concerns(tables: ReadonlySet<string>): boolean {
     for (const t of tables) if (LIST_READS.has(t)) return true;
@@ -125,6 +149,7 @@ export class KeptLists {
   dropAll(): void {
     this.generation++;
     this.kept.clear();
+    this.loading.clear();
   }
 
   /** Kept pages (tests). */

@@ -1,4 +1,4 @@
-import { listPage, WorkStatus, type ListPage, type WorkKind } from '@pm/shared';
+import { listPage, WorkStatus, type WorkKind } from '@pm/shared';
 import type { Tx } from '../../db/open-database';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext } from '../../http/request-context';
@@ -50,15 +50,13 @@ export async function getWork(ctx: AuthedContext, k: WorkKind, id: number): Prom
  * permission already. Never a read inside a transaction (it may see what is not committed yet).
  */
 export async function getListPage(ctx: AuthedContext, k: WorkKind, filter: WorkFilter, page: number, limit: number) {
+  const read = async () => {
+    const { rows, total } = await listWork(ctx.db, k, ctx.tenant, filter, limit, (page - 1) * limit);
+    // The rows are PostgreSQL's JSON text, answered as it is (JsonText): `list` holds it in the array's place.
+    return listPage(rows as unknown as unknown[], total, { page, limit });
+  };
   const kept = ctx.db === ctx.services.db && ctx.services.keptLists?.max ? ctx.services.keptLists : undefined;
-  const key = kept ? KeptLists.key(k, ctx.tenant, { filter, page, limit }) : '';
-  const hit = kept?.get(key);
-  if (hit) return hit as ListPage<unknown>;
-  const load = kept?.begin();
-  const { rows, total } = await listWork(ctx.db, k, ctx.tenant, filter, limit, (page - 1) * limit);
-  // The rows are PostgreSQL's JSON text, answered as it is (JsonText): `list` holds it in the array's place.
-  const answer = listPage(rows as unknown as unknown[], total, { page, limit });
-  return kept && load !== undefined ? kept.end(load, key, answer) : answer;
+  return kept ? kept.load(KeptLists.key(k, ctx.tenant, { filter, page, limit }), read) : read();
 }
 
 /**

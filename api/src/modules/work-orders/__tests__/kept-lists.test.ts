@@ -46,6 +46,31 @@ describe('KeptLists', () => {
     expect(kept.size()).toBe(0);
   });
 
+  it('when several ask for a page at once, then it is read once; one asking after a drop reads it again', async () => {
+    const kept = new KeptLists(10);
+    const key = KeptLists.key(COMPLAINT, tenant, first);
+    let reads = 0;
+    const finish: (() => void)[] = [];
+    const read = () => {
+      const n = ++reads;
+      return new Promise<ReturnType<typeof page>>((resolve) => finish.push(() => resolve(page(n))));
+    };
+    const a = kept.load(key, read);
+    const b = kept.load(key, read);
+    expect(reads).toBe(1);
+    // A write commits while the first read is on its way: the next caller does not join it.
+    kept.dropAll();
+    const c = kept.load(key, read);
+    expect(reads).toBe(2);
+    finish.forEach((f) => f());
+    expect((await a).total).toBe(1);
+    expect(await b).toBe(await a);
+    expect((await c).total).toBe(2);
+    // Only the read begun after the drop is kept.
+    expect((await kept.load(key, read)).total).toBe(2);
+    expect(reads).toBe(2);
+  });
+
   it('when more than max are kept, then the least recently used goes; max 0 keeps none', () => {
     const kept = new KeptLists(2);
     const keyOf = (n: number) => KeptLists.key(COMPLAINT, tenant, { ...first, page: n });
