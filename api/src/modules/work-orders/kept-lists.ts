@@ -1,7 +1,7 @@
 import { COMPLAINT, EVENT_ORDER, type WorkKind } from '@pm/shared';
 import { keptAnswer } from '../../http/kept-mark';
 import type { TenantScope } from '../../http/caller';
-import type { WorkFilter } from './work-orders.repository';
+import type { WorkFilter } from './work-filter';
 
 /**
  * The tables a list page reads (work-orders.repository.ts `listWork`): the rows, their counters
@@ -71,19 +71,16 @@ export class KeptLists {
   /** The page's key: every value that changes its answer, a filter that means "none" always written the same. */
   static key(k: WorkKind, tenant: TenantScope, q: PageQuery): string {
     const f = q.filter;
-    return JSON.stringify([
-      k.kind,
-      tenant.companyId,
-      tenant.housingEstateId,
-      f.status || 0,
-      (k.hasType && f.type) || 0,
-      f.houseType || 0,
-      f.keyword || '',
-      f.startTime || '',
-      f.endTime || '',
-      q.page,
-      q.limit,
-    ]);
+    // Every filter, by name: a filter added to WorkFilter and not here fails the type check.
+    const filters = {
+      status: f.status || 0,
+      type: (k.hasType && f.type) || 0,
+      houseType: f.houseType || 0,
+      keyword: f.keyword || '',
+      startTime: f.startTime || '',
+      endTime: f.endTime || '',
+    } satisfies Record<keyof WorkFilter, unknown>;
+    return JSON.stringify([k.kind, tenant.companyId, tenant.housingEstateId, q.page, q.limit, filters]);
   }
 
   /** The kept page, if any (and counted as a hit or a miss). */
