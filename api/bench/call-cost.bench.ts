@@ -18,6 +18,8 @@ import pg from 'pg';
 import { WebSocket } from 'ws';
 import { benchLog, cpuMs, postgresSchema, round } from './kit';
 import { freePort } from '../test/kit/api-process';
+import { createPgEventBus } from '../src/modules/realtime/pg-event-bus';
+import type { EventBus } from '../src/modules/realtime/event-bus';
 
 const root = resolve(import.meta.dirname, '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -38,6 +40,13 @@ const ONLY_CALLS = process.env.BENCH_CALLS?.split(',');
  * api keeps their live counters while it holds one: counters-cache.ts). BENCH_UPSTREAM=off: none.
  */
 const WITH_UPSTREAM = process.env.BENCH_UPSTREAM !== 'off';
+/**
+ * BENCH_KEPT_DROPS_PER_SECOND (PostgreSQL only): during the measured turns, another api process's
+ * write is announced this often on the bus (`{ kind: 'kept' }`, as a write on another process
+ * announces it), so the api drops its kept answers (list pages, records by id) and reads them
+ * again: the kept calls' cost when the tables they read are written at that rate. Unset: none.
+ */
+const KEPT_DROPS_PER_SECOND = Number(process.env.BENCH_KEPT_DROPS_PER_SECOND ?? 0);
 /**
  * BENCH_PORT_BASE: the api listens on it, the pipe on +1, the gateway on +2, its metrics on +3
  * (a machine shared by several people gives each a range); unset, free ports.
@@ -147,6 +156,8 @@ interface Engine {
   apiUrl: string;
   /** PIDs of the PostgreSQL backends serving the api (none on PGlite). */
   backends(): Promise<number[]>;
+  /** The api's bus as another api process sees it (PostgreSQL), for BENCH_KEPT_DROPS_PER_SECOND. */
+  bus?: EventBus;
   close(): Promise<void>;
 }
 
@@ -163,6 +174,7 @@ async function startApi(engine: string): Promise<Engine> {
   };
   let cleanup: () => Promise<void>;
   let backends: () => Promise<number[]> = async () => [];
+  let bus: EventBus | undefined;
   if (engine === 'postgres') {
     const schema = await postgresSchema();
     if (!schema) throw new Error('no PostgreSQL server (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
@@ -176,7 +188,9 @@ async function startApi(engine: string): Promise<Engine> {
       (
         await admin.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [appName])
       ).rows.map((r) => r.pid);
+    if (KEPT_DROPS_PER_SECOND > 0) bus = await createPgEventBus({ connectionString: schema.url });
     cleanup = async () => {
+      await bus?.close();
       await admin.end();
       await schema.drop();
     };
@@ -192,6 +206,7 @@ async function startApi(engine: string): Promise<Engine> {
     api,
     apiUrl,
     backends,
+    bus,
     async close() {
       api.kill('SIGTERM');
       await new Promise((r) => api.once('exit', r));
@@ -285,6 +300,12 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
     let gatewayCpu = 0;
     let pipeTime = 0;
     const dbCpu = pids.map(() => 0);
+    const drops = e.bus
+      ? setInterval(
+          () => void e.bus!.publish({ kind: 'kept', origin: 'call-cost bench' }),
+          1000 / KEPT_DROPS_PER_SECOND,
+        )
+      : undefined;
     for (let turn = 0; turn < SECONDS; turn++) {
       const before = { pipe: cpuMs(pipe.pid!), api: cpuMs(e.api.pid!), db: pids.map(cpuMs) };
       const started = Date.now();
@@ -302,6 +323,7 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
       viaGateway.calls += g.calls;
       viaGateway.failed.push(...g.failed);
     }
+    clearInterval(drops);
     const elapsed = pipeTime;
     const pipeMs = pipeCpu / viaPipe.calls;
     const apiMs = apiCpu / viaPipe.calls;
@@ -342,6 +364,7 @@ console.log(
     bench: 'call-cost',
     seconds: SECONDS,
     connections: CONNECTIONS,
+    ...(KEPT_DROPS_PER_SECOND > 0 && { keptDropsPerSecond: KEPT_DROPS_PER_SECOND }),
     loadAverage: [round(loadBefore), round(loadavg()[0])],
     ...figures,
   }),

@@ -4,6 +4,7 @@ import type { RealtimeHandle } from './modules/realtime';
 import type { Mailer } from './mail/mailer';
 import type { TokenService } from './modules/auth/token.service';
 import type { KeptById } from './modules/work-orders/kept-by-id';
+import type { KeptLists } from './modules/work-orders/kept-lists';
 import type { EstateDefaults } from './modules/estate-settings/estate-defaults';
 
 export interface ApiConfig {
@@ -33,4 +34,6 @@ export interface AppServices {
   realtime: RealtimeHandle;
   /** Complaints' and work orders' answers by id kept in this process (modules/work-orders/kept-by-id.ts). */
   keptById?: KeptById;
+  /** Complaint and work-order list pages kept in this process (modules/work-orders/kept-lists.ts). */
+  keptLists?: KeptLists;
 }

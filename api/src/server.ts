@@ -30,6 +30,7 @@ import { retentionFromEnv, startRetention, type Retention } from './db/retention
 import { estateDefaultsFrom, type EstateDefaults } from './modules/estate-settings/estate-defaults';
 import { seedDemo } from './seed/seed-demo';
 import { KeptById, keepByIdFromEnv, keptByIdBus } from './modules/work-orders/kept-by-id';
+import { KeptLists, keepListsFromEnv } from './modules/work-orders/kept-lists';
 
 export interface StartApiOptions {
   /** 0 (default) = a free port. */
@@ -89,6 +90,11 @@ export interface StartApiOptions {
    * API_KEEP_BY_ID or 10,000; 0 = none kept): modules/work-orders/kept-by-id.ts.
    */
   keepByIdEntries?: number;
+  /**
+   * How many complaint and work-order list pages this process keeps (default: API_KEEP_LISTS or
+   * 2,000; 0 = none kept): modules/work-orders/kept-lists.ts.
+   */
+  keepListPages?: number;
 }
 
 export interface ApiHandle {
@@ -136,7 +142,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
   // The engine's series of the query-duration metric, found once (not by its label on every query).
   const querySeries = metrics.queryDuration.labels({ engine: options.databaseUrl ? 'postgres' : 'pglite' });
   const keptById = new KeptById(options.keepByIdEntries ?? keepByIdFromEnv(process.env.API_KEEP_BY_ID));
-  metrics.watch({ keptById });
+  const keptLists = new KeptLists(options.keepListPages ?? keepListsFromEnv(process.env.API_KEEP_LISTS));
+  metrics.watch({ keptById, keptLists });
   // Which api process committed a write (the bus skips its own 'kept' envelope: dropped at the commit already).
   const origin = randomUUID();
   /** Set once the bus exists: tells the other api processes to drop their kept answers. */
@@ -145,8 +152,11 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     // A committed write to a table the kept answers read drops them here, before the writer's
     // code after its commit runs, and in the other processes through the bus (kept-by-id.ts).
     onWrite: (tables) => {
-      if (!KeptById.concerns(tables)) return;
-      keptById.dropAll();
+      const byId = KeptById.concerns(tables);
+      const lists = KeptLists.concerns(tables);
+      if (!byId && !lists) return;
+      if (byId) keptById.dropAll();
+      if (lists) keptLists.dropAll();
       announce.kept?.();
     },
     databaseUrl: options.databaseUrl,
@@ -203,7 +213,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
   await hideDemoCertificates(config.uploadDir);
   const tokens = new TokenService(db, config.tokenTtlSeconds);
   const mailer = createMailer(db, log, options.smtpUrl);
-  const services = { db, config, log, mailer, tokens, keptById } as AppServices;
+  const services = { db, config, log, mailer, tokens, keptById, keptLists } as AppServices;
   const checkAnswers = options.checkAnswers ?? process.env.API_CHECK_ANSWERS === '1';
   const app = createApp(services, allModules(database.ping), { metrics, checkAnswers });
   const server: Server = createServer(app);
@@ -221,7 +231,13 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
       ),
       tokens,
     ),
-    keptById,
+    // Another process's write drops both kinds of kept answers here (coarsely: one envelope for both).
+    {
+      dropAll: () => {
+        keptById.dropAll();
+        keptLists.dropAll();
+      },
+    },
     origin,
   );
   // Published at once (before the write's pushes: the bus keeps their order); only another process needs it.

@@ -19,6 +19,7 @@ export class ApiMetrics {
     pool?: () => PoolStats;
     realtimeConnections?: () => number;
     keptById?: { hits: number; misses: number };
+    keptLists?: { hits: number; misses: number };
   } = {};
 
   readonly httpDuration = new Histogram({
@@ -76,6 +77,21 @@ export class ApiMetrics {
     },
   });
 
+  /** The same for the list pages (kept-lists.ts). */
+  readonly keptLists: Counter<'result'> = new Counter({
+    name: 'api_kept_lists_total',
+    help: 'Complaint and work-order list pages: answered from the kept pages (hit) or read from the database (miss)',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+    collect: (): void => {
+      const kept = this.sources.keptLists;
+      if (!kept) return;
+      this.keptLists.reset();
+      this.keptLists.inc({ result: 'hit' }, kept.hits);
+      this.keptLists.inc({ result: 'miss' }, kept.misses);
+    },
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'api_' });
   }
@@ -84,6 +100,7 @@ export class ApiMetrics {
     pool?: () => PoolStats;
     realtimeConnections?: () => number;
     keptById?: { hits: number; misses: number };
+    keptLists?: { hits: number; misses: number };
   }): void {
     Object.assign(this.sources, sources);
   }

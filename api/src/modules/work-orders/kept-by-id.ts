@@ -125,7 +125,7 @@ export function keepByIdFromEnv(value: string | undefined): number {
  * The realtime bus, with another process's 'kept' envelope dropping this process's kept answers
  * (its own was dropped at its commit); the envelope concerns only the kept answers and stops here.
  */
-export function keptByIdBus(bus: EventBus, kept: KeptById, origin: string): EventBus {
+export function keptByIdBus(bus: EventBus, kept: Pick<KeptById, 'dropAll'>, origin: string): EventBus {
   return {
     publish: (envelope) => bus.publish(envelope),
     onEnvelope: (handler) =>

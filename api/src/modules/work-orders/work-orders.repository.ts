@@ -5,16 +5,9 @@ import { preparedQuery, type PreparedQuery } from '../../db/prepared';
 import { dayRange, isoOrNull as iso, likePattern, queryRows } from '../../db/sql';
 import type { TenantScope } from '../../http/request-context';
 import { JsonText } from '../../http/json-text';
+import type { WorkFilter } from './work-filter';
 
-/** Filters of the list (SPEC §2): status, work-order type, keyword, report days, house type. */
-export interface WorkFilter {
-  status?: number;
-  type?: number;
-  keyword?: string;
-  startTime?: string;
-  endTime?: string;
-  houseType?: number;
-}
+export type { WorkFilter };
 
 const avatar = (images: unknown): string | null => {
   const list = (typeof images === 'string' ? JSON.parse(images) : images) as { url?: string }[] | null;

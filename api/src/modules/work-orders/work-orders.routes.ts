@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import {
-  listPage,
   type EndpointKey,
   type ComplainCompleteSchema,
   type ComplainDealSchema,
@@ -14,9 +13,9 @@ import { route, type ApiModule } from '../../http/define-route';
 import {
   advance,
   dashboardWork,
+  getListPage,
   getWork,
   listReplies,
-  listWork,
   readStatusTotals,
   replyAsStaff,
   statusTotals,
@@ -61,9 +60,7 @@ function workModule(k: WorkKind): ApiModule {
           endTime: b.endTime,
           houseType: b.houseType,
         };
-        const { rows, total } = await listWork(ctx.db, k, ctx.tenant, filter, b.limit, (b.page - 1) * b.limit);
-        // The rows are PostgreSQL's JSON text, answered as it is (JsonText).
-        return asDeclared(listPage(rows as unknown as unknown[], total, b));
+        return asDeclared(await getListPage(ctx, k, filter, b.page, b.limit));
       }),
       route(`POST ${k.path}/query/listByDashboard`, async (ctx, { body }) =>
         asDeclared(await dashboardWork(ctx.db, k, ctx.tenant, body.limit)),

@@ -1,4 +1,4 @@
-import { WorkStatus, type WorkKind } from '@pm/shared';
+import { listPage, WorkStatus, type WorkKind } from '@pm/shared';
 import type { Tx } from '../../db/open-database';
 import { AppError } from '../../http/app-error';
 import type { AuthedContext } from '../../http/request-context';
@@ -6,7 +6,8 @@ import { notify, pushAfterCommit } from '../message/notify';
 import { withPushes } from '../message/push-outbox';
 import { listingStaff } from './work-orders.recipients';
 import type { JsonText } from '../../http/json-text';
-import { findWork, insertReply, moveStatus, workHead } from './work-orders.repository';
+import { findWork, insertReply, listWork, moveStatus, workHead, type WorkFilter } from './work-orders.repository';
+import { KeptLists } from './kept-lists';
 
 /** The staff's side of complaints and event work orders: read, deal with, complete, reply. */
 
@@ -14,7 +15,6 @@ import { findWork, insertReply, moveStatus, workHead } from './work-orders.repos
 export {
   dashboardWork,
   listReplies,
-  listWork,
   readStatusTotals,
   statusTotals,
   statusTotalsSql,
@@ -42,6 +42,21 @@ export async function getWork(ctx: AuthedContext, k: WorkKind, id: number): Prom
   const found = await findWork(ctx.db, k, ctx.tenant, id);
   if (!found) throw AppError.notFound();
   return kept && load !== undefined ? kept.end(load, k, ctx.tenant, id, found) : found;
+}
+
+/**
+ * A page of the list and its total (shared `listPage`: rows as PostgreSQL's JSON text). Kept per
+ * (kind, tenant, normalised query) in kept-lists.ts; the route checked the caller's token and
+ * permission already. Never a read inside a transaction (it may see what is not committed yet).
+ */
+export async function getListPage(ctx: AuthedContext, k: WorkKind, filter: WorkFilter, page: number, limit: number) {
+  const read = async () => {
+    const { rows, total } = await listWork(ctx.db, k, ctx.tenant, filter, limit, (page - 1) * limit);
+    // The rows are PostgreSQL's JSON text, answered as it is (JsonText): `list` holds it in the array's place.
+    return listPage(rows as unknown as unknown[], total, { page, limit });
+  };
+  const kept = ctx.db === ctx.services.db && ctx.services.keptLists?.max ? ctx.services.keptLists : undefined;
+  return kept ? kept.load(KeptLists.key(k, ctx.tenant, { filter, page, limit }), read) : read();
 }
 
 /**
