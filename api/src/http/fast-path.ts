@@ -48,6 +48,9 @@ const PLAIN_JSON = /^application\/json\s*(;\s*charset="?utf-8"?\s*)?$/i;
 /** body-parser's strict JSON: an object or an array. */
 const FIRST_CHAR = /^[ \t\n\r]*(.)/;
 
+/** The parameters of a path without any (shared: they are only read). */
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 /** ctx.req / ctx.res of a fast route: a handler listed in FAST_ROUTES must not use them. */
 function unusable(route: ApiRoute, what: 'req' | 'res'): never {
   return new Proxy(
@@ -137,7 +140,7 @@ export class FastPath {
   /** The route and parameters of a request this path answers; null = express's. */
   private match(method: string, path: string): { fast: FastRoute; params: Record<string, string> } | null {
     const exact = this.exact.get(`${method} ${path}`);
-    if (exact) return { fast: exact, params: {} };
+    if (exact) return { fast: exact, params: NO_PARAMS };
     for (const fast of this.patterned.get(method) ?? []) {
       const m = fast.pattern!.exec(path);
       if (!m) continue;
@@ -165,20 +168,28 @@ export class FastPath {
     if (!(length >= 0 && length <= this.o.services.config.bodyLimitBytes)) return false;
     if (length > 0 && (req.method !== 'POST' || !PLAIN_JSON.test(headers['content-type'] ?? ''))) return false;
 
-    const started = performance.now();
     const requestId = requestIdOf(headers['x-request-id']);
     const lang = requestLanguage(headers.lang);
-    const { route } = hit.fast;
-    res.once('close', () => {
-      const status = res.statusCode;
-      const seconds = (performance.now() - started) / 1000;
-      this.o.log(requestId, req.method!, url, status, Math.round(seconds * 1000), !res.writableEnded);
-      this.o.durations(req.method!, status, route.path, seconds);
-    });
     const head = ['x-request-id', requestId];
-    const call: Call = { req, res, fast: hit.fast, params: hit.params, url, q, requestId, lang, head };
+    const call: Call = {
+      req,
+      res,
+      fast: hit.fast,
+      params: hit.params,
+      url,
+      q,
+      requestId,
+      lang,
+      head,
+      started: performance.now(),
+      path: this,
+    };
+    // The log line and the metric when the answer is done or the caller gone: one listener
+    // shared by every call, the call's state on the answer (no closure made per call).
+    (res as CallAnswer)[CALL] = call;
+    res.on('close', callClosed);
     if (length === 0) {
-      this.run(call, undefined);
+      void this.run(call, undefined);
       return true;
     }
     const chunks: Buffer[] = [];
@@ -188,7 +199,10 @@ export class FastPath {
     req.on('end', () => {
       // As express.json reads it: empty = {}, else an object or an array, or a 400.
       const text = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8').replace(/^\uFEFF/, '');
-      if (text.length === 0) return this.run(call, {});
+      if (text.length === 0) {
+        void this.run(call, {});
+        return;
+      }
       const first = FIRST_CHAR.exec(text)?.[1];
       let body: unknown;
       try {
@@ -198,29 +212,54 @@ export class FastPath {
         writeError(req, res, lang, new AppError(400, 'errors.malformedJson'), head);
         return;
       }
-      this.run(call, body);
+      void this.run(call, body);
     });
     return true;
   }
 
-  /** Runs the route and writes its envelope (a method, not a closure made per call). */
-  private run(call: Call, body: unknown): void {
+  /** Runs the route and writes its envelope (a method, not closures made per call). */
+  private async run(call: Call, body: unknown): Promise<void> {
     const { req, res, fast, requestId, lang, head, url, q } = call;
     const { route } = fast;
-    answerRoute(route, this.o.services, this.o.checkAnswers, {
-      requestId,
-      lang,
-      authorization: req.headers.authorization,
-      params: call.params,
-      query: q < 0 ? {} : parseQuery(url.slice(q + 1)),
-      body,
-      req: fast.req,
-      res: fast.res,
-    }).then(
-      (data) => writeEnvelopeText(req, res, 200, envelopeText(route, lang, data), head),
-      (err: unknown) => writeError(req, res, lang, errorAnswer(err, this.o.services, requestId), head),
-    );
+    let data: unknown;
+    try {
+      data = await answerRoute(route, this.o.services, this.o.checkAnswers, {
+        requestId,
+        lang,
+        authorization: req.headers.authorization,
+        params: call.params,
+        query: q < 0 ? {} : parseQuery(url.slice(q + 1)),
+        body,
+        req: fast.req,
+        res: fast.res,
+      });
+    } catch (err) {
+      writeError(req, res, lang, errorAnswer(err, this.o.services, requestId), head);
+      return;
+    }
+    writeEnvelopeText(req, res, 200, envelopeText(route, lang, data), head);
   }
+
+  /** The call's access log line and request-duration metric, once its answer is closed. */
+  closed(call: Call): void {
+    const { req, res } = call;
+    const status = res.statusCode;
+    const seconds = (performance.now() - call.started) / 1000;
+    this.o.log(call.requestId, req.method!, call.url, status, Math.round(seconds * 1000), !res.writableEnded);
+    this.o.durations(req.method!, status, call.fast.route.path, seconds);
+  }
+}
+
+/** Where a fast call's state sits on its answer, for `callClosed`. */
+const CALL = Symbol('fast call');
+type CallAnswer = ServerResponse & { [CALL]?: Call };
+
+/** The 'close' listener of every fast call's answer (`this` is the answer); 'close' comes once. */
+function callClosed(this: CallAnswer): void {
+  const call = this[CALL];
+  if (!call) return;
+  this[CALL] = undefined;
+  call.path.closed(call);
 }
 
 /** One call on the fast path, as `run` needs it. */
@@ -235,4 +274,7 @@ interface Call {
   requestId: string;
   lang: Language;
   head: string[];
+  /** performance.now() when the call came. */
+  started: number;
+  path: FastPath;
 }
