@@ -54,7 +54,7 @@ export function requestDurations(metrics: ApiMetrics | undefined): RequestDurati
     const key = `${method} ${status} ${route}`;
     let observer = series.get(key);
     if (!observer) {
-      observer = metrics.httpDuration.labels({ method, route, status: String(status) });
+      observer = metrics.httpDuration.series({ method, route, status: String(status) });
       series.set(key, observer);
     }
     observer.observe(seconds);
