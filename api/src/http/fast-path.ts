@@ -3,7 +3,7 @@ import { parse as parseQuery } from 'node:querystring';
 import type { Request, Response } from 'express';
 import type { EndpointKey, Language } from '@pm/shared';
 import type { AppServices } from '../app-services';
-import { answerRoute } from './answer-route';
+import { answerRoute, type RouteCall } from './answer-route';
 import { AppError } from './app-error';
 import type { ApiRoute } from './define-route';
 import { errorAnswer } from './error-answer';
@@ -63,8 +63,17 @@ function unusable(route: ApiRoute, what: 'req' | 'res'): never {
   ) as never;
 }
 
+/** One series of the request-duration metric. */
+export interface DurationSeries {
+  observe(seconds: number): void;
+}
+
 /** Observes a request's duration in the request-duration metric (create-app.ts). */
-export type RequestDurations = (method: string, status: number, route: string, seconds: number) => void;
+export interface RequestDurations {
+  (method: string, status: number, route: string, seconds: number): void;
+  /** The series of these labels, for a caller that keeps it; null when there are no metrics. */
+  series(method: string, status: number, route: string): DurationSeries | null;
+}
 
 interface FastRoute {
   route: ApiRoute;
@@ -75,6 +84,8 @@ interface FastRoute {
   shadows: RegExp[];
   req: Request;
   res: Response;
+  /** The request-duration series of this route by status, found once each. */
+  byStatus: Map<number, DurationSeries | null>;
 }
 
 /**
@@ -127,6 +138,7 @@ export class FastPath {
       shadows,
       req: unusable(route, 'req'),
       res: unusable(route, 'res'),
+      byStatus: new Map(),
     };
     if (!fast.pattern) {
       const key = `${method} ${route.path}`;
@@ -171,15 +183,20 @@ export class FastPath {
     const requestId = requestIdOf(headers['x-request-id']);
     const lang = requestLanguage(headers.lang);
     const head = ['x-request-id', requestId];
+    const { fast } = hit;
     const call: Call = {
-      req,
-      res,
-      fast: hit.fast,
-      params: hit.params,
-      url,
-      q,
       requestId,
       lang,
+      authorization: headers.authorization,
+      params: hit.params,
+      query: q < 0 ? NO_PARAMS : parseQuery(url.slice(q + 1)),
+      body: undefined,
+      req: fast.req,
+      res: fast.res,
+      incoming: req,
+      outgoing: res,
+      fast,
+      url,
       head,
       started: performance.now(),
       path: this,
@@ -189,7 +206,7 @@ export class FastPath {
     (res as CallAnswer)[CALL] = call;
     res.on('close', callClosed);
     if (length === 0) {
-      void this.run(call, undefined);
+      void this.run(call);
       return true;
     }
     const chunks: Buffer[] = [];
@@ -200,7 +217,8 @@ export class FastPath {
       // As express.json reads it: empty = {}, else an object or an array, or a 400.
       const text = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8').replace(/^\uFEFF/, '');
       if (text.length === 0) {
-        void this.run(call, {});
+        call.body = {};
+        void this.run(call);
         return;
       }
       const first = FIRST_CHAR.exec(text)?.[1];
@@ -212,41 +230,35 @@ export class FastPath {
         writeError(req, res, lang, new AppError(400, 'errors.malformedJson'), head);
         return;
       }
-      void this.run(call, body);
+      call.body = body;
+      void this.run(call);
     });
     return true;
   }
 
   /** Runs the route and writes its envelope (a method, not closures made per call). */
-  private async run(call: Call, body: unknown): Promise<void> {
-    const { req, res, fast, requestId, lang, head, url, q } = call;
-    const { route } = fast;
+  private async run(call: Call): Promise<void> {
+    const { incoming, outgoing, fast, lang, head } = call;
     let data: unknown;
     try {
-      data = await answerRoute(route, this.o.services, this.o.checkAnswers, {
-        requestId,
-        lang,
-        authorization: req.headers.authorization,
-        params: call.params,
-        query: q < 0 ? {} : parseQuery(url.slice(q + 1)),
-        body,
-        req: fast.req,
-        res: fast.res,
-      });
+      data = await answerRoute(fast.route, this.o.services, this.o.checkAnswers, call);
     } catch (err) {
-      writeError(req, res, lang, errorAnswer(err, this.o.services, requestId), head);
+      writeError(incoming, outgoing, lang, errorAnswer(err, this.o.services, call.requestId), head);
       return;
     }
-    writeEnvelopeText(req, res, 200, envelopeText(route, lang, data), head);
+    writeEnvelopeText(incoming, outgoing, 200, envelopeText(fast.route, lang, data), head);
   }
 
   /** The call's access log line and request-duration metric, once its answer is closed. */
   closed(call: Call): void {
-    const { req, res } = call;
-    const status = res.statusCode;
+    const { incoming, outgoing, fast } = call;
+    const status = outgoing.statusCode;
     const seconds = (performance.now() - call.started) / 1000;
-    this.o.log(call.requestId, req.method!, call.url, status, Math.round(seconds * 1000), !res.writableEnded);
-    this.o.durations(req.method!, status, call.fast.route.path, seconds);
+    this.o.log(call.requestId, incoming.method!, call.url, status, Math.round(seconds * 1000), !outgoing.writableEnded);
+    let series = fast.byStatus.get(status);
+    if (series === undefined)
+      fast.byStatus.set(status, (series = this.o.durations.series(incoming.method!, status, fast.route.path)));
+    series?.observe(seconds);
   }
 }
 
@@ -262,16 +274,15 @@ function callClosed(this: CallAnswer): void {
   call.path.closed(call);
 }
 
-/** One call on the fast path, as `run` needs it. */
-interface Call {
-  req: IncomingMessage;
-  res: ServerResponse;
+/**
+ * One call on the fast path: the route's call as answerRoute reads it (`req` / `res` there are
+ * the route's unusable stand-ins), with what the answer and the log line need; one object per call.
+ */
+interface Call extends RouteCall {
+  incoming: IncomingMessage;
+  outgoing: ServerResponse;
   fast: FastRoute;
-  params: Record<string, string>;
   url: string;
-  /** Where the query string starts in `url` (-1: none). */
-  q: number;
-  requestId: string;
   lang: Language;
   head: string[];
   /** performance.now() when the call came. */
