@@ -7,8 +7,19 @@ const SECRET_PARAM = /token|passw|pwd|secret|code|key|sig|auth/i;
 const TOKEN_CHARS = /^[\w.~+=-]{20,}$/;
 const HAS_DIGIT = /\d/;
 const FILE_NAME = /\.[a-z\d]{1,5}$/i;
-/** A path segment long enough to be a token (TOKEN_CHARS). */
-const LONG_SEGMENT = /[^/]{20}/;
+/**
+ * Whether `url` has a run of 20 or more characters without a `/` (a path segment long enough to
+ * be a token: TOKEN_CHARS). A loop over the characters: the regular expression `/[^/]{20}/` it
+ * replaces took about 4 × as long on the short paths of every call (issue 34, part 14).
+ */
+function hasLongSegment(url: string): boolean {
+  let run = 0;
+  for (let i = 0; i < url.length; i++) {
+    if (url.charCodeAt(i) === 47 /* '/' */) run = 0;
+    else if (++run >= 20) return true;
+  }
+  return false;
+}
 
 /**
  * A value that looks like a token rather than a word, an id or a file name: 20 or more token
@@ -37,7 +48,7 @@ export function redactUrl(url: string): string {
   const at = url.indexOf('?');
   // The usual call: no query and no segment of 20 characters or more (a secret has 20 or more,
   // and decoding only shortens a segment), so there is nothing to redact (issue 34: the hot path).
-  if (at < 0 && !LONG_SEGMENT.test(url)) return url;
+  if (at < 0 && !hasLongSegment(url)) return url;
   const path = (at < 0 ? url : url.slice(0, at))
     .split('/')
     .map((segment) => (looksLikeSecret(safeDecode(segment)) ? '[redacted]' : segment))

@@ -1,10 +1,11 @@
 import type { Request, Response } from 'express';
+import type { ZodType } from 'zod';
 import type { Language } from '@pm/shared';
 import type { AppServices } from '../app-services';
 import { claimingDb, claimUploads, uploadsNamedIn } from '../modules/upload/upload.repository';
 import { AppError } from './app-error';
 import type { ApiRoute } from './define-route';
-import type { AuthedContext, PublicContext } from './request-context';
+import type { PublicContext } from './request-context';
 import { translate } from './translate';
 import { validationError } from './validation-message';
 import { compressed } from './write-envelope';
@@ -55,6 +56,47 @@ function translateIn(lang: Language): PublicContext['t'] {
   return t;
 }
 
+/**
+ * A call's context. A class rather than an object literal with getters (issue 34, part 14): a
+ * literal's getters are two new closures on every call; here `log` and `t` are the prototype's,
+ * made once, and every context has the same fields in the same order (one hidden class).
+ */
+class RouteContext implements PublicContext {
+  private childLog: PublicContext['log'] | undefined = undefined;
+  db: PublicContext['db'];
+  caller: PublicContext['caller'] = null;
+  tenant: PublicContext['tenant'] = null;
+  /** The raw bearer token of a route that needs one (AuthedContext); never logged. */
+  token: string | undefined = undefined;
+
+  constructor(
+    readonly requestId: string,
+    readonly lang: Language,
+    readonly services: AppServices,
+    readonly req: Request,
+    readonly res: Response,
+  ) {
+    this.db = services.db;
+  }
+
+  /** Made when a handler first logs: most calls never do. */
+  get log(): PublicContext['log'] {
+    return (this.childLog ??= this.services.log.child({ reqId: this.requestId }));
+  }
+
+  /** Translates into the request's language (one function per language, made once). */
+  get t(): PublicContext['t'] {
+    return translateIn(this.lang);
+  }
+}
+
+/** `raw` as `schema` reads it, or the 400 naming `where`. */
+function validated(schema: ZodType, raw: unknown, where: 'params' | 'query' | 'body', lang: Language): unknown {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw validationError(parsed.error, where, raw, lang);
+  return parsed.data;
+}
+
 /** One call of a declared route, from express or from the fast path (fast-path.ts). */
 export interface RouteCall {
   requestId: string;
@@ -78,26 +120,7 @@ export async function answerRoute(
   checkAnswers: boolean,
   call: RouteCall,
 ): Promise<unknown> {
-  const { lang, requestId } = call;
-  let log: PublicContext['log'] | undefined;
-  const ctx: PublicContext = {
-    requestId,
-    lang,
-    // Made when a handler first logs: most calls never do.
-    get log() {
-      return (log ??= services.log.child({ reqId: requestId }));
-    },
-    db: services.db,
-    services,
-    caller: null,
-    tenant: null,
-    // Made when a handler first translates (no closure made per call).
-    get t() {
-      return translateIn(lang);
-    },
-    req: call.req,
-    res: call.res,
-  };
+  const ctx = new RouteContext(call.requestId, call.lang, services, call.req, call.res);
   // Token.
   const token = bearerToken(call.authorization);
   if (token) {
@@ -118,17 +141,13 @@ export async function answerRoute(
   }
   // Tenant scope: always the caller's company and estate.
   if (ctx.caller) ctx.tenant = { companyId: ctx.caller.companyId, housingEstateId: ctx.caller.housingEstateId };
-  if (route.permission !== 'public') (ctx as AuthedContext).token = token as string;
-  // Validation.
-  const input = { body: undefined as unknown, query: undefined as unknown, params: undefined as unknown };
-  for (const where of ['params', 'query', 'body'] as const) {
-    const schema = route[where];
-    if (!schema) continue;
-    const raw = where === 'body' ? (call.body ?? {}) : call[where];
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) throw validationError(parsed.error, where, raw, lang);
-    input[where] = parsed.data;
-  }
+  if (route.permission !== 'public') ctx.token = token as string;
+  // Validation, in this order (the first failing part is the one the 400 names).
+  const input = {
+    params: route.params ? validated(route.params, call.params, 'params', ctx.lang) : undefined,
+    query: route.query ? validated(route.query, call.query, 'query', ctx.lang) : undefined,
+    body: route.body ? validated(route.body, call.body ?? {}, 'body', ctx.lang) : undefined,
+  };
   // A write that names uploads saves a record referencing them: they are no draft's any more
   // (uploads never claimed are pruned, README "Data that stays bounded"). The claim is the last
   // step of the handler's own transaction, so it commits with the record or not at all.

@@ -7,7 +7,7 @@ import { answerRoute, envelopeOf } from './answer-route';
 import { AppError } from './app-error';
 import type { ApiModule, ApiRoute } from './define-route';
 import { errorAnswer } from './error-answer';
-import { FastPath, type RequestDurations } from './fast-path';
+import { FastPath, type DurationSeries, type RequestDurations } from './fast-path';
 import { accessLog, requestLogger } from './request-log';
 import { requestLanguage } from './translate';
 import { writeEnvelope, writeError } from './write-envelope';
@@ -46,19 +46,27 @@ export function routePattern(path: string): RegExp {
   return new RegExp(`^${escaped.replace(/:\w+/g, '[^/]+').replace(/\*\w+/g, '.+')}/?$`, 'i');
 }
 
-/** The request-duration metric: each series found once by its labels, not by hashing them on every call (issue 34). */
+/**
+ * The request-duration metric: each series found once by its labels, not by hashing them on every
+ * call (issue 34); the fast path keeps the series of each of its routes by status (`series`).
+ */
 export function requestDurations(metrics: ApiMetrics | undefined): RequestDurations {
-  const series = new Map<string, { observe(seconds: number): void }>();
-  return (method: string, status: number, route: string, seconds: number): void => {
-    if (!metrics) return;
+  const all = new Map<string, DurationSeries>();
+  const series = (method: string, status: number, route: string): DurationSeries | null => {
+    if (!metrics) return null;
     const key = `${method} ${status} ${route}`;
-    let observer = series.get(key);
-    if (!observer) {
-      observer = metrics.httpDuration.labels({ method, route, status: String(status) });
-      series.set(key, observer);
+    let found = all.get(key);
+    if (!found) {
+      found = metrics.httpDuration.series({ method, route, status: String(status) });
+      all.set(key, found);
     }
-    observer.observe(seconds);
+    return found;
   };
+  return Object.assign(
+    (method: string, status: number, route: string, seconds: number): void =>
+      series(method, status, route)?.observe(seconds),
+    { series },
+  );
 }
 
 /** Observes each request's duration by its declared route ("(none)" for a 404). */

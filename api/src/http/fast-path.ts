@@ -3,7 +3,7 @@ import { parse as parseQuery } from 'node:querystring';
 import type { Request, Response } from 'express';
 import type { EndpointKey, Language } from '@pm/shared';
 import type { AppServices } from '../app-services';
-import { answerRoute } from './answer-route';
+import { answerRoute, type RouteCall } from './answer-route';
 import { AppError } from './app-error';
 import type { ApiRoute } from './define-route';
 import { errorAnswer } from './error-answer';
@@ -48,6 +48,9 @@ const PLAIN_JSON = /^application\/json\s*(;\s*charset="?utf-8"?\s*)?$/i;
 /** body-parser's strict JSON: an object or an array. */
 const FIRST_CHAR = /^[ \t\n\r]*(.)/;
 
+/** The parameters of a path without any (shared: they are only read). */
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 /** ctx.req / ctx.res of a fast route: a handler listed in FAST_ROUTES must not use them. */
 function unusable(route: ApiRoute, what: 'req' | 'res'): never {
   return new Proxy(
@@ -60,8 +63,17 @@ function unusable(route: ApiRoute, what: 'req' | 'res'): never {
   ) as never;
 }
 
+/** One series of the request-duration metric. */
+export interface DurationSeries {
+  observe(seconds: number): void;
+}
+
 /** Observes a request's duration in the request-duration metric (create-app.ts). */
-export type RequestDurations = (method: string, status: number, route: string, seconds: number) => void;
+export interface RequestDurations {
+  (method: string, status: number, route: string, seconds: number): void;
+  /** The series of these labels, for a caller that keeps it; null when there are no metrics. */
+  series(method: string, status: number, route: string): DurationSeries | null;
+}
 
 interface FastRoute {
   route: ApiRoute;
@@ -72,6 +84,8 @@ interface FastRoute {
   shadows: RegExp[];
   req: Request;
   res: Response;
+  /** The request-duration series of this route by status, found once each. */
+  byStatus: Map<number, DurationSeries | null>;
 }
 
 /**
@@ -124,6 +138,7 @@ export class FastPath {
       shadows,
       req: unusable(route, 'req'),
       res: unusable(route, 'res'),
+      byStatus: new Map(),
     };
     if (!fast.pattern) {
       const key = `${method} ${route.path}`;
@@ -137,7 +152,7 @@ export class FastPath {
   /** The route and parameters of a request this path answers; null = express's. */
   private match(method: string, path: string): { fast: FastRoute; params: Record<string, string> } | null {
     const exact = this.exact.get(`${method} ${path}`);
-    if (exact) return { fast: exact, params: {} };
+    if (exact) return { fast: exact, params: NO_PARAMS };
     for (const fast of this.patterned.get(method) ?? []) {
       const m = fast.pattern!.exec(path);
       if (!m) continue;
@@ -165,20 +180,33 @@ export class FastPath {
     if (!(length >= 0 && length <= this.o.services.config.bodyLimitBytes)) return false;
     if (length > 0 && (req.method !== 'POST' || !PLAIN_JSON.test(headers['content-type'] ?? ''))) return false;
 
-    const started = performance.now();
     const requestId = requestIdOf(headers['x-request-id']);
     const lang = requestLanguage(headers.lang);
-    const { route } = hit.fast;
-    res.once('close', () => {
-      const status = res.statusCode;
-      const seconds = (performance.now() - started) / 1000;
-      this.o.log(requestId, req.method!, url, status, Math.round(seconds * 1000), !res.writableEnded);
-      this.o.durations(req.method!, status, route.path, seconds);
-    });
     const head = ['x-request-id', requestId];
-    const call: Call = { req, res, fast: hit.fast, params: hit.params, url, q, requestId, lang, head };
+    const { fast } = hit;
+    const call: Call = {
+      requestId,
+      lang,
+      authorization: headers.authorization,
+      params: hit.params,
+      query: q < 0 ? NO_PARAMS : parseQuery(url.slice(q + 1)),
+      body: undefined,
+      req: fast.req,
+      res: fast.res,
+      incoming: req,
+      outgoing: res,
+      fast,
+      url,
+      head,
+      started: performance.now(),
+      path: this,
+    };
+    // The log line and the metric when the answer is done or the caller gone: one listener
+    // shared by every call, the call's state on the answer (no closure made per call).
+    (res as CallAnswer)[CALL] = call;
+    res.on('close', callClosed);
     if (length === 0) {
-      this.run(call, undefined);
+      void this.run(call);
       return true;
     }
     const chunks: Buffer[] = [];
@@ -188,7 +216,11 @@ export class FastPath {
     req.on('end', () => {
       // As express.json reads it: empty = {}, else an object or an array, or a 400.
       const text = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8').replace(/^\uFEFF/, '');
-      if (text.length === 0) return this.run(call, {});
+      if (text.length === 0) {
+        call.body = {};
+        void this.run(call);
+        return;
+      }
       const first = FIRST_CHAR.exec(text)?.[1];
       let body: unknown;
       try {
@@ -198,41 +230,62 @@ export class FastPath {
         writeError(req, res, lang, new AppError(400, 'errors.malformedJson'), head);
         return;
       }
-      this.run(call, body);
+      call.body = body;
+      void this.run(call);
     });
     return true;
   }
 
-  /** Runs the route and writes its envelope (a method, not a closure made per call). */
-  private run(call: Call, body: unknown): void {
-    const { req, res, fast, requestId, lang, head, url, q } = call;
-    const { route } = fast;
-    answerRoute(route, this.o.services, this.o.checkAnswers, {
-      requestId,
-      lang,
-      authorization: req.headers.authorization,
-      params: call.params,
-      query: q < 0 ? {} : parseQuery(url.slice(q + 1)),
-      body,
-      req: fast.req,
-      res: fast.res,
-    }).then(
-      (data) => writeEnvelopeText(req, res, 200, envelopeText(route, lang, data), head),
-      (err: unknown) => writeError(req, res, lang, errorAnswer(err, this.o.services, requestId), head),
-    );
+  /** Runs the route and writes its envelope (a method, not closures made per call). */
+  private async run(call: Call): Promise<void> {
+    const { incoming, outgoing, fast, lang, head } = call;
+    let data: unknown;
+    try {
+      data = await answerRoute(fast.route, this.o.services, this.o.checkAnswers, call);
+    } catch (err) {
+      writeError(incoming, outgoing, lang, errorAnswer(err, this.o.services, call.requestId), head);
+      return;
+    }
+    writeEnvelopeText(incoming, outgoing, 200, envelopeText(fast.route, lang, data), head);
+  }
+
+  /** The call's access log line and request-duration metric, once its answer is closed. */
+  closed(call: Call): void {
+    const { incoming, outgoing, fast } = call;
+    const status = outgoing.statusCode;
+    const seconds = (performance.now() - call.started) / 1000;
+    this.o.log(call.requestId, incoming.method!, call.url, status, Math.round(seconds * 1000), !outgoing.writableEnded);
+    let series = fast.byStatus.get(status);
+    if (series === undefined)
+      fast.byStatus.set(status, (series = this.o.durations.series(incoming.method!, status, fast.route.path)));
+    series?.observe(seconds);
   }
 }
 
-/** One call on the fast path, as `run` needs it. */
-interface Call {
-  req: IncomingMessage;
-  res: ServerResponse;
+/** Where a fast call's state sits on its answer, for `callClosed`. */
+const CALL = Symbol('fast call');
+type CallAnswer = ServerResponse & { [CALL]?: Call };
+
+/** The 'close' listener of every fast call's answer (`this` is the answer); 'close' comes once. */
+function callClosed(this: CallAnswer): void {
+  const call = this[CALL];
+  if (!call) return;
+  this[CALL] = undefined;
+  call.path.closed(call);
+}
+
+/**
+ * One call on the fast path: the route's call as answerRoute reads it (`req` / `res` there are
+ * the route's unusable stand-ins), with what the answer and the log line need; one object per call.
+ */
+interface Call extends RouteCall {
+  incoming: IncomingMessage;
+  outgoing: ServerResponse;
   fast: FastRoute;
-  params: Record<string, string>;
   url: string;
-  /** Where the query string starts in `url` (-1: none). */
-  q: number;
-  requestId: string;
   lang: Language;
   head: string[];
+  /** performance.now() when the call came. */
+  started: number;
+  path: FastPath;
 }

@@ -27,10 +27,41 @@ const ID_PREFIX = randomUUID().slice(0, 24);
  * from it: api/test/no-secrets-in-logs.test.ts).
  */
 let idCounter = Math.floor(Math.random() * 0x800000000000);
+/** Two hex digits of each byte: the counter's last byte is looked up, not formatted. */
+const HEX2 = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+/** The id's first 34 characters (the prefix and the counter's first 10 digits), made again every 256 ids. */
+let idHead = '';
 function nextRequestId(): string {
   idCounter = (idCounter + 1) % 0x1000000000000;
-  return ID_PREFIX + idCounter.toString(16).padStart(12, '0');
+  const low = idCounter & 0xff;
+  // Issue 34, part 14: formatting the 12 digits on every call was 1 % of the cheapest calls.
+  if (low === 0 || idHead === '') idHead = requestIdHead(idCounter);
+  return idHead + HEX2[low];
 }
+
+/** The first 34 characters of the id of counter value `n`. */
+function requestIdHead(n: number): string {
+  return (
+    ID_PREFIX +
+    Math.floor(n / 256)
+      .toString(16)
+      .padStart(10, '0')
+  );
+}
+
+/** The id of counter value `n`, in one piece: what nextRequestId gives, for its test. */
+export function requestIdAt(n: number): string {
+  return ID_PREFIX + n.toString(16).padStart(12, '0');
+}
+
+/** Tests only: the counter set to `n` (the next id is n + 1's). */
+export function setRequestIdCounter(n: number): void {
+  idCounter = n;
+  idHead = '';
+}
+
+/** Tests only: a new id, as every request without a sane X-Request-Id gets one. */
+export const newRequestId = nextRequestId;
 
 /** Writes one access log line: `{ reqId, method, url, status, ms, msg: "request" }`, `warn` for 5xx. */
 export type AccessLog = (
@@ -61,7 +92,8 @@ export function accessLog(log: Logger): AccessLog {
     const level = status >= 500 ? WARN : INFO;
     if (level < log.levelVal) return;
     write(
-      `{"level":${level},"time":${Date.now()}${prefix},"reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},` +
+      // The method as it stands: node's parser takes only its known methods (capitals and '-').
+      `{"level":${level},"time":${Date.now()}${prefix},"reqId":${JSON.stringify(reqId)},"method":"${method}",` +
         `"url":${JSON.stringify(redactUrl(url))},"status":${status},"ms":${ms}` +
         `${aborted ? ',"aborted":true' : ''},"msg":"request"}\n`,
     );

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { SeriesHistogram } from './series-histogram';
 
 /** Connections of the PostgreSQL pool (pg.Pool's own counts). */
 export interface PoolStats {
@@ -22,7 +23,8 @@ export class ApiMetrics {
     keptLists?: { hits: number; misses: number };
   } = {};
 
-  readonly httpDuration = new Histogram({
+  /** Observed once per request: a histogram without prom-client's label hashing per call (series-histogram.ts). */
+  readonly httpDuration = new SeriesHistogram({
     name: 'api_http_request_duration_seconds',
     help: 'Duration of HTTP requests, by method, declared route (e.g. /complain/list) and status',
     labelNames: ['method', 'route', 'status'] as const,

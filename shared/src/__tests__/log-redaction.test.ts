@@ -14,4 +14,18 @@ describe('the access logs’ URL redaction', () => {
       expect(looksLikeSecret(kept), kept).toBe(false);
     expect(redactUrl('/account/reset/password/1234567?page=2')).toBe('/account/reset/password/1234567?page=2');
   });
+
+  it('when a path has a token-like segment of exactly 20 characters, first, last or alone, then it is redacted; 19 are not a token', () => {
+    const twenty = 'a1b2c3d4e5f6g7h8i9j0';
+    expect(twenty).toHaveLength(20);
+    for (const [url, logged] of [
+      [`/${twenty}`, '/[redacted]'],
+      [`/${twenty}/x`, '/[redacted]/x'],
+      [`/x/y/${twenty}`, '/x/y/[redacted]'],
+      [twenty, '[redacted]'],
+      [`/${twenty.slice(1)}/${twenty.slice(1)}`, `/${twenty.slice(1)}/${twenty.slice(1)}`],
+      ['/complain/query/id/36', '/complain/query/id/36'],
+    ])
+      expect(redactUrl(url), url).toBe(logged);
+  });
 });
