@@ -1,9 +1,10 @@
-import { useCallback, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from "react";
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, Loader } from 'semantic-ui-react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatGroupRow, ChatRecord } from '../../api';
 import { useConversation, type PendingMessage } from '../hooks/useConversation';
+import { AT_BOTTOM_PX, useFollowBottom } from '../hooks/useFollowBottom';
 import { ChatAvatar } from './ChatAvatar';
 import { Composer, outgoingOf } from './Composer';
 import { MessageRow } from './MessageRow';
@@ -17,7 +18,6 @@ const START = 1_000_000_000;
 
 type Item = { key: string; record?: ChatRecord; pending?: PendingMessage };
 const itemKey = (_: number, item: Item) => item.key;
-const followOutput = (bottom: boolean) => (bottom ? ('auto' as const) : false);
 const VIEWPORT_MARGIN = { top: 400, bottom: 200 };
 
 interface Props {
@@ -36,14 +36,16 @@ interface Props {
  * Beside a private chat with a resident: their houses and open complaints and work orders.
  */
 export function ConversationView({ row, me, canMakeWork, narrow, onBack, onLeft }: Props) {
+  useEffect(() => { console.log("[h31m] view mount", row.groupId); return () => console.log("[h31m] view unmount", row.groupId); }, [row.groupId]);
   const { t } = useTranslation();
   const list = useRef<VirtuosoHandle>(null);
-  const atBottom = useRef(true);
+  const scrollToLast = useCallback(() => list.current?.scrollToIndex({ index: 'LAST', align: 'end' }), []);
+  const follow = useFollowBottom(scrollToLast);
   const { state, loadOlder, send, resend, discard, clearUnseen } = useConversation(row.groupId, me, {
-    atBottom: () => atBottom.current,
+    atBottom: follow.isFollowing,
     // After the list has rendered the new item, and again once pictures above it may have grown.
     onOwnRecord: () => {
-      for (const ms of [0, 400]) setTimeout(() => list.current?.scrollToIndex({ index: 'LAST', align: 'end' }), ms);
+      for (const ms of [0, 400]) setTimeout(scrollToLast, ms);
     },
   });
   const [prepended, setPrepended] = useState(0);
@@ -62,6 +64,7 @@ export function ConversationView({ row, me, canMakeWork, narrow, onBack, onLeft 
     requestAnimationFrame(() => setTimeout(() => setHistoryShown(true), 0));
   }, []);
 
+  console.log('[h31m] render view', state.loading, state.records.length, state.records.at(-1)?.seq, 'unseen', state.unseen);
   const items: Item[] = useMemo(
     () => [
       ...state.records.map((r) => ({ key: `r${r.seq}`, record: r })),
@@ -118,12 +121,14 @@ export function ConversationView({ row, me, canMakeWork, narrow, onBack, onLeft 
     [hasOlder, t],
   );
   const onStartReached = useCallback(() => void startReached(), [startReached]);
+  const followAtBottom = follow.onAtBottom;
   const onAtBottom = useCallback(
     (bottom: boolean) => {
-      atBottom.current = bottom;
+      console.log('[h31m] atBottom', bottom);
+      followAtBottom(bottom);
       if (bottom) clearUnseen();
     },
-    [clearUnseen],
+    [followAtBottom, clearUnseen],
   );
 
   return (
@@ -197,9 +202,10 @@ export function ConversationView({ row, me, canMakeWork, narrow, onBack, onLeft 
               initialTopMostItemIndex={Math.max(0, items.length - 1)}
               computeItemKey={itemKey}
               startReached={onStartReached}
-              followOutput={followOutput}
+              scrollerRef={follow.scrollerRef}
+              followOutput={follow.followOutput}
               atBottomStateChange={onAtBottom}
-              atBottomThreshold={40}
+              atBottomThreshold={AT_BOTTOM_PX}
               increaseViewportBy={VIEWPORT_MARGIN}
               components={components}
               itemContent={itemContent}

@@ -106,6 +106,15 @@ function firstPage(groupId: number, signal: AbortSignal): ReturnType<typeof fetc
   return fetchRecords(groupId, 'desc', CHAT_OLDER_PAGE, undefined, signal);
 }
 
+/**
+ * The pause before retry `n` (0, 1, …) of a newer-records fetch that failed (a timeout, a 503 from
+ * a busy gateway, the api restarting): 0.5 s doubling to 8 s. Dropping it instead left a message
+ * out of the open conversation until the next event or reconnect (issue 31).
+ */
+export const newerRetryDelay = (n: number) => Math.min(8000, 500 * 2 ** n);
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** A send that failed because of the network, a timeout or the api (not the message itself). */
 const failureText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -146,17 +155,30 @@ export function useConversation(
     }, 250);
   }, []);
 
-  /** Everything after the last seq held, 5 at a time, one fetch chain at once. */
+  /**
+   * Everything after the last seq held, 5 at a time, one fetch chain at once; a failed fetch is
+   * tried again after a growing pause while the conversation stays open.
+   */
   const fetchNewer = useCallback(() => {
     const id = group.current;
     if (!id) return Promise.resolve();
     newerChain.current = newerChain.current.then(async () => {
-      for (let i = 0; i < 1000; i++) {
+      let failures = 0;
+      for (let pages = 0; pages < 1000; ) {
         // Before the first page there is no last seq to go on from (it would read from the start).
         if (group.current !== id || current.current.loading) return;
+        // Read at each step: an event may have added the next records meanwhile.
         const last = current.current.records.at(-1)?.seq ?? 0;
-        const page = await fetchRecords(id, 'asc', CHAT_NEWER_PAGE, last).catch(() => null);
-        if (!page || group.current !== id) return;
+        console.log('[h31m] newer start', id, last);
+        const page = await fetchRecords(id, 'asc', CHAT_NEWER_PAGE, last).catch((e) => { console.log('[h31m] newer FAILED', String(e)); return null; });
+        console.log('[h31m] newer answer', id, page?.list.map((r) => r.seq));
+        if (group.current !== id) return;
+        if (!page) {
+          await sleep(newerRetryDelay(failures++));
+          continue;
+        }
+        failures = 0;
+        pages++;
         update((s) => ({ ...s, records: mergeRecords(s.records, page.list) }));
         if (page.list.length < CHAT_NEWER_PAGE) return;
       }
@@ -164,14 +186,17 @@ export function useConversation(
     return newerChain.current;
   }, [update]);
 
-  // Opening: the newest page.
+  // Opening: the newest page. Closing (another group, or the view gone) stops any newer fetch's retries.
   useEffect(() => {
+    group.current = groupId;
     setState(EMPTY);
     current.current = EMPTY;
+    console.log('[h31m] opening', groupId);
     if (!groupId) return;
     const abort = new AbortController();
     firstPage(groupId, abort.signal).then(
       (page) => {
+        console.log('[h31m] first page', groupId, abort.signal.aborted, page.list.map((r) => r.seq));
         if (abort.signal.aborted) return;
         const records = mergeRecords([], page.list);
         update((s) => ({ ...s, loading: false, records, hasOlder: (records[0]?.seq ?? 1) > 1 }));
@@ -181,12 +206,16 @@ export function useConversation(
       },
       () => !abort.signal.aborted && update((s) => ({ ...s, loading: false, failed: true })),
     );
-    return () => abort.abort();
+    return () => {
+      abort.abort();
+      group.current = null;
+    };
   }, [groupId, update, markRead, fetchNewer]);
 
   // A reconnect (every new snapshot) fetches what came after the last seq held: no gap.
   const firstSnapshots = useRef(snapshots);
   useEffect(() => {
+    console.log('[h31m] snapshots effect', snapshots !== firstSnapshots.current, current.current.loading);
     if (snapshots !== firstSnapshots.current && !current.current.loading) void fetchNewer();
   }, [snapshots, fetchNewer]);
 
@@ -218,6 +247,7 @@ export function useConversation(
     if (e.kind === 'groupDissolved') update((s) => ({ ...s, closed: 'dissolved' }));
     if (e.kind === 'memberRemoved' && e.payload.personIds?.includes(me)) update((s) => ({ ...s, closed: 'removed' }));
     const record = recordOf(e);
+    console.log('[h31m] event', e.kind, record?.seq, 'loading', current.current.loading, 'last', current.current.records.at(-1)?.seq);
     // Still opening: the first page, and the newer fetch after it, will hold it.
     if (!record || current.current.loading) return;
     const last = current.current.records.at(-1)?.seq ?? 0;
