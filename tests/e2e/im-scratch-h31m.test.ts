@@ -1,5 +1,5 @@
 // TEMPORARY (h31m): the live-message race under a throttled CPU, repeated; removed before the last commit.
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN, RESIDENT, apiCall, apiToken, signedInPage, useProductAndBrowser } from '../support/kit';
 
 const RATE = Number(process.env.H31M_RATE ?? 6);
@@ -27,6 +27,7 @@ describe('h31m scratch', () => {
       page.on('console', (m) => {
         if (m.text().includes('[h31m]')) logs.push(`${Date.now() - t0}ms ${m.text()}`);
       });
+      if (!process.env.H31M_NOWAIT) await expect.poll(() => page.getByTestId('connection-status').getAttribute('data-status')).toBe('live');
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
       try {
