@@ -17,7 +17,8 @@ interface Held {
 }
 const held: Held[] = [];
 
-vi.mock('../../api', () => ({
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/ApiError')).ApiError,
   fetchRecords: (_groupId: number, order: 'asc' | 'desc', _limit: number, seq: number | undefined) =>
     new Promise<Page>((resolve, reject) => held.push({ order, seq, resolve, reject })),
   markConversationRead: async () => ({}),
@@ -146,6 +147,15 @@ describe('useConversation (issue 31)', () => {
     await act(async () => (await nextCall('desc', undefined)).resolve(firstPage(10)));
     await act(async () => (await nextCall('asc', 10)).reject(new Error('timeout')));
     view.unmount();
+    await new Promise((r) => setTimeout(r, newerRetryDelay(0) + 200));
+    expect(held).toEqual([]);
+  });
+
+  it('when the newer fetch is refused for good (not a member any more), then it is not tried again', async () => {
+    const { ApiError } = await import('../../api/ApiError');
+    open();
+    await act(async () => (await nextCall('desc', undefined)).resolve(firstPage(10)));
+    await act(async () => (await nextCall('asc', 10)).reject(new ApiError('Not found', 404)));
     await new Promise((r) => setTimeout(r, newerRetryDelay(0) + 200));
     expect(held).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from "react";
+import { useCallback, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, Loader } from 'semantic-ui-react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
@@ -36,7 +36,6 @@ interface Props {
  * Beside a private chat with a resident: their houses and open complaints and work orders.
  */
 export function ConversationView({ row, me, canMakeWork, narrow, onBack, onLeft }: Props) {
-  useEffect(() => { console.log("[h31m] view mount", row.groupId); return () => console.log("[h31m] view unmount", row.groupId); }, [row.groupId]);
   const { t } = useTranslation();
   const list = useRef<VirtuosoHandle>(null);
   const scrollToLast = useCallback(() => list.current?.scrollToIndex({ index: 'LAST', align: 'end' }), []);
@@ -64,7 +63,6 @@ export function ConversationView({ row, me, canMakeWork, narrow, onBack, onLeft 
     requestAnimationFrame(() => setTimeout(() => setHistoryShown(true), 0));
   }, []);
 
-  console.log('[h31m] render view', state.loading, state.records.length, state.records.at(-1)?.seq, 'unseen', state.unseen);
   const items: Item[] = useMemo(
     () => [
       ...state.records.map((r) => ({ key: `r${r.seq}`, record: r })),
@@ -124,7 +122,6 @@ export function ConversationView({ row, me, canMakeWork, narrow, onBack, onLeft 
   const followAtBottom = follow.onAtBottom;
   const onAtBottom = useCallback(
     (bottom: boolean) => {
-      console.log('[h31m] atBottom', bottom);
       followAtBottom(bottom);
       if (bottom) clearUnseen();
     },

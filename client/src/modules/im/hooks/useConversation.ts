@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { CHAT_NEWER_PAGE, CHAT_OLDER_PAGE, ChatRecordType, type LiveEvent } from '@pm/shared';
 import {
+  ApiError,
   fetchRecords,
   markConversationRead,
   saveRecord,
@@ -113,6 +114,10 @@ function firstPage(groupId: number, signal: AbortSignal): ReturnType<typeof fetc
  */
 export const newerRetryDelay = (n: number) => Math.min(8000, 500 * 2 ** n);
 
+/** A failure that may pass: the network, a timeout (status 0), the api or gateway busy or down (429, 5xx). */
+const mayPass = (err: unknown) =>
+  !(err instanceof ApiError) || err.status === 0 || err.status === 429 || err.status >= 500;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A send that failed because of the network, a timeout or the api (not the message itself). */
@@ -164,16 +169,20 @@ export function useConversation(
     if (!id) return Promise.resolve();
     newerChain.current = newerChain.current.then(async () => {
       let failures = 0;
-      for (let pages = 0; pages < 1000; ) {
+      for (let pages = 0; pages < 1000;) {
         // Before the first page there is no last seq to go on from (it would read from the start).
         if (group.current !== id || current.current.loading) return;
         // Read at each step: an event may have added the next records meanwhile.
         const last = current.current.records.at(-1)?.seq ?? 0;
-        console.log('[h31m] newer start', id, last);
-        const page = await fetchRecords(id, 'asc', CHAT_NEWER_PAGE, last).catch((e) => { console.log('[h31m] newer FAILED', String(e)); return null; });
-        console.log('[h31m] newer answer', id, page?.list.map((r) => r.seq));
+        let refused: unknown = null;
+        const page = await fetchRecords(id, 'asc', CHAT_NEWER_PAGE, last).catch((err: unknown) => {
+          refused = err;
+          return null;
+        });
         if (group.current !== id) return;
         if (!page) {
+          // Not a member any more, or a bad request: asking again would get the same answer.
+          if (!mayPass(refused)) return;
           await sleep(newerRetryDelay(failures++));
           continue;
         }
@@ -191,12 +200,10 @@ export function useConversation(
     group.current = groupId;
     setState(EMPTY);
     current.current = EMPTY;
-    console.log('[h31m] opening', groupId);
     if (!groupId) return;
     const abort = new AbortController();
     firstPage(groupId, abort.signal).then(
       (page) => {
-        console.log('[h31m] first page', groupId, abort.signal.aborted, page.list.map((r) => r.seq));
         if (abort.signal.aborted) return;
         const records = mergeRecords([], page.list);
         update((s) => ({ ...s, loading: false, records, hasOlder: (records[0]?.seq ?? 1) > 1 }));
@@ -215,7 +222,6 @@ export function useConversation(
   // A reconnect (every new snapshot) fetches what came after the last seq held: no gap.
   const firstSnapshots = useRef(snapshots);
   useEffect(() => {
-    console.log('[h31m] snapshots effect', snapshots !== firstSnapshots.current, current.current.loading);
     if (snapshots !== firstSnapshots.current && !current.current.loading) void fetchNewer();
   }, [snapshots, fetchNewer]);
 
@@ -247,7 +253,6 @@ export function useConversation(
     if (e.kind === 'groupDissolved') update((s) => ({ ...s, closed: 'dissolved' }));
     if (e.kind === 'memberRemoved' && e.payload.personIds?.includes(me)) update((s) => ({ ...s, closed: 'removed' }));
     const record = recordOf(e);
-    console.log('[h31m] event', e.kind, record?.seq, 'loading', current.current.loading, 'last', current.current.records.at(-1)?.seq);
     // Still opening: the first page, and the newer fetch after it, will hold it.
     if (!record || current.current.loading) return;
     const last = current.current.records.at(-1)?.seq ?? 0;

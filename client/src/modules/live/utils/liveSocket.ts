@@ -132,7 +132,6 @@ export function connectLive({ token, perms, language, access, onEvent, onRefused
   };
 
   socket.on('connect', () => {
-    console.log('[h31m] socket connect');
     pauses.connected();
     clearTimeout(offlineTimer);
     offlineTimer = undefined;
@@ -140,7 +139,6 @@ export function connectLive({ token, perms, language, access, onEvent, onRefused
     socket.emit('subscribe', topics, () => undefined);
   });
   socket.on('disconnect', (reason) => {
-    console.log('[h31m] socket disconnect', reason);
     if (reason === 'io client disconnect') return;
     // The gateway closed the tab on purpose (when the session ends, and the session event says
     // why; or when its upstream to the api gave up, so that the counters do not sit there looking
@@ -159,9 +157,8 @@ export function connectLive({ token, perms, language, access, onEvent, onRefused
     // 429 and 503 (the gateway busy, naming its pause): the tab waits its turn, it is not offline.
     retryLater(code === 429 || code === 503, askedPause(err));
   });
-  socket.on('snapshot', (s) => { console.log('[h31m] snapshot'); receiveSnapshot(s); });
+  socket.on('snapshot', (s) => receiveSnapshot(s));
   const handle = (e: LiveEvent) => {
-    console.log('[h31m] socket event', e.topic, (e as { kind?: string }).kind, JSON.stringify(e.payload).slice(0, 120));
     receiveEvent(e);
     onEvent?.(e);
     emitLiveEvent(e);
