@@ -44,6 +44,9 @@ describe('instant messaging', () => {
 
   it('when a resident writes, then the open conversation shows it live, elsewhere the notification opens it, and the reply goes out with text, a pasted picture and a file', async () => {
     const page = await signedInPage(run, ADMIN, { path: '/login?redirect=/dashboard' });
+    // The tab must be live before the resident writes: a message stored while it still connects is
+    // counted by the snapshot it then gets, not notified (the first wait of this test missed at load).
+    await expect.poll(() => page.getByTestId('connection-status').getAttribute('data-status')).toBe('live');
     // Elsewhere: the bottom-right notification, which opens that conversation.
     const groupId = await residentWrites('Is anyone at the front desk?');
     const note = page.getByTestId('chat-notification').filter({ hasText: 'Is anyone at the front desk?' });

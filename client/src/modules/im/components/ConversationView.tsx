@@ -4,6 +4,7 @@ import { Button, Icon, Loader } from 'semantic-ui-react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatGroupRow, ChatRecord } from '../../api';
 import { useConversation, type PendingMessage } from '../hooks/useConversation';
+import { AT_BOTTOM_PX, useFollowBottom } from '../hooks/useFollowBottom';
 import { ChatAvatar } from './ChatAvatar';
 import { Composer, outgoingOf } from './Composer';
 import { MessageRow } from './MessageRow';
@@ -17,7 +18,6 @@ const START = 1_000_000_000;
 
 type Item = { key: string; record?: ChatRecord; pending?: PendingMessage };
 const itemKey = (_: number, item: Item) => item.key;
-const followOutput = (bottom: boolean) => (bottom ? ('auto' as const) : false);
 const VIEWPORT_MARGIN = { top: 400, bottom: 200 };
 
 interface Props {
@@ -38,12 +38,13 @@ interface Props {
 export function ConversationView({ row, me, canMakeWork, narrow, onBack, onLeft }: Props) {
   const { t } = useTranslation();
   const list = useRef<VirtuosoHandle>(null);
-  const atBottom = useRef(true);
+  const scrollToLast = useCallback(() => list.current?.scrollToIndex({ index: 'LAST', align: 'end' }), []);
+  const follow = useFollowBottom(scrollToLast);
   const { state, loadOlder, send, resend, discard, clearUnseen } = useConversation(row.groupId, me, {
-    atBottom: () => atBottom.current,
+    atBottom: follow.isFollowing,
     // After the list has rendered the new item, and again once pictures above it may have grown.
     onOwnRecord: () => {
-      for (const ms of [0, 400]) setTimeout(() => list.current?.scrollToIndex({ index: 'LAST', align: 'end' }), ms);
+      for (const ms of [0, 400]) setTimeout(scrollToLast, ms);
     },
   });
   const [prepended, setPrepended] = useState(0);
@@ -118,12 +119,13 @@ export function ConversationView({ row, me, canMakeWork, narrow, onBack, onLeft 
     [hasOlder, t],
   );
   const onStartReached = useCallback(() => void startReached(), [startReached]);
+  const followAtBottom = follow.onAtBottom;
   const onAtBottom = useCallback(
     (bottom: boolean) => {
-      atBottom.current = bottom;
+      followAtBottom(bottom);
       if (bottom) clearUnseen();
     },
-    [clearUnseen],
+    [followAtBottom, clearUnseen],
   );
 
   return (
@@ -197,9 +199,10 @@ export function ConversationView({ row, me, canMakeWork, narrow, onBack, onLeft 
               initialTopMostItemIndex={Math.max(0, items.length - 1)}
               computeItemKey={itemKey}
               startReached={onStartReached}
-              followOutput={followOutput}
+              scrollerRef={follow.scrollerRef}
+              followOutput={follow.followOutput}
               atBottomStateChange={onAtBottom}
-              atBottomThreshold={40}
+              atBottomThreshold={AT_BOTTOM_PX}
               increaseViewportBy={VIEWPORT_MARGIN}
               components={components}
               itemContent={itemContent}

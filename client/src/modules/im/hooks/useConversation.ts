@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { CHAT_NEWER_PAGE, CHAT_OLDER_PAGE, ChatRecordType, type LiveEvent } from '@pm/shared';
 import {
+  ApiError,
   fetchRecords,
   markConversationRead,
   saveRecord,
@@ -106,6 +107,19 @@ function firstPage(groupId: number, signal: AbortSignal): ReturnType<typeof fetc
   return fetchRecords(groupId, 'desc', CHAT_OLDER_PAGE, undefined, signal);
 }
 
+/**
+ * The pause before retry `n` (0, 1, …) of a newer-records fetch that failed (a timeout, a 503 from
+ * a busy gateway, the api restarting): 0.5 s doubling to 8 s. Dropping it instead left a message
+ * out of the open conversation until the next event or reconnect (issue 31).
+ */
+export const newerRetryDelay = (n: number) => Math.min(8000, 500 * 2 ** n);
+
+/** A failure that may pass: the network, a timeout (status 0), the api or gateway busy or down (429, 5xx). */
+const mayPass = (err: unknown) =>
+  !(err instanceof ApiError) || err.status === 0 || err.status === 429 || err.status >= 500;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** A send that failed because of the network, a timeout or the api (not the message itself). */
 const failureText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -146,17 +160,34 @@ export function useConversation(
     }, 250);
   }, []);
 
-  /** Everything after the last seq held, 5 at a time, one fetch chain at once. */
+  /**
+   * Everything after the last seq held, 5 at a time, one fetch chain at once; a failed fetch is
+   * tried again after a growing pause while the conversation stays open.
+   */
   const fetchNewer = useCallback(() => {
     const id = group.current;
     if (!id) return Promise.resolve();
     newerChain.current = newerChain.current.then(async () => {
-      for (let i = 0; i < 1000; i++) {
+      let failures = 0;
+      for (let pages = 0; pages < 1000;) {
         // Before the first page there is no last seq to go on from (it would read from the start).
         if (group.current !== id || current.current.loading) return;
+        // Read at each step: an event may have added the next records meanwhile.
         const last = current.current.records.at(-1)?.seq ?? 0;
-        const page = await fetchRecords(id, 'asc', CHAT_NEWER_PAGE, last).catch(() => null);
-        if (!page || group.current !== id) return;
+        let refused: unknown = null;
+        const page = await fetchRecords(id, 'asc', CHAT_NEWER_PAGE, last).catch((err: unknown) => {
+          refused = err;
+          return null;
+        });
+        if (group.current !== id) return;
+        if (!page) {
+          // Not a member any more, or a bad request: asking again would get the same answer.
+          if (!mayPass(refused)) return;
+          await sleep(newerRetryDelay(failures++));
+          continue;
+        }
+        failures = 0;
+        pages++;
         update((s) => ({ ...s, records: mergeRecords(s.records, page.list) }));
         if (page.list.length < CHAT_NEWER_PAGE) return;
       }
@@ -164,8 +195,9 @@ export function useConversation(
     return newerChain.current;
   }, [update]);
 
-  // Opening: the newest page.
+  // Opening: the newest page. Closing (another group, or the view gone) stops any newer fetch's retries.
   useEffect(() => {
+    group.current = groupId;
     setState(EMPTY);
     current.current = EMPTY;
     if (!groupId) return;
@@ -181,7 +213,10 @@ export function useConversation(
       },
       () => !abort.signal.aborted && update((s) => ({ ...s, loading: false, failed: true })),
     );
-    return () => abort.abort();
+    return () => {
+      abort.abort();
+      group.current = null;
+    };
   }, [groupId, update, markRead, fetchNewer]);
 
   // A reconnect (every new snapshot) fetches what came after the last seq held: no gap.
