@@ -6,6 +6,7 @@ export { declaredCalls, fillPath, makeCall, type DeclaredCall, type FeatureCall 
 export { openSocket, refusedStatus, type TestSocket } from './realtime-socket';
 export { grantRolePermission, menusOf, otherTenant, roleWith, staffWithRole, staffWithout } from './roles';
 export { rowCounts } from './rows';
+export { keptCounts } from './kept';
 export {
   ACCOUNTS,
   CLIENT_AUTH,
