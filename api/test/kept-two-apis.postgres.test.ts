@@ -9,7 +9,7 @@ import { keptCounts, openRealtime, signIn, signInResident, startTestApi, type Te
 const FIRST = { page: 1, limit: 10 };
 type Page = { list: { complainId: number }[]; total: number };
 
-describe('answers by id kept by two apis on one PostgreSQL', () => {
+describe('answers and list pages kept by two apis on one PostgreSQL', () => {
   let a: TestApi;
   let b: TestApi;
 
@@ -54,20 +54,6 @@ describe('answers by id kept by two apis on one PostgreSQL', () => {
     await expect
       .poll(async () => (await staffB.post(`/complain/query/id/${id}`)).body.data.reportPersonName, { timeout: 10_000 })
       .toBe('Named on a');
-  });
-});
-
-describe('list pages kept by two apis on one PostgreSQL', () => {
-  let a: TestApi;
-  let b: TestApi;
-
-  beforeAll(async () => {
-    a = await startTestApi('postgres');
-    b = await startTestApi('postgres', { databaseUrl: a.databaseUrl, seed: false });
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
   });
 
   it('when a complaint is filed on one api, then the other drops its kept page as the bus brings the drop', async () => {
