@@ -8,7 +8,8 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, repoRoot } from '../support/kit';
+import { startUpProblem } from '../../api/src/start-up-problems';
+import { freePort, PORT_TAKEN, repoRoot } from '../support/kit';
 
 let dist: string;
 let dataDir: string;
@@ -108,6 +109,7 @@ describe('npm start: start-up failures', () => {
     expect(output.split('\n')).toEqual([
       `PORT ${env.PORT} is already in use by another process: stop that process, or start on a free port, e.g. PORT=${Number(env.PORT) + 1} npm start`,
     ]);
+    expect(output).toMatch(PORT_TAKEN); // startProduct starts again on other ports
     expect(await isFree(Number(env.API_PORT))).toBe(true);
   });
 
@@ -118,8 +120,18 @@ describe('npm start: start-up failures', () => {
     expect(status).toBe(1);
     expect(output.split('\n')).toHaveLength(1);
     expect(output).toMatch(new RegExp(`^API_PORT ${env.API_PORT} is already in use .*API_PORT=\\d+ npm start$`));
+    expect(output).toMatch(PORT_TAKEN);
     expect(output).not.toContain('running at');
     expect(await isFree(Number(env.PORT))).toBe(true);
+  });
+
+  it("when the api itself finds its port taken (another process bound it after npm start's check), then its line says so as the test kit expects, to start again elsewhere", () => {
+    const taken = Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE', syscall: 'listen', port: 36055 });
+    const line = startUpProblem(taken, { port: 36055, host: '127.0.0.1', dataDir: '/tmp/x' });
+    expect(line).toBe(
+      'API_PORT 36055 is already in use on 127.0.0.1 by another process: stop that process, or set API_PORT to a free port',
+    );
+    expect(line).toMatch(PORT_TAKEN);
   });
 
   it('when DATABASE_URL is not a URL, cannot be reached or names an unknown host, then one line names DATABASE_URL and the fix, exit 1, no gateway', async () => {

@@ -11,7 +11,16 @@ export { axeViolations, blocking, type AxeViolation } from './axe';
 export { CHROMIUM_PATH, launchBrowser } from './browser';
 export { imageLayout, imageStart, type ImageLayout, type ImageStart } from './dockerfile';
 export { freePorts, spawnService, type ServiceProcess } from './processes';
-export { freePort, newDataDir, repoRoot, seedDataDir, startProduct, type Product, type StartOptions } from './product';
+export {
+  freePort,
+  newDataDir,
+  PORT_TAKEN,
+  repoRoot,
+  seedDataDir,
+  startProduct,
+  type Product,
+  type StartOptions,
+} from './product';
 
 export interface Account {
   username: string;

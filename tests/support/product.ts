@@ -78,18 +78,22 @@ export interface StartOptions {
  * estate, migrated and seeded; demo-template.ts) unless `options.freshSeed` or `extraEnv` names
  * another DATA_DIR, a DATABASE_URL or SEED_DEMO: then the product migrates and seeds by itself.
  */
+/** How the gateway, the api and `npm start` refuse a port another process holds (start-up.test.ts checks it against them). */
+export const PORT_TAKEN = / is already in use (on \S+ )?by another process/;
+
 export async function startProduct(
   extraEnv: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<Product> {
   // Test files run side by side (vitest.config.ts): a port found free can be taken by another
-  // process before `npm start` binds it, which it refuses with "… is already in use": start again
-  // on other free ports.
+  // process before `npm start` binds it, which it refuses with "PORT … is already in use by another
+  // process" or "API_PORT … is already in use on 127.0.0.1 by another process": start again on
+  // other free ports.
   for (let attempt = 1; ; attempt++) {
     try {
       return await startProductOnce(extraEnv, options);
     } catch (err) {
-      if (attempt >= 3 || !/is already in use by another process/.test((err as Error).message)) throw err;
+      if (attempt >= 3 || !PORT_TAKEN.test((err as Error).message)) throw err;
     }
   }
 }
