@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantColumns, time } from './columns';
 
 /**
@@ -34,7 +35,32 @@ const workColumns = () => ({
   serviceAttitude: smallint(),
   serviceProcess: smallint(),
   updatedAt: time(),
+  // The row's display as the list and the record show it (SPEC §3), kept on the row so a page
+  // reads one table instead of probing six per row (issue 34, migration 0045). Kept right by
+  // triggers, whoever writes: filled on insert and when the row's person or house changes, and
+  // written again when that person, unit, floor, block, car space or shop is renamed or deleted.
+  reportPersonName: text(),
+  reportPersonPhoto: text(),
+  unitName: text(),
+  floorName: text(),
+  buildName: text(),
+  carparkCode: text(),
+  shopCode: text(),
 });
+
+/**
+ * The rows of one unit, car space or shop, for the triggers that keep the row's display right
+ * when the house is renamed (migration 0045): without them a rename scans every row.
+ */
+const houseIndexes = (t: {
+  unitId: AnyPgColumn;
+  carSpaceId: AnyPgColumn;
+  shopId: AnyPgColumn;
+}) => [
+  index().on(t.unitId).where(sql`${t.unitId} is not null`),
+  index().on(t.carSpaceId).where(sql`${t.carSpaceId} is not null`),
+  index().on(t.shopId).where(sql`${t.shopId} is not null`),
+];
 
 /** Complaint / suggestion; complainStatus: WorkStatus. */
 export const complain = pgTable(
@@ -69,6 +95,7 @@ export const complain = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index().on(t.reportPersonId, t.reportTime.desc().nullsFirst()),
+    ...houseIndexes(t),
   ],
 );
 
@@ -120,6 +147,7 @@ export const eventOrder = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index().on(t.reportPersonId, t.reportTime.desc().nullsFirst()),
+    ...houseIndexes(t),
   ],
 );
 
