@@ -22,8 +22,8 @@ CREATE INDEX "event_order_shop_id_index" ON "event_order" USING btree ("shop_id"
 -- tables, one primary-key probe each per row (person, unit, floor, block, car space, shop): most
 -- of what a cold page cost PostgreSQL. The display is now kept on the row by the triggers below,
 -- in the writer's own transaction, whoever writes (the api, the seeds, a script), and a page reads
--- the work table alone. A deleted unit, floor, block, car space, shop or person leaves its names
--- null, as the left joins gave.
+-- the work table alone. A deleted unit, floor, block, car space or shop leaves its names null, as
+-- the left joins gave.
 CREATE OR REPLACE FUNCTION work_display() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   SELECT p.name, p.images->0->>'url' INTO NEW.report_person_name, NEW.report_person_photo
@@ -51,12 +51,14 @@ CREATE TRIGGER complain_display BEFORE INSERT OR UPDATE OF report_person_id, uni
 CREATE TRIGGER event_order_display BEFORE INSERT OR UPDATE OF report_person_id, unit_id, car_space_id, shop_id ON event_order
   FOR EACH ROW EXECUTE FUNCTION work_display();
 --> statement-breakpoint
--- A person renamed or given another avatar (or deleted): the rows they reported follow.
+-- A person renamed or given another avatar: the rows they reported follow. (Persons are never
+-- deleted by the api; a row keeps its reporter's last name rather than leaving the page, as the
+-- inner join of the read before made it do while still counting it in the total.)
 CREATE OR REPLACE FUNCTION person_work_display() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  who integer := CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END;
-  nm text := CASE WHEN TG_OP = 'DELETE' THEN NULL ELSE NEW.name END;
-  photo text := CASE WHEN TG_OP = 'DELETE' THEN NULL ELSE NEW.images->0->>'url' END;
+  who integer := NEW.id;
+  nm text := NEW.name;
+  photo text := NEW.images->0->>'url';
 BEGIN
   UPDATE complain SET report_person_name = nm, report_person_photo = photo
     WHERE report_person_id = who
@@ -70,9 +72,6 @@ END $$;
 CREATE TRIGGER person_work_display AFTER UPDATE OF name, images ON person
   FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.images IS DISTINCT FROM NEW.images)
   EXECUTE FUNCTION person_work_display();
---> statement-breakpoint
-CREATE TRIGGER person_work_display_gone AFTER DELETE ON person
-  FOR EACH ROW EXECUTE FUNCTION person_work_display();
 --> statement-breakpoint
 -- A unit renamed, moved to another floor or block, or deleted: its rows' unit, floor and block names.
 CREATE OR REPLACE FUNCTION unit_work_display() RETURNS trigger LANGUAGE plpgsql AS $$

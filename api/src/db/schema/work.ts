@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantColumns, time } from './columns';
 
 /**
@@ -52,14 +61,16 @@ const workColumns = () => ({
  * The rows of one unit, car space or shop, for the triggers that keep the row's display right
  * when the house is renamed (migration 0045): without them a rename scans every row.
  */
-const houseIndexes = (t: {
-  unitId: AnyPgColumn;
-  carSpaceId: AnyPgColumn;
-  shopId: AnyPgColumn;
-}) => [
-  index().on(t.unitId).where(sql`${t.unitId} is not null`),
-  index().on(t.carSpaceId).where(sql`${t.carSpaceId} is not null`),
-  index().on(t.shopId).where(sql`${t.shopId} is not null`),
+const houseIndexes = (t: { unitId: AnyPgColumn; carSpaceId: AnyPgColumn; shopId: AnyPgColumn }) => [
+  index()
+    .on(t.unitId)
+    .where(sql`${t.unitId} is not null`),
+  index()
+    .on(t.carSpaceId)
+    .where(sql`${t.carSpaceId} is not null`),
+  index()
+    .on(t.shopId)
+    .where(sql`${t.shopId} is not null`),
 ];
 
 /** Complaint / suggestion; complainStatus: WorkStatus. */
