@@ -2,7 +2,7 @@
 // engine (PostgreSQL: a fresh schema with the demo estate; PGlite: a fresh data directory), the
 // api process, the gateway process in front of it and a plain node:http pipe in front of it
 // (call-cost-pipe.mjs, the yardstick), signs in as the demo administrator, and for each call of
-// a representative set (current user, counters, a complaint by id, a 10-row list page) drives
+// a representative set (current user, counters, a complaint by id, a 10-row list page of complaints and of work orders) drives
 // CONNECTIONS kept-alive connections for BENCH_SECONDS through the pipe and as long through the
 // gateway, in one-second turns one after the other. For each it reports the CPU time per call (user + system, from /proc) of the
 // pipe, the api, the PostgreSQL backends serving the api (found by application_name) and the
@@ -283,6 +283,7 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
     { name: 'counters', method: 'GET', path: '/realtime/counters' },
     { name: 'complaintById', method: 'POST', path: `/complain/query/id/${complaintId}` },
     { name: 'complaintList10', method: 'POST', path: '/complain/query/list', body: { page: 1, limit: 10 } },
+    { name: 'workOrderList10', method: 'POST', path: '/eventOrder/query/list', body: { page: 1, limit: 10 } },
   ];
   const results: Record<string, unknown> = {};
   for (const call of calls) {
