@@ -34,6 +34,11 @@ const GATEWAY_MAIN = process.env.BENCH_GATEWAY_MAIN ?? join(root, 'gateway/src/m
 /** BENCH_GATEWAY=off measures the api through the pipe only (no gateway phase; its figures null). */
 const WITH_GATEWAY = process.env.BENCH_GATEWAY !== 'off';
 /** BENCH_CALLS=counters,complaintList10 measures only those calls (names as in the JSON line). */
+/**
+ * The calls' Accept-Encoding (a browser's by default); BENCH_ACCEPT_ENCODING=identity measures the
+ * answers uncompressed, i.e. what compressing them costs the api per call.
+ */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
 const ONLY_CALLS = process.env.BENCH_CALLS?.split(',');
 /**
  * The signed-in person's upstream, as the gateway holds it while the person has a tab open (the
@@ -116,7 +121,7 @@ function request(agent: http.Agent, base: URL, call: Call, token: string): Promi
         agent,
         headers: {
           authorization: `Bearer ${token}`,
-          'accept-encoding': 'gzip, deflate, br',
+          'accept-encoding': ACCEPT_ENCODING,
           ...(body && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
         },
       },
