@@ -20,6 +20,12 @@ export class GatewayMetrics {
     labelNames: ['topic'] as const,
     registers: [this.registry],
   });
+  /** Upgrade requests whose client had already closed the connection: dropped unanswered (dead-upgrades.ts). */
+  readonly upgradesDropped = new Counter({
+    name: 'gateway_upgrades_dropped_total',
+    help: 'WebSocket upgrade requests dropped before any handshake work because their client had already closed the connection',
+    registers: [this.registry],
+  });
   readonly droppedEvents = new Counter({
     name: 'gateway_dropped_events_total',
     help: 'Upstream messages dropped (unknown channelType or malformed)',

@@ -11,6 +11,7 @@ import { ApiGate, type ApiGateLimits } from './api-gate';
 import { ApiTargets } from './api-targets';
 import { addClientCredentials, type OAuthClient } from './client-credentials';
 import type { GatewayServer } from './gateway-io';
+import { dropDeadUpgrades } from './dead-upgrades';
 import { IdentityCache } from './identity-cache';
 import { LocalLease, RedisLease, type UpstreamLease } from './lease';
 import { createLogger } from './logger';
@@ -196,6 +197,9 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
       identities,
     ),
   });
+
+  // A tab that gave up while its connection waited in the listen queue costs no handshake (issue 34).
+  dropDeadUpgrades(httpServer, () => metrics.upgradesDropped.inc());
 
   // GATEWAY_BATCH_TAB_WRITES=0 writes each frame at once (for comparing; README, issue 31).
   if (process.env.GATEWAY_BATCH_TAB_WRITES !== '0') batchTabWrites(io);

@@ -76,7 +76,7 @@ describe('npm start', () => {
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     await waitFor(() => output.includes('is running at'), 150_000);
     const apiPid = childRunning('api/src/main.ts');
-    const gatewayPid = childRunning('gateway/src/main.ts');
+    const gatewayPid = childRunning('gateway/dist/main.js');
     expect(apiPid).toBeGreaterThan(0);
     expect(gatewayPid).toBeGreaterThan(0);
 
@@ -85,7 +85,7 @@ describe('npm start', () => {
     await waitFor(async () => {
       expect(await healthy(apiUrl)).toBe(true);
       apiAnswers++;
-      const back = childRunning('gateway/src/main.ts');
+      const back = childRunning('gateway/dist/main.js');
       return back !== undefined && back !== gatewayPid && (await healthy(gatewayUrl));
     }, 60_000);
 

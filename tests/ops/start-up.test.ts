@@ -183,7 +183,8 @@ describe('npm start: stopping', () => {
     const { pids } = await startNpm(env);
     const ps = spawnSync('ps', ['-o', 'args=', '-p', pids.join(',')], { encoding: 'utf8' }).stdout;
     expect(ps).toContain('api/src/main.ts');
-    expect(ps).toContain('gateway/src/main.ts');
+    // The gateway built ahead (scripts/build-gateway.mjs): plain node, no compiling at start.
+    expect(ps).toContain('gateway/dist/main.js');
 
     npm!.kill('SIGTERM');
     await until(() => pids.every((pid) => !alive(pid)));

@@ -1,6 +1,6 @@
 // Once before the browser and topology tests (vitest.config.ts, projects e2e and e2e-serial):
 // build the console when client/dist is missing or older than what it is built from, as
-// scripts/start.mjs does (the same check). Files run two at a time, and two products starting
+// scripts/start.mjs does (the same check), and the gateway's bundle likewise. Files run two at a time, and two products starting
 // at once on a stale build would each run the build into the same client/dist.
 // Then make the run's first seeded DATA_DIR template, which the products of the files copy instead
 // of migrating and seeding each their own (demo-template.ts); the teardown removes the templates.
@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildGateway, gatewayBundleFresh } from '../../scripts/build-gateway.mjs';
 import { makeTemplate } from './demo-template';
 import { repoRoot, seedInto } from './product';
 
@@ -23,6 +24,9 @@ function newest(path: string): number {
 
 export default async function setup(project: TestProject): Promise<() => void> {
   buildConsole();
+  // The gateway built ahead (gateway/dist/main.js), when missing or stale: the products' `npm start`
+  // would build it too, two at once, and the gateway image's simulation copies it (tests/support/dockerfile.ts).
+  if (!gatewayBundleFresh()) await buildGateway();
   // Both e2e projects run this setup before any file runs; each keeps its own templates. The
   // serial files come last, long after a template made now would have aged: theirs is made by
   // their first product start (demo-template.ts), not here.

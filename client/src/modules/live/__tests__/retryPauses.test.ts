@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RetryPauses, STABLE_AFTER_MS } from '../utils/liveSocket';
+import { firstReconnectPause, RetryPauses, STABLE_AFTER_MS } from '../utils/liveSocket';
 
 // No jitter in these cases (random = 0): the pauses are 1 s doubling to 30 s.
 const next = (p: RetryPauses, now: number) => p.next(now, 0);
@@ -30,5 +30,16 @@ describe('the pause before a tab tries its gateway again', () => {
     next(p, 1000);
     p.connected(5000);
     expect(next(p, 5000 + STABLE_AFTER_MS)).toBe(1000);
+  });
+});
+
+describe('the pause before a tab reconnects after losing its gateway (issue 34)', () => {
+  it('when tabs lose their gateway at once, then their first pauses spread from 0.5 to 5 s, drawn anew each time', () => {
+    expect(firstReconnectPause(0)).toBe(500);
+    expect(firstReconnectPause(0.5)).toBe(2750);
+    expect(firstReconnectPause(0.999_999)).toBe(5000);
+    const drawn = new Set(Array.from({ length: 50 }, () => firstReconnectPause()));
+    expect(drawn.size).toBeGreaterThan(1);
+    for (const pause of drawn) expect(pause).toBeGreaterThanOrEqual(500);
   });
 });
