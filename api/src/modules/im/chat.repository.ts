@@ -603,35 +603,28 @@ function conversationOf(r: ListRow): ConversationRow {
 }
 
 /**
- * Each conversation's JSON, kept by its row (issue 31, the last two budgets): the console reads
- * the whole list again on every chat event, and of 1,000 rows one or two have changed. Mapping
- * the rows to objects, writing the ~0.4 MB of JSON and encoding it was ~3 ms of the api's CPU a
- * call and most of its garbage; a kept row's bytes are written as they are. 10,000 rows a
- * generation (≤ 20,000 kept, a few MB).
+ * Each conversation's JSON, kept while its row does not change (issue 31, the last two budgets):
+ * the console reads the whole list again on every chat event, and of 1,000 rows one or two have
+ * changed. Mapping the rows to objects, writing the ~0.4 MB of JSON and encoding it was ~3 ms of
+ * the api's CPU a call and most of its garbage; a kept row's bytes are written as they are. Found
+ * by the row's packed numbers (`n`: the group, unread, last seq, the other person…), kept only if
+ * every other column is the same. 10,000 rows a generation (≤ 20,000 kept, a few MB).
  */
-const conversationJson = new JsonMemo<ListRow>(10_000, conversationOf);
+const conversationJson = new JsonMemo<ListRow>(10_000, conversationOf, sameRow);
 
-/** A time column as the key reads it: the driver's text, or a Date (to the millisecond, as iso() writes it). */
-const timeKey = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v));
-
-/**
- * Everything conversationOf reads of a row (all its columns but the total), a null told from any
- * text: each column starts with U+0000 (which PostgreSQL text never holds), a text's with U+0001 after it.
- */
-function rowKey(r: ListRow): string {
-  let key = r[0];
-  for (let i = 1; i < 6; i++) {
-    const v = r[i] as string | null;
-    key += v === null ? '\u0000' : `\u0000\u0001${v}`;
+/** Whether two rows give the same conversation: every column conversationOf reads (all but the total) equal. */
+function sameRow(a: ListRow, b: ListRow): boolean {
+  for (let i = 0; i < TOTAL; i++) {
+    const x = a[i];
+    const y = b[i];
+    // A time may come as a Date (to the millisecond, as iso() writes it).
+    if (x !== y && !(x instanceof Date && y instanceof Date && x.getTime() === y.getTime())) return false;
   }
-  const [, , , , , , lastAt, updatedAt] = r;
-  key += lastAt === null ? '\u0000' : `\u0000\u0001${timeKey(lastAt)}`;
-  key += updatedAt === null ? '\u0000' : `\u0000\u0001${timeKey(updatedAt)}`;
-  return key;
+  return true;
 }
 
 /** The conversation of a row as JSON, from conversationJson. */
-const conversationBytes = (r: ListRow): JsonBytes => conversationJson.json(rowKey(r), r);
+const conversationBytes = (r: ListRow): JsonBytes => conversationJson.json(r[0], r);
 
 /** The key and type filters of the list, on g (the group) and its members. */
 function listFilters(me: number, f: ConversationFilter): SQL[] {
