@@ -247,7 +247,8 @@ try {
   const owns: { name: 'after' | 'before'; api: ApiProcess }[] = [
     { name: 'after', api: await spawnApi(apiEnv(await portAt(0)), undefined, API_NODE_ARGS) },
   ];
-  if (BEFORE_API_MAIN) owns.push({ name: 'before', api: await spawnApi(apiEnv(await portAt(1)), BEFORE_API_MAIN, BEFORE_API_NODE_ARGS) });
+  if (BEFORE_API_MAIN)
+    owns.push({ name: 'before', api: await spawnApi(apiEnv(await portAt(1)), BEFORE_API_MAIN, BEFORE_API_NODE_ARGS) });
   const gateway = WITH_GATEWAY ? await startGateway(owns[0].api.url) : null;
   const own: Record<
     'after' | 'before' | 'gateway',

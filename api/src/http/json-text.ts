@@ -74,7 +74,7 @@ export function envelopeBody(envelope: unknown): string | Buffer {
   const outer = stringifyEnvelope({ ...(envelope as object), data: { ...(data as object), list: LIST_MARK } });
   const at = outer.indexOf(`"${LIST_MARK}"`);
   const parts: Buffer[] = [Buffer.from(`${outer.slice(0, at)}[`)];
-  for (let i = 0; i < list.length; ) {
+  for (let i = 0; i < list.length;) {
     if (i > 0) parts.push(COMMA);
     const item: unknown = list[i];
     // An item already encoded goes as it is.

@@ -78,8 +78,14 @@ describe('JsonBytes', () => {
 
   it('when a long list is all encoded rows, then its bytes are written as they are, in order', () => {
     const rows = Array.from({ length: 200 }, (_, i) => ({ i, name: i % 9 === 0 ? `陳 "${i}" \\` : `row ${i}` }));
-    const envelope = { code: 200, msg: 'ok', data: { list: rows.map((r) => new JsonBytes(Buffer.from(JSON.stringify(r)))), total: 200 } };
+    const envelope = {
+      code: 200,
+      msg: 'ok',
+      data: { list: rows.map((r) => new JsonBytes(Buffer.from(JSON.stringify(r)))), total: 200 },
+    };
     const body = envelopeBody(envelope) as Buffer;
-    expect(body.equals(Buffer.from(JSON.stringify({ ...envelope, data: { ...envelope.data, list: rows } })))).toBe(true);
+    expect(body.equals(Buffer.from(JSON.stringify({ ...envelope, data: { ...envelope.data, list: rows } })))).toBe(
+      true,
+    );
   });
 });
