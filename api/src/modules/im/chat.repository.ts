@@ -608,7 +608,7 @@ function conversationOf(r: ListRow): ConversationRow {
  * changed. Mapping the rows to objects, writing the ~0.4 MB of JSON and encoding it was ~3 ms of
  * the api's CPU a call and most of its garbage; a kept row's bytes are written as they are. Found
  * by the row's packed numbers (`n`: the group, unread, last seq, the other person…), kept only if
- * every other column is the same. 10,000 rows a generation (≤ 20,000 kept, a few MB).
+ * every other column is the same. 10,000 rows a generation (≤ 20,000 kept: each its row and its bytes, ~1 KB, so ≤ ~20 MB).
  */
 const conversationJson = new JsonMemo<ListRow>(10_000, conversationOf, sameRow);
 
