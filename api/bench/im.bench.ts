@@ -46,6 +46,12 @@ const log = benchLog('im');
 const BENCH_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : null;
 const BEFORE_API_MAIN = process.env.BENCH_BEFORE_API_MAIN;
 const WITH_GATEWAY = process.env.BENCH_GATEWAY !== 'off';
+/** BENCH_API_NODE_ARGS: node options for the api processes it starts (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). */
+const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** BENCH_BEFORE_API_NODE_ARGS: the same for the "before" api (default: BENCH_API_NODE_ARGS), to compare node options. */
+const BEFORE_API_NODE_ARGS = (process.env.BENCH_BEFORE_API_NODE_ARGS ?? process.env.BENCH_API_NODE_ARGS ?? '')
+  .split(' ')
+  .filter(Boolean);
 const root = resolve(import.meta.dirname, '../..');
 /** p50 and p95 of samples in any order. */
 function spreadOf(values: number[]): { p50: number; p95: number } {
@@ -239,9 +245,10 @@ try {
     LOG_LEVEL: 'warn',
   });
   const owns: { name: 'after' | 'before'; api: ApiProcess }[] = [
-    { name: 'after', api: await spawnApi(apiEnv(await portAt(0))) },
+    { name: 'after', api: await spawnApi(apiEnv(await portAt(0)), undefined, API_NODE_ARGS) },
   ];
-  if (BEFORE_API_MAIN) owns.push({ name: 'before', api: await spawnApi(apiEnv(await portAt(1)), BEFORE_API_MAIN) });
+  if (BEFORE_API_MAIN)
+    owns.push({ name: 'before', api: await spawnApi(apiEnv(await portAt(1)), BEFORE_API_MAIN, BEFORE_API_NODE_ARGS) });
   const gateway = WITH_GATEWAY ? await startGateway(owns[0].api.url) : null;
   const own: Record<
     'after' | 'before' | 'gateway',

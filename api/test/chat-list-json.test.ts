@@ -5,6 +5,8 @@
 // without peer, a group without records, unread clamped at 0, names and texts that need escaping.
 // Eighth pass: a list longer than a piece (64 rows) answered over HTTP, written piece by piece and
 // compressed at once, is the same bytes (brotli, gzip or plain).
+// The last two budgets: each row's JSON is kept by its columns (JsonMemo); a row read again after
+// any of its columns changed is the new row, never the kept one.
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
@@ -207,6 +209,36 @@ describe.each(testEngines())('the conversation list as JSON text on %s', (engine
       expect(Number(packed.headers['content-length'])).toBe(packed.bytes.length);
       expect(packed.bytes.length).toBeLessThan(plain.bytes.length / 4);
       expect(decode(packed.bytes).equals(plain.bytes)).toBe(true);
+    }
+  });
+
+  it('when any column of a row read before changes, then the list read again shows the change, never the kept row', async () => {
+    const { admin, staff, resident } = people;
+    const compare = async () => {
+      const before = await listConversationsBefore(api.db, tenant, admin.personId, {}, 1000, 0);
+      const after = await listConversations(api.db, tenant, admin.personId, {}, 1000, 0);
+      expect(JSON.stringify(after.rows)).toBe(JSON.stringify(before.rows));
+      return before.rows;
+    };
+    await compare(); // the rows are kept now
+    const changes = [
+      // Columns outside the packed numbers: the other person's name and avatar, the last sender's name,
+      // the last text (to the text "null"), times moved by a millisecond.
+      sql`update person set name = 'Renamed "staff" 张' where id = ${staff.personId}`,
+      sql`update person set images = ${JSON.stringify([{ url: '/files/d.png' }])}::jsonb where id = ${staff.personId}`,
+      sql`update im_group set last_content = 'null' where id = ${groups.group}`,
+      sql`update im_group set last_at = last_at + interval '1 millisecond' where id = ${groups.resident}`,
+      sql`update im_group set updated_at = updated_at + interval '1 millisecond' where id = ${groups.staff}`,
+      // In the packed numbers: the resident flag and the unread count.
+      sql`update person_house set status = 1 where person_id = ${resident.personId}`,
+      sql`update im_group_member set read_count = read_count - 1 where group_id = ${groups.group} and person_id = ${admin.personId}`,
+    ];
+    let seen = JSON.stringify(await compare());
+    for (const [i, change] of changes.entries()) {
+      await api.db.execute(change);
+      const now = JSON.stringify(await compare());
+      expect(now === seen, `change ${i} shows`).toBe(false);
+      seen = now;
     }
   });
 });

@@ -21,6 +21,22 @@ export class JsonText {
   }
 }
 
+/**
+ * One value's JSON already encoded as UTF-8 (a conversation of the chat list, kept by
+ * `JsonMemo` while its columns do not change; issue 31, the last two budgets): as an item of a
+ * long `data.list`, envelopeBody writes its bytes as they are; anywhere else it stands for its value.
+ */
+export class JsonBytes {
+  constructor(readonly bytes: Buffer) {}
+
+  toJSON(): unknown {
+    const text = this.bytes.toString('utf8');
+    if (!spliced) return JSON.parse(text);
+    spliced.push(text);
+    return `${MARK}${spliced.length - 1}`;
+  }
+}
+
 /** JSON.stringify of an envelope, with every JsonText's text put in where it stands. */
 export function stringifyEnvelope(envelope: unknown): string {
   spliced = [];
@@ -58,11 +74,21 @@ export function envelopeBody(envelope: unknown): string | Buffer {
   const outer = stringifyEnvelope({ ...(envelope as object), data: { ...(data as object), list: LIST_MARK } });
   const at = outer.indexOf(`"${LIST_MARK}"`);
   const parts: Buffer[] = [Buffer.from(`${outer.slice(0, at)}[`)];
-  for (let i = 0; i < list.length; i += PIECE_ROWS) {
+  for (let i = 0; i < list.length;) {
     if (i > 0) parts.push(COMMA);
-    // "[a,b]" of the piece, without its brackets (one byte each).
-    const piece = Buffer.from(stringifyEnvelope(list.slice(i, i + PIECE_ROWS)));
+    const item: unknown = list[i];
+    // An item already encoded goes as it is.
+    if (item instanceof JsonBytes) {
+      parts.push(item.bytes);
+      i++;
+      continue;
+    }
+    // Else up to PIECE_ROWS items up to the next encoded one: "[a,b]" of the piece, without its brackets (one byte each).
+    let end = i + 1;
+    while (end < list.length && end - i < PIECE_ROWS && !(list[end] instanceof JsonBytes)) end++;
+    const piece = Buffer.from(stringifyEnvelope(list.slice(i, end)));
     parts.push(piece.subarray(1, piece.length - 1));
+    i = end;
   }
   parts.push(Buffer.from(`]${outer.slice(at + LIST_MARK.length + 2)}`));
   return Buffer.concat(parts);

@@ -33,11 +33,13 @@ export interface ApiProcess {
 /**
  * Starts the api process with `env` on top of this process's environment (API_HOST 127.0.0.1,
  * LOG_LEVEL warn and a free API_PORT unless `env` says otherwise; a key set to undefined is removed).
- * `main`: another entry point (another checkout's api/src/main.ts, for a bench's before/after runs).
+ * `main`: another entry point (another checkout's api/src/main.ts, for a bench's before/after runs);
+ * `nodeArgs`: node options before it (a bench's `--cpu-prof`, which NODE_OPTIONS refuses).
  */
 export async function spawnApi(
   env: Record<string, string | undefined>,
   main = join(root, 'api/src/main.ts'),
+  nodeArgs: string[] = [],
 ): Promise<ApiProcess> {
   const port = env.API_PORT ?? String(await freePort());
   const merged: NodeJS.ProcessEnv = {
@@ -48,7 +50,7 @@ export async function spawnApi(
     API_PORT: port,
   };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete merged[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', main], {
     cwd: root,
     env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],

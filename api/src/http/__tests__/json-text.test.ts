@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { envelopeBody, JsonText, stringifyEnvelope } from '../json-text';
+import { envelopeBody, JsonBytes, JsonText, stringifyEnvelope } from '../json-text';
 
 describe('JsonText', () => {
   const rows = '[{"complainId" : 1, "name" : "a \\"quoted\\" name"}, {"complainId" : 2, "name" : "b"}]';
@@ -41,6 +41,8 @@ describe('envelopeBody', () => {
       const list: unknown[] = Array.from({ length: n }, (_, i) => row(i));
       if (n > 2) list[1] = undefined; // written as null, as in one piece
       if (n > 3) list[2] = new JsonText('{"a" : [1, 2]}');
+      // Rows already encoded, alone and in runs, among the others.
+      for (let i = 5; i < n; i += i % 2 === 0 ? 7 : 1) list[i] = new JsonBytes(Buffer.from(JSON.stringify(row(i))));
       const envelope = { code: 200, msg: '成功', data: { list, total: n, page: 1, limit: 1000, totalPage: 1 } };
       const body = envelopeBody(envelope);
       const bytes = typeof body === 'string' ? Buffer.from(body) : body;
@@ -61,5 +63,29 @@ describe('envelopeBody', () => {
       const body = envelopeBody(envelope);
       expect(body).toBe(stringifyEnvelope(envelope));
     }
+  });
+});
+
+describe('JsonBytes', () => {
+  const bytes = Buffer.from('{"name":"張三 \\"a\\"","n":[1,null]}');
+
+  it('when encoded JSON is written anywhere but a long list, then it stands for its value', () => {
+    const value = { name: '張三 "a"', n: [1, null] };
+    expect(JSON.parse(JSON.stringify({ one: new JsonBytes(bytes) }))).toEqual({ one: value });
+    const envelope = { code: 200, data: { list: [new JsonBytes(bytes)], one: new JsonBytes(bytes) } };
+    expect(JSON.parse(stringifyEnvelope(envelope))).toEqual({ code: 200, data: { list: [value], one: value } });
+  });
+
+  it('when a long list is all encoded rows, then its bytes are written as they are, in order', () => {
+    const rows = Array.from({ length: 200 }, (_, i) => ({ i, name: i % 9 === 0 ? `陳 "${i}" \\` : `row ${i}` }));
+    const envelope = {
+      code: 200,
+      msg: 'ok',
+      data: { list: rows.map((r) => new JsonBytes(Buffer.from(JSON.stringify(r)))), total: 200 },
+    };
+    const body = envelopeBody(envelope) as Buffer;
+    expect(body.equals(Buffer.from(JSON.stringify({ ...envelope, data: { ...envelope.data, list: rows } })))).toBe(
+      true,
+    );
   });
 });

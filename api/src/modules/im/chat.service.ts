@@ -126,7 +126,9 @@ export async function listGroups(
     body.limit,
     offsetOf(body.page, body.limit),
   );
-  return { list: rows, total, page: body.page, limit: body.limit, totalPage: Math.ceil(total / body.limit) };
+  // Each row is its conversation's JSON (JsonBytes), written into the answer as it is.
+  const list = rows as unknown as repo.ConversationRow[];
+  return { list, total, page: body.page, limit: body.limit, totalPage: Math.ceil(total / body.limit) };
 }
 
 export async function groupInfo(ctx: AuthedContext, groupId: number) {
