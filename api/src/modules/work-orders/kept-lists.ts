@@ -1,7 +1,6 @@
-import { COMPLAINT, EVENT_ORDER, type WorkKind } from '@pm/shared';
+import { COMPLAINT, EVENT_ORDER, workFilterInEffect, type WorkFilter, type WorkKind } from '@pm/shared';
 import { KeptAnswers, keptMaxFromEnv, readsAny } from '../../kept/kept-answers';
 import type { TenantScope } from '../../http/caller';
-import type { WorkFilter } from './work-filter';
 
 /**
  * The tables a list page reads (work-orders.repository.ts `listWork`): the rows, their counters
@@ -49,16 +48,8 @@ export interface PageQuery {
 export class KeptLists extends KeptAnswers<ListAnswer> {
   /** The page's key: every value that changes its answer, a filter that means "none" always written the same. */
   static key(k: WorkKind, tenant: TenantScope, q: PageQuery): string {
-    const f = q.filter;
-    // Every filter, by name: a filter added to WorkFilter and not here fails the type check.
-    const filters = {
-      status: f.status || 0,
-      type: (k.hasType && f.type) || 0,
-      houseType: f.houseType || 0,
-      keyword: f.keyword || '',
-      startTime: f.startTime || '',
-      endTime: f.endTime || '',
-    } satisfies Record<keyof WorkFilter, unknown>;
+    // The filters in effect (shared workFilterInEffect): in a fixed order, "none" left out.
+    const filters = workFilterInEffect(k, q.filter);
     return JSON.stringify([k.kind, tenant.companyId, tenant.housingEstateId, q.page, q.limit, filters]);
   }
 
