@@ -4,6 +4,9 @@ import type { JsonText } from '../../http/json-text';
 import { KeptAnswers, keptMaxFromEnv, readsAny } from '../../kept/kept-answers';
 import type { EventBus } from '../realtime/event-bus';
 
+/** The tables a record's persons (reporter, who dealt, who completed) and its house are read from. */
+export const PERSON_AND_HOUSE_READS = ['person', 'unit', 'floor', 'block', 'car_space', 'shop'] as const;
+
 /**
  * The tables a complaint's or work order's answer by id reads (work-orders.repository.ts
  * `findWork`): the record, its replies (the count), the persons it names (reporter, who dealt,
@@ -11,12 +14,7 @@ import type { EventBus } from '../realtime/event-bus';
  */
 export const BY_ID_READS: ReadonlySet<string> = new Set([
   ...[COMPLAINT, EVENT_ORDER].flatMap((k) => [k.sql.table, k.sql.replyTable]),
-  'person',
-  'unit',
-  'floor',
-  'block',
-  'car_space',
-  'shop',
+  ...PERSON_AND_HOUSE_READS,
 ]);
 
 /**

@@ -1,6 +1,7 @@
 import { COMPLAINT, EVENT_ORDER, workFilterInEffect, type WorkFilter, type WorkKind } from '@pm/shared';
 import { KeptAnswers, keptMaxFromEnv, readsAny } from '../../kept/kept-answers';
 import type { TenantScope } from '../../http/caller';
+import { PERSON_AND_HOUSE_READS } from './kept-by-id';
 
 /**
  * The tables a list page reads (work-orders.repository.ts `listWork`): the rows, their counters
@@ -12,12 +13,7 @@ export const LIST_READS: ReadonlySet<string> = new Set([
   COMPLAINT.sql.table,
   EVENT_ORDER.sql.table,
   'work_total',
-  'person',
-  'unit',
-  'floor',
-  'block',
-  'car_space',
-  'shop',
+  ...PERSON_AND_HOUSE_READS,
   'housing_estate',
 ]);
 
