@@ -5,6 +5,7 @@ export * from './events';
 export * from './permissions';
 export * from './routes';
 export * from './work-kinds';
+export * from './work-filter';
 export * from './unit-names';
 export * from './estate-setup';
 export * from './api/core';

@@ -63,7 +63,10 @@ export function setRequestIdCounter(n: number): void {
 /** Tests only: a new id, as every request without a sane X-Request-Id gets one. */
 export const newRequestId = nextRequestId;
 
-/** Writes one access log line: `{ reqId, method, url, status, ms, msg: "request" }`, `warn` for 5xx. */
+/**
+ * Writes one access log line: `{ reqId, method, url, status, ms, msg: "request" }`, `warn` for 5xx.
+ * `reqId` is requestIdOf's (letters, digits, `_`, `.`, `-`): written without escaping.
+ */
 export type AccessLog = (
   reqId: string,
   method: string,
@@ -93,7 +96,8 @@ export function accessLog(log: Logger): AccessLog {
     if (level < log.levelVal) return;
     write(
       // The method as it stands: node's parser takes only its known methods (capitals and '-').
-      `{"level":${level},"time":${Date.now()}${prefix},"reqId":${JSON.stringify(reqId)},"method":"${method}",` +
+      // The id as it stands: requestIdOf gives only [\w.-] (SAFE_ID or a new id), nothing JSON escapes.
+      `{"level":${level},"time":${Date.now()}${prefix},"reqId":"${reqId}","method":"${method}",` +
         `"url":${JSON.stringify(redactUrl(url))},"status":${status},"ms":${ms}` +
         `${aborted ? ',"aborted":true' : ''},"msg":"request"}\n`,
     );

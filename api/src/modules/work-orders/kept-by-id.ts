@@ -1,8 +1,11 @@
 import { COMPLAINT, EVENT_ORDER, type WorkKind } from '@pm/shared';
-import { keptAnswer } from '../../http/kept-mark';
 import type { TenantScope } from '../../http/caller';
 import type { JsonText } from '../../http/json-text';
+import { KeptAnswers, keptMaxFromEnv, readsAny } from '../../kept/kept-answers';
 import type { EventBus } from '../realtime/event-bus';
+
+/** The tables a record's persons (reporter, who dealt, who completed) and its house are read from. */
+export const PERSON_AND_HOUSE_READS = ['person', 'unit', 'floor', 'block', 'car_space', 'shop'] as const;
 
 /**
  * The tables a complaint's or work order's answer by id reads (work-orders.repository.ts
@@ -11,28 +14,8 @@ import type { EventBus } from '../realtime/event-bus';
  */
 export const BY_ID_READS: ReadonlySet<string> = new Set([
   ...[COMPLAINT, EVENT_ORDER].flatMap((k) => [k.sql.table, k.sql.replyTable]),
-  'person',
-  'unit',
-  'floor',
-  'block',
-  'car_space',
-  'shop',
+  ...PERSON_AND_HOUSE_READS,
 ]);
-
-/**
- * How long a kept answer is trusted at most: every write the api makes drops it at once; this
- * only bounds the life of a change made past the api (by hand in the database), as the token
- * cache's and the kept counters' 30 s do.
- */
-const KEEP_MS = 30_000;
-
-interface Kept {
-  answer: JsonText;
-  until: number;
-}
-
-/** A read of a record on its way: kept only if no write dropped the answers meanwhile. */
-export type ByIdLoad = number;
 
 /**
  * A complaint's or work order's answer by id (`POST /complain/query/id/{id}`,
@@ -48,77 +31,25 @@ export type ByIdLoad = number;
  * process at the write's commit, before the writer's code after the commit runs (db/write-watch.ts,
  * at the driver, so no module can forget it); in every other api process through the realtime bus
  * (`kind: 'kept'`, NOTIFY on PostgreSQL), published before the write's pushes, so a process hands
- * a record's push to its upstreams only after dropping the answers it kept of it. A read that a
- * drop overtook is not kept (the generation). Bounded (least recently used out first), 30 s at most.
+ * a record's push to its upstreams only after dropping the answers it kept of it. The keeping
+ * (bounded, 30 s at most, a read overtaken by a drop not kept, one read for concurrent callers,
+ * hits and misses) is KeptAnswers'.
  */
-export class KeptById {
-  private readonly kept = new Map<string, Kept>();
-  private generation = 0;
-  hits = 0;
-  misses = 0;
-
-  /** `max` answers at most; 0 = keep none (API_KEEP_BY_ID=0). */
-  constructor(readonly max: number) {}
-
-  private static key(k: WorkKind, tenant: TenantScope, id: number): string {
+export class KeptById extends KeptAnswers<JsonText> {
+  /** The answer's key: kind, id and the caller's tenant. */
+  static key(k: WorkKind, tenant: TenantScope, id: number): string {
     return `${k.kind}:${id}:${tenant.companyId}:${tenant.housingEstateId}`;
-  }
-
-  /** The kept answer, if any (and counted as a hit or a miss). */
-  get(k: WorkKind, tenant: TenantScope, id: number): JsonText | undefined {
-    if (this.max === 0) return undefined;
-    const key = KeptById.key(k, tenant, id);
-    const entry = this.kept.get(key);
-    if (entry === undefined || entry.until <= Date.now()) {
-      if (entry) this.kept.delete(key);
-      this.misses++;
-      return undefined;
-    }
-    // Least recently used goes first: a hit moves to the end of the map's order.
-    this.kept.delete(key);
-    this.kept.set(key, entry);
-    this.hits++;
-    return entry.answer;
-  }
-
-  /** Before reading a record: the generation its answer is kept under. */
-  begin(): ByIdLoad {
-    return this.generation;
-  }
-
-  /** After reading it: kept unless a write dropped the answers since `begin` (then it may be older than the write). */
-  end(load: ByIdLoad, k: WorkKind, tenant: TenantScope, id: number, answer: JsonText): JsonText {
-    if (this.max === 0 || load !== this.generation) return answer;
-    keptAnswer(answer);
-    this.kept.set(KeptById.key(k, tenant, id), { answer, until: Date.now() + KEEP_MS });
-    if (this.kept.size > this.max) this.kept.delete(this.kept.keys().next().value!);
-    return answer;
   }
 
   /** Whether a write to these tables changes what an answer by id may show. */
   static concerns(tables: ReadonlySet<string>): boolean {
-    for (const t of tables) if (BY_ID_READS.has(t)) return true;
-    return false;
-  }
-
-  /** Drops every kept answer, and makes the reads on their way not kept. */
-  dropAll(): void {
-    this.generation++;
-    this.kept.clear();
-  }
-
-  /** Kept answers (tests). */
-  size(): number {
-    return this.kept.size;
+    return readsAny(BY_ID_READS, tables);
   }
 }
 
 /** API_KEEP_BY_ID: how many answers by id are kept (default 10,000; 0 = none). */
 export function keepByIdFromEnv(value: string | undefined): number {
-  if (value === undefined || value === '') return 10_000;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`API_KEEP_BY_ID must be a whole number ≥ 0, not "${value}"`);
-  return n;
+  return keptMaxFromEnv('API_KEEP_BY_ID', value, 10_000);
 }
 
 /**

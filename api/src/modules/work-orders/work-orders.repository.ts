@@ -5,7 +5,7 @@ import { preparedQuery, type PreparedQuery } from '../../db/prepared';
 import { dayRange, isoOrNull as iso, likePattern, queryRows } from '../../db/sql';
 import type { TenantScope } from '../../http/request-context';
 import { JsonText } from '../../http/json-text';
-import type { WorkFilter } from './work-filter';
+import type { WorkFilter } from '@pm/shared';
 
 export type { WorkFilter };
 

@@ -7,6 +7,7 @@ import { withPushes } from '../message/push-outbox';
 import { listingStaff } from './work-orders.recipients';
 import type { JsonText } from '../../http/json-text';
 import { findWork, insertReply, listWork, moveStatus, workHead, type WorkFilter } from './work-orders.repository';
+import { KeptById } from './kept-by-id';
 import { KeptLists } from './kept-lists';
 
 /** The staff's side of complaints and event work orders: read, deal with, complete, reply. */
@@ -35,13 +36,15 @@ function assertSelf(ctx: AuthedContext, personId: number | undefined): void {
 export async function getWork(ctx: AuthedContext, k: WorkKind, id: number): Promise<JsonText> {
   // Kept per record (kept-by-id.ts); the route checked the caller's token and permission already.
   // Never a read inside a transaction (it may see what is not committed yet).
-  const kept = ctx.db === ctx.services.db ? ctx.services.keptById : undefined;
-  const hit = kept?.get(k, ctx.tenant, id);
-  if (hit) return hit;
-  const load = kept?.begin();
+  const kept = ctx.db === ctx.services.db && ctx.services.keptById?.max ? ctx.services.keptById : undefined;
+  if (!kept) return readWork(ctx, k, id);
+  return kept.load(KeptById.key(k, ctx.tenant, id), () => readWork(ctx, k, id));
+}
+
+async function readWork(ctx: AuthedContext, k: WorkKind, id: number): Promise<JsonText> {
   const found = await findWork(ctx.db, k, ctx.tenant, id);
   if (!found) throw AppError.notFound();
-  return kept && load !== undefined ? kept.end(load, k, ctx.tenant, id, found) : found;
+  return found;
 }
 
 /**

@@ -1,4 +1,10 @@
-import type { EndpointKey, WorkDetailData, WorkRowData } from '@pm/shared';
+import {
+  workFilterInEffect,
+  type EndpointKey,
+  type WorkDetailData,
+  type WorkFilter,
+  type WorkRowData,
+} from '@pm/shared';
 import { WORK_KINDS, type WorkKindName } from '../work-orders/utils/workKinds';
 import { call, type CallInput, type CallOptions } from './call';
 
@@ -19,14 +25,7 @@ export interface WorkRow extends WorkRowData {
 
 export interface WorkDetail extends WorkRow, WorkDetailData {}
 
-export interface WorkFilter {
-  status?: number;
-  type?: number;
-  keyword?: string;
-  startTime?: string;
-  endTime?: string;
-  houseType?: number;
-}
+export type { WorkFilter };
 
 type Raw = Record<string, unknown>;
 
@@ -62,15 +61,13 @@ function toWorkRow<T extends WorkRow>(kind: WorkKindName, raw: Raw): T {
   } as T;
 }
 
-/** The list body: the status goes under the kind's own field name. */
+/** The list body: the filters in effect (shared workFilterInEffect), the status under the kind's own field name. */
 export function listBody(kind: WorkKindName, page: number, limit: number, f: WorkFilter): Raw {
+  const { status, ...rest } = workFilterInEffect(WORK_KINDS[kind], f);
   const body: Raw = { page, limit };
-  if (f.status) body[wire(kind).statusField] = f.status;
-  if (f.type && WORK_KINDS[kind].hasType) body.type = f.type;
-  if (f.keyword?.trim()) body.keyword = f.keyword.trim();
-  if (f.startTime) body.startTime = f.startTime;
-  if (f.endTime) body.endTime = f.endTime;
-  if (f.houseType) body.houseType = f.houseType;
+  if (status) body[wire(kind).statusField] = status;
+  // Only the filters in effect: one left out is not sent at all.
+  for (const [name, value] of Object.entries(rest)) if (value !== undefined) body[name] = value;
   return body;
 }
 

@@ -8,40 +8,39 @@ const tenant = { companyId: 1, housingEstateId: 2 };
 const answer = (n: number) => new JsonText(`{"complainId":${n}}`);
 
 describe('KeptById', () => {
-  it('when an answer is kept, then the same kind, id and tenant get it; another kind, estate or company miss', () => {
+  it('when an answer is kept, then the same kind, id and tenant get it; another kind, id, estate or company miss', () => {
     const kept = new KeptById(10);
     const a = answer(1);
-    kept.end(kept.begin(), COMPLAINT, tenant, 1, a);
-    expect(kept.get(COMPLAINT, tenant, 1)).toBe(a);
-    expect(kept.get(EVENT_ORDER, tenant, 1)).toBeUndefined();
-    expect(kept.get(COMPLAINT, { ...tenant, housingEstateId: 3 }, 1)).toBeUndefined();
-    expect(kept.get(COMPLAINT, { ...tenant, companyId: 9 }, 1)).toBeUndefined();
+    kept.end(kept.begin(), KeptById.key(COMPLAINT, tenant, 1), a);
+    expect(kept.get(KeptById.key(COMPLAINT, tenant, 1))).toBe(a);
+    expect(kept.get(KeptById.key(EVENT_ORDER, tenant, 1))).toBeUndefined();
+    expect(kept.get(KeptById.key(COMPLAINT, tenant, 2))).toBeUndefined();
+    expect(kept.get(KeptById.key(COMPLAINT, { ...tenant, housingEstateId: 3 }, 1))).toBeUndefined();
+    expect(kept.get(KeptById.key(COMPLAINT, { ...tenant, companyId: 9 }, 1))).toBeUndefined();
     expect(kept.hits).toBe(1);
-    expect(kept.misses).toBe(3);
+    expect(kept.misses).toBe(4);
   });
 
-  it('when a write drops the answers while a read is on its way, then that read is not kept', () => {
+  it('when a record is missing, then every caller asking at once gets the 404 and nothing is kept', async () => {
     const kept = new KeptById(10);
-    const load = kept.begin();
-    kept.dropAll();
-    kept.end(load, COMPLAINT, tenant, 1, answer(1));
-    expect(kept.get(COMPLAINT, tenant, 1)).toBeUndefined();
+    const key = KeptById.key(COMPLAINT, tenant, 1);
+    let reads = 0;
+    const read = () => {
+      reads++;
+      return Promise.reject(new Error('not found'));
+    };
+    const asked = [kept.load(key, read), kept.load(key, read)];
+    for (const a of asked) await expect(a).rejects.toThrow('not found');
+    expect(reads).toBe(1);
     expect(kept.size()).toBe(0);
+    await expect(kept.load(key, read)).rejects.toThrow('not found');
+    expect(reads).toBe(2);
   });
 
-  it('when more than max are kept, then the least recently used goes; max 0 keeps none', () => {
-    const kept = new KeptById(2);
-    for (const id of [1, 2]) kept.end(kept.begin(), COMPLAINT, tenant, id, answer(id));
-    expect(kept.get(COMPLAINT, tenant, 1)).toBeDefined();
-    kept.end(kept.begin(), COMPLAINT, tenant, 3, answer(3));
-    expect(kept.size()).toBe(2);
-    expect(kept.get(COMPLAINT, tenant, 2)).toBeUndefined();
-    expect(kept.get(COMPLAINT, tenant, 1)).toBeDefined();
-    const off = new KeptById(0);
-    off.end(off.begin(), COMPLAINT, tenant, 1, answer(1));
-    expect(off.get(COMPLAINT, tenant, 1)).toBeUndefined();
+  it('API_KEEP_BY_ID: 10,000 when unset, 0 keeps none, else a whole number', () => {
     expect(keepByIdFromEnv('0')).toBe(0);
     expect(keepByIdFromEnv(undefined)).toBe(10_000);
+    expect(keepByIdFromEnv('5')).toBe(5);
     expect(() => keepByIdFromEnv('-1')).toThrow(/API_KEEP_BY_ID/);
   });
 
@@ -56,7 +55,7 @@ describe('KeptById', () => {
     const bus = keptByIdBus(createLocalBus(), kept, 'me');
     const passed: string[] = [];
     bus.onEnvelope((e) => passed.push(e.kind));
-    kept.end(kept.begin(), COMPLAINT, tenant, 1, answer(1));
+    kept.end(kept.begin(), KeptById.key(COMPLAINT, tenant, 1), answer(1));
     await bus.publish({ kind: 'kept', origin: 'me' });
     expect(kept.size()).toBe(1);
     await bus.publish({ kind: 'kept', origin: 'other' });

@@ -36,53 +36,9 @@ describe('KeptLists', () => {
     expect(KeptLists.key(COMPLAINT, tenant, { ...first, filter: { type: 3 } })).toBe(key);
   });
 
-  it('when a write drops the pages while a read is on its way, then that read is not kept', () => {
-    const kept = new KeptLists(10);
-    const key = KeptLists.key(COMPLAINT, tenant, first);
-    const load = kept.begin();
-    kept.dropAll();
-    kept.end(load, key, page(1));
-    expect(kept.get(key)).toBeUndefined();
-    expect(kept.size()).toBe(0);
-  });
-
-  it('when several ask for a page at once, then it is read once; one asking after a drop reads it again', async () => {
-    const kept = new KeptLists(10);
-    const key = KeptLists.key(COMPLAINT, tenant, first);
-    let reads = 0;
-    const finish: (() => void)[] = [];
-    const read = () => {
-      const n = ++reads;
-      return new Promise<ReturnType<typeof page>>((resolve) => finish.push(() => resolve(page(n))));
-    };
-    const a = kept.load(key, read);
-    const b = kept.load(key, read);
-    expect(reads).toBe(1);
-    // A write commits while the first read is on its way: the next caller does not join it.
-    kept.dropAll();
-    const c = kept.load(key, read);
-    expect(reads).toBe(2);
-    finish.forEach((f) => f());
-    expect((await a).total).toBe(1);
-    expect(await b).toBe(await a);
-    expect((await c).total).toBe(2);
-    // Only the read begun after the drop is kept.
-    expect((await kept.load(key, read)).total).toBe(2);
-    expect(reads).toBe(2);
-  });
-
-  it('when more than max are kept, then the least recently used goes; max 0 keeps none', () => {
-    const kept = new KeptLists(2);
-    const keyOf = (n: number) => KeptLists.key(COMPLAINT, tenant, { ...first, page: n });
-    for (const n of [1, 2]) kept.end(kept.begin(), keyOf(n), page(n));
-    expect(kept.get(keyOf(1))).toBeDefined();
-    kept.end(kept.begin(), keyOf(3), page(3));
-    expect(kept.size()).toBe(2);
-    expect(kept.get(keyOf(2))).toBeUndefined();
-    expect(kept.get(keyOf(1))).toBeDefined();
-    const off = new KeptLists(0);
-    off.end(off.begin(), keyOf(1), page(1));
-    expect(off.get(keyOf(1))).toBeUndefined();
+  // The keeping itself (a read overtaken by a drop, one read for concurrent callers, LRU, off):
+  // api/src/kept/__tests__/kept-answers.test.ts.
+  it('API_KEEP_LISTS: 2,000 when unset, 0 keeps none, else a whole number', () => {
     expect(keepListsFromEnv('0')).toBe(0);
     expect(keepListsFromEnv(undefined)).toBe(2_000);
     expect(() => keepListsFromEnv('x')).toThrow(/API_KEEP_LISTS/);
