@@ -46,6 +46,12 @@ const REDIS_URL = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
 const REDIS_PREFIX = process.env.BENCH_REDIS_PREFIX || `gateway-bench:${process.pid}:${Date.now().toString(36)}:`;
 const BALANCERS = Number(process.env.BENCH_BALANCERS ?? Math.max(1, Math.ceil((PERSONS * TABS_PER_PERSON) / 4000)));
 const REBALANCE = TWO && process.env.BENCH_REBALANCE === '1';
+/**
+ * With two gateways both run with GATEWAY_REBALANCE=1 (BENCH_GATEWAY_REBALANCE=0 turns it off
+ * outside the rebalance case): while the killed one is away its tabs go to the survivor, and the
+ * restarted one gets half back only by rebalancing.
+ */
+const REBALANCE_ON = REBALANCE || (TWO && process.env.BENCH_GATEWAY_REBALANCE !== '0');
 const REBALANCE_SECONDS = Number(process.env.BENCH_REBALANCE_SECONDS ?? 30);
 const root = resolve(import.meta.dirname, '../..');
 const log = (msg: string) => process.stderr.write(`[gateway bench] ${msg}\n`);
@@ -156,7 +162,7 @@ interface GatewayProcess {
 /** A gateway's environment: with two gateways on Redis with the run's own prefix, the rebalancer on in the rebalance case. */
 function gatewayEnv(): Record<string, string> {
   if (!TWO) return { REDIS_URL: '' };
-  return { REDIS_URL, REDIS_PREFIX, GATEWAY_REBALANCE: REBALANCE ? '1' : '0' };
+  return { REDIS_URL, REDIS_PREFIX, GATEWAY_REBALANCE: REBALANCE_ON ? '1' : '0' };
 }
 
 async function startGatewayProcess(
@@ -398,6 +404,37 @@ async function secondGatewayJoins(apiUrl: string, gateways: GatewayProcess[], ba
   };
 }
 
+/**
+ * After the storm (rebalancing on): every second, up to BENCH_REBALANCE_SECONDS, the tabs on each
+ * gateway, until the restarted one holds at least 40 % and every tab is connected again.
+ */
+async function restartedTakesItsShare(gateways: GatewayProcess[], victim: number, tabs: number) {
+  const started = now();
+  let byGateway = await socketsByGateway(gateways);
+  const share = (ns: number[]) =>
+    ns[victim] /
+    Math.max(
+      1,
+      ns.reduce((a, n) => a + n, 0),
+    );
+  for (
+    let t = 0;
+    t < REBALANCE_SECONDS && (share(byGateway) < 0.4 || byGateway.reduce((a, n) => a + n, 0) < tabs);
+    t++
+  ) {
+    await new Promise((r) => setTimeout(r, 1000));
+    byGateway = await socketsByGateway(gateways);
+  }
+  const result = {
+    seconds: round((now() - started) / 1000, 1),
+    tabsByGateway: byGateway,
+    restartedHoldsShare: round(share(byGateway), 3),
+    tabsMoved: await Promise.all(gateways.map((g) => metric(g.metricsUrl, 'gateway_tabs_moved_total'))),
+  };
+  log(`after the storm: ${JSON.stringify(result)}`);
+  return result;
+}
+
 /** The run's own keys in Redis (its REDIS_PREFIX), removed at the end. */
 async function dropRedisKeys(): Promise<void> {
   const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
@@ -516,15 +553,19 @@ async function main(): Promise<void> {
     ...(TWO && { balancerRefusals: await balancerRefusals(balancers) }),
   };
   log(`reconnect: ${JSON.stringify(reconnect)}`);
-  for (let i = 0; i < 600 && (await api.upstreams()) < PERSONS; i++) await new Promise((r) => setTimeout(r, 100));
-  const upstreamApi = await api.upstreams();
-  // With two gateways a person whose tabs are on both has an upstream on each: the api's count is
-  // the gateways' sum, at least one per person.
-  const upstreamsByGateway = await Promise.all(
-    gateways.map((g) => metric(g.metricsUrl, 'gateway_upstream_connections')),
-  );
-  const upstreamGateway = upstreamsByGateway.reduce((sum, n) => sum + n, 0);
   const tabsByGatewayAfterStorm = await socketsByGateway(gateways);
+  const afterStorm = TWO && REBALANCE_ON ? await restartedTakesItsShare(gateways, victim, tabCount) : null;
+  for (let i = 0; i < 600 && (await api.upstreams()) < PERSONS; i++) await new Promise((r) => setTimeout(r, 100));
+  // With two gateways a person whose tabs are on both has an upstream on each: the api's count is
+  // the gateways' sum, at least one per person (an upstream whose tabs moved closes a little later).
+  const upstreamsByGateway = async () =>
+    Promise.all(gateways.map((g) => metric(g.metricsUrl, 'gateway_upstream_connections')));
+  const sum = (ns: number[]) => ns.reduce((a, n) => a + n, 0);
+  for (let i = 0; i < 100 && sum(await upstreamsByGateway()) !== (await api.upstreams()); i++)
+    await new Promise((r) => setTimeout(r, 100));
+  const upstreamApi = await api.upstreams();
+  const upstreamsAtGateways = await upstreamsByGateway();
+  const upstreamGateway = sum(upstreamsAtGateways);
   const sockets = tabsByGatewayAfterStorm.reduce((sum, n) => sum + n, 0);
   gateway = gateways[0];
   const rssWithTabs = await metric(gateway.metricsUrl, 'gateway_process_resident_memory_bytes');
@@ -650,7 +691,8 @@ async function main(): Promise<void> {
       balancerMaxPerGateway: balancers[0].maxPerBackend,
       tabsByGatewayOpened,
       tabsByGatewayAfterStorm,
-      upstreamsByGateway,
+      upstreamsByGateway: upstreamsAtGateways,
+      afterStorm,
       rebalance,
     }),
     clientSockets: sockets,
