@@ -15,7 +15,14 @@ let balancer: Balancer | null = null;
 
 process.on('message', async (m: Request) => {
   if (m.type === 'start') {
-    balancer = await leastConnections(m.gateways, { port: m.port, maxPerBackend: m.maxPerBackend });
+    // From the tabs' own addresses, as a deployment's balancer passes the browser's address on (the
+    // gateway allows 100 unauthenticated connections per address: from the balancer's one address,
+    // a storm's tabs were refused 429).
+    balancer = await leastConnections(m.gateways, {
+      port: m.port,
+      maxPerBackend: m.maxPerBackend,
+      keepClientAddress: true,
+    });
     process.send!({ type: 'started', url: balancer.url });
   } else if (m.type === 'add') {
     balancer!.add(m.gateway);

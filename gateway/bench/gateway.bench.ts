@@ -35,7 +35,7 @@ const PORT_BASE = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BA
 /**
  * BENCH_GATEWAYS=2: two gateway processes on Redis (BENCH_REDIS_URL, default the local one; a
  * REDIS_PREFIX of the run's own) behind least-connections TCP balancers, each balancer in its own
- * process (BENCH_BALANCERS of them, one per 4,000 tabs: two descriptors per tab), the tab processes
+ * process (BENCH_BALANCERS of them, one per tab process: two descriptors per tab), the tab processes
  * spread over them. The storm kills the second gateway; BENCH_REBALANCE=1 first opens every tab on
  * the first gateway alone and then starts the second with GATEWAY_REBALANCE=1 (both run with it),
  * sampling for BENCH_REBALANCE_SECONDS how many tabs it holds. The default stays one gateway.
@@ -44,7 +44,8 @@ const GATEWAYS = process.env.BENCH_GATEWAYS === '2' ? 2 : 1;
 const TWO = GATEWAYS === 2;
 const REDIS_URL = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
 const REDIS_PREFIX = process.env.BENCH_REDIS_PREFIX || `gateway-bench:${process.pid}:${Date.now().toString(36)}:`;
-const BALANCERS = Number(process.env.BENCH_BALANCERS ?? Math.max(1, Math.ceil((PERSONS * TABS_PER_PERSON) / 4000)));
+// One balancer per tab process (each tab process uses one): 5,000 tabs are 10,000 descriptors.
+const BALANCERS = Number(process.env.BENCH_BALANCERS ?? TAB_WORKERS);
 const REBALANCE = TWO && process.env.BENCH_REBALANCE === '1';
 /**
  * With two gateways both run with GATEWAY_REBALANCE=1 (BENCH_GATEWAY_REBALANCE=0 turns it off
@@ -214,7 +215,17 @@ async function startGatewayProcess(
 }
 
 async function metric(url: string, name: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
+  // A gateway under a storm at load 20 may not answer at once: three tries, a second apart.
+  let text = '';
+  for (let attempt = 1; ; attempt++) {
+    try {
+      text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
+      break;
+    } catch (err) {
+      if (attempt === 3) throw new Error(`${url}/metrics: ${(err as Error).message}`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
   const line = text.split('\n').find((l) => l.startsWith(`${name} `));
   return line ? Number(line.split(' ')[1]) : NaN;
 }
@@ -367,6 +378,10 @@ async function balancerRefusals(balancers: BalancerProcess[]): Promise<number> {
 
 /** Tabs each gateway holds now (its /metrics). */
 async function socketsByGateway(gateways: GatewayProcess[]): Promise<number[]> {
+  gateways.forEach((g, i) => {
+    if (g.child.exitCode !== null || g.child.signalCode !== null)
+      throw new Error(`gateway ${i + 1} ended (${g.child.exitCode ?? g.child.signalCode})`);
+  });
   return Promise.all(gateways.map((g) => metric(g.metricsUrl, 'gateway_client_sockets')));
 }
 

@@ -27,6 +27,12 @@ export interface BalancerOptions {
   maxPerBackend?: number;
   /** How long a gateway that refused a connection is passed over (nginx's `fail_timeout`), ms. */
   downMs?: number;
+  /**
+   * Connect to the gateway from the client's own address (a transparent balancer, HAProxy's
+   * `usesrc clientip`; possible on loopback, where every 127.x address is local), so the gateway's
+   * limits per address see the browsers' addresses, not the balancer's. Off unless asked for.
+   */
+  keepClientAddress?: boolean;
 }
 
 interface Backend {
@@ -93,7 +99,11 @@ export async function leastConnections(gatewayUrls: string[], options: BalancerO
       tried.add(backend);
       backend.open++;
       const target = backend;
-      const socket = connect(target.port, target.host);
+      const socket = connect({
+        port: target.port,
+        host: target.host,
+        ...(options.keepClientAddress && client.remoteAddress && { localAddress: client.remoteAddress }),
+      });
       upstream = socket;
       sockets.add(socket);
       const refusedHere = () => {
