@@ -105,8 +105,10 @@ function openFileLimit(): number | null {
  * this process's own limit the gateway is started through `prlimit --nofile` (which needs root or
  * CAP_SYS_RESOURCE to go above the hard limit, as Docker's default of 1,048,576 would give it).
  */
+// With two gateways either may hold more than half (the survivor of a kill): each gets the hard
+// limit, and the balancers keep what they send it below that (startBalancers).
 const GATEWAY_OPEN_FILES = TWO
-  ? Math.min(hardOpenFileLimit() ?? Infinity, PERSONS * (TABS_PER_PERSON + 1) + 500)
+  ? (hardOpenFileLimit() ?? PERSONS * (TABS_PER_PERSON + 1) + 500)
   : PERSONS * (TABS_PER_PERSON + 1) + 500;
 
 /** The hard open-file limit (what `prlimit` may raise the soft one to without CAP_SYS_RESOURCE). */
