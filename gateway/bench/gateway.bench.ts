@@ -2,7 +2,7 @@
 // 200 persons × 5 tabs through a real gateway process in front of a real api: upstream count,
 // push-to-tab latency at 2,000 events/s, gateway RSS per socket, proxied vs direct REST rate.
 // Prints exactly one JSON line on stdout; progress goes to stderr.
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -452,6 +452,87 @@ async function restartedTakesItsShare(gateways: GatewayProcess[], victim: number
   return result;
 }
 
+interface StormSample {
+  /** Seconds since the kill. */
+  t: number;
+  /** Connections waiting in each gateway's accept queue (`ss -ltn` Recv-Q; null: not listening). */
+  acceptQueue: (number | null)[];
+  /** Tabs each gateway holds (null: not answering). */
+  tabs: (number | null)[];
+  /** Identity lookups and upstream opens waiting for a turn at the api, per gateway. */
+  apiWaiting: (number | null)[];
+  /** CPU seconds each gateway used since the last sample. */
+  cpu: (number | null)[];
+}
+
+/** A gateway's accept queue now (Recv-Q of its listening socket), null when nothing listens. */
+function acceptQueue(port: number): Promise<number | null> {
+  return new Promise((resolveQueue) =>
+    execFile('ss', ['-ltnH', `sport = :${port}`], (err, out) => {
+      const recvQ = err ? NaN : Number(out.trim().split(/\s+/)[1]);
+      resolveQueue(Number.isFinite(recvQ) ? recvQ : null);
+    }),
+  );
+}
+
+/** A few of a gateway's metrics in one try (a gateway being started or killed does not answer). */
+async function quickMetrics(url: string): Promise<Record<string, number> | null> {
+  try {
+    const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(1500) })).text();
+    const values: Record<string, number> = {};
+    for (const line of text.split('\n')) {
+      const [name, value] = line.split(' ');
+      if (name && !name.startsWith('#')) values[name] = Number(value);
+    }
+    return values;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Samples every 2 s, during the storm, each gateway's accept queue, tabs, api calls waiting and CPU:
+ * where a slow storm's time goes (the accept queue, the api, the gateway's CPU). Two-gateway mode.
+ */
+function sampleStorm(gateways: GatewayProcess[], killedAt: number): { stop(): StormSample[] } {
+  const samples: StormSample[] = [];
+  const lastCpu: (number | null)[] = gateways.map(() => null);
+  let running = true;
+  void (async () => {
+    while (running) {
+      const t = round((now() - killedAt) / 1000, 1);
+      const [queues, metrics] = await Promise.all([
+        Promise.all(gateways.map((g) => acceptQueue(g.port))),
+        Promise.all(gateways.map((g) => quickMetrics(g.metricsUrl))),
+      ]);
+      const cpu = metrics.map((m, i) => {
+        const total = m?.gateway_process_cpu_seconds_total ?? null;
+        const used =
+          total !== null && lastCpu[i] !== null && total >= lastCpu[i]! ? round(total - lastCpu[i]!, 2) : null;
+        lastCpu[i] = total;
+        return used;
+      });
+      samples.push({
+        t,
+        acceptQueue: queues,
+        tabs: metrics.map((m) => m?.gateway_client_sockets ?? null),
+        apiWaiting: metrics.map((m) =>
+          m ? (m['gateway_api_calls{state="identity"}'] ?? 0) + (m['gateway_api_calls{state="bulk"}'] ?? 0) : null,
+        ),
+        cpu,
+      });
+      log(`storm at ${t} s: ${JSON.stringify(samples.at(-1))}`);
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  })();
+  return {
+    stop: () => {
+      running = false;
+      return samples;
+    },
+  };
+}
+
 /** The run's own keys in Redis (its REDIS_PREFIX), removed at the end. */
 async function dropRedisKeys(): Promise<void> {
   const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
@@ -531,6 +612,8 @@ async function main(): Promise<void> {
   await tell('arm', 'armed');
   const overflowsBefore = listenOverflows();
   const killedAt = now();
+  // The sampler reads the gateways array, in which the restarted gateway replaces the killed one.
+  const sampler = TWO ? sampleStorm(gateways, killedAt) : null;
   gateway.child.kill('SIGKILL');
   await new Promise((r) => gateway.child.once('exit', r));
   const restartedAt = now();
@@ -550,6 +633,7 @@ async function main(): Promise<void> {
       }>(w, { type: 'back', timeoutMs: RECONNECT_TIMEOUT_S * 1000 }, 'back'),
     ),
   );
+  const stormSamples = sampler?.stop() ?? [];
   const stormRefusals: Record<string, number> = {};
   for (const w of storm)
     for (const [code, n] of Object.entries(w.refusals)) stormRefusals[code] = (stormRefusals[code] ?? 0) + n;
@@ -567,7 +651,18 @@ async function main(): Promise<void> {
     transportErrorsWhileUp: storm.reduce((sum, w) => sum + w.transportErrorsWhileUp, 0),
     // The whole machine's count (other programs' too): 0 means no connection was dropped.
     listenOverflows: listenOverflows() - overflowsBefore,
-    ...(TWO && { balancerRefusals: await balancerRefusals(balancers) }),
+    ...(TWO && {
+      balancerRefusals: await balancerRefusals(balancers),
+      // Per gateway: the longest accept queue, and the CPU seconds it used, over the storm's samples.
+      acceptQueueMax: gateways.map((_, i) => Math.max(0, ...stormSamples.map((x) => x.acceptQueue[i] ?? 0))),
+      cpuSeconds: gateways.map((_, i) =>
+        round(
+          stormSamples.reduce((sum, x) => sum + (x.cpu[i] ?? 0), 0),
+          1,
+        ),
+      ),
+      samples: stormSamples.length,
+    }),
   };
   log(`reconnect: ${JSON.stringify(reconnect)}`);
   const tabsByGatewayAfterStorm = await socketsByGateway(gateways);
