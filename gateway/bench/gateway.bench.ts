@@ -48,11 +48,12 @@ const REDIS_PREFIX = process.env.BENCH_REDIS_PREFIX || `gateway-bench:${process.
 const BALANCERS = Number(process.env.BENCH_BALANCERS ?? TAB_WORKERS);
 const REBALANCE = TWO && process.env.BENCH_REBALANCE === '1';
 /**
- * With two gateways both run with GATEWAY_REBALANCE=1 (BENCH_GATEWAY_REBALANCE=0 turns it off
- * outside the rebalance case): while the killed one is away its tabs go to the survivor, and the
- * restarted one gets half back only by rebalancing.
+ * The storm with two gateways runs without the rebalancer unless BENCH_GATEWAY_REBALANCE=1: with
+ * it, the survivor (holding every tab of the killed one) kept closing tabs to move them to the
+ * restarted gateway while that one, just started at a load of 15–20, left them in its accept queue
+ * (README, "Part 17"). The rebalance case (BENCH_REBALANCE=1) always runs with it.
  */
-const REBALANCE_ON = REBALANCE || (TWO && process.env.BENCH_GATEWAY_REBALANCE !== '0');
+const REBALANCE_ON = REBALANCE || (TWO && process.env.BENCH_GATEWAY_REBALANCE === '1');
 const REBALANCE_SECONDS = Number(process.env.BENCH_REBALANCE_SECONDS ?? 30);
 const root = resolve(import.meta.dirname, '../..');
 const log = (msg: string) => process.stderr.write(`[gateway bench] ${msg}\n`);
