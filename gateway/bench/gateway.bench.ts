@@ -402,6 +402,7 @@ async function secondGatewayJoins(apiUrl: string, gateways: GatewayProcess[], ba
   for (let t = 0; t < REBALANCE_SECONDS; t++) {
     await new Promise((r) => setTimeout(r, 1000));
     bySecond.push(await socketsByGateway(gateways));
+    log(`rebalance at ${t + 1} s: ${bySecond.at(-1)!.join(' / ')} tabs`);
   }
   const moved = await metric(gateways[0].metricsUrl, 'gateway_tabs_moved_total');
   const [first, last] = bySecond.at(-1)!;
