@@ -2,7 +2,7 @@
 // 200 persons × 5 tabs through a real gateway process in front of a real api: upstream count,
 // push-to-tab latency at 2,000 events/s, gateway RSS per socket, proxied vs direct REST rate.
 // Prints exactly one JSON line on stdout; progress goes to stderr.
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,6 +11,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import type { Serializable } from 'node:child_process';
+import { Redis } from 'ioredis';
 import { runBench } from '../../api/bench/kit';
 import { createBenchPersons, type BenchApi } from './bench-accounts';
 
@@ -31,6 +32,29 @@ const RECONNECT_TIMEOUT_S = Number(process.env.BENCH_RECONNECT_TIMEOUT_S ?? 120)
  * +3 and +4 (a shared machine gives each engineer a range); free ports otherwise.
  */
 const PORT_BASE = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : null;
+/**
+ * BENCH_GATEWAYS=2: two gateway processes on Redis (BENCH_REDIS_URL, default the local one; a
+ * REDIS_PREFIX of the run's own) behind least-connections TCP balancers, each balancer in its own
+ * process (BENCH_BALANCERS of them, one per tab process: two descriptors per tab), the tab processes
+ * spread over them. The storm kills the second gateway; BENCH_REBALANCE=1 first opens every tab on
+ * the first gateway alone and then starts the second with GATEWAY_REBALANCE=1 (both run with it),
+ * sampling for BENCH_REBALANCE_SECONDS how many tabs it holds. The default stays one gateway.
+ */
+const GATEWAYS = process.env.BENCH_GATEWAYS === '2' ? 2 : 1;
+const TWO = GATEWAYS === 2;
+const REDIS_URL = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
+const REDIS_PREFIX = process.env.BENCH_REDIS_PREFIX || `gateway-bench:${process.pid}:${Date.now().toString(36)}:`;
+// One balancer per tab process (each tab process uses one): 5,000 tabs are 10,000 descriptors.
+const BALANCERS = Number(process.env.BENCH_BALANCERS ?? TAB_WORKERS);
+const REBALANCE = TWO && process.env.BENCH_REBALANCE === '1';
+/**
+ * The storm with two gateways runs without the rebalancer unless BENCH_GATEWAY_REBALANCE=1: with
+ * it, the survivor (holding every tab of the killed one) kept closing tabs to move them to the
+ * restarted gateway while that one, just started at a load of 15–20, left them in its accept queue
+ * (README, "Part 17"). The rebalance case (BENCH_REBALANCE=1) always runs with it.
+ */
+const REBALANCE_ON = REBALANCE || (TWO && process.env.BENCH_GATEWAY_REBALANCE === '1');
+const REBALANCE_SECONDS = Number(process.env.BENCH_REBALANCE_SECONDS ?? 30);
 const root = resolve(import.meta.dirname, '../..');
 const log = (msg: string) => process.stderr.write(`[gateway bench] ${msg}\n`);
 const now = () => performance.timeOrigin + performance.now();
@@ -82,7 +106,24 @@ function openFileLimit(): number | null {
  * this process's own limit the gateway is started through `prlimit --nofile` (which needs root or
  * CAP_SYS_RESOURCE to go above the hard limit, as Docker's default of 1,048,576 would give it).
  */
-const GATEWAY_OPEN_FILES = PERSONS * (TABS_PER_PERSON + 1) + 500;
+// With two gateways either may hold more than half (the survivor of a kill): each gets the hard
+// limit, and the balancers keep what they send it below that (startBalancers).
+const GATEWAY_OPEN_FILES = TWO
+  ? (hardOpenFileLimit() ?? PERSONS * (TABS_PER_PERSON + 1) + 500)
+  : PERSONS * (TABS_PER_PERSON + 1) + 500;
+
+/** The hard open-file limit (what `prlimit` may raise the soft one to without CAP_SYS_RESOURCE). */
+function hardOpenFileLimit(): number | null {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
+    const hard = line?.split(/\s{2,}/)[2];
+    return hard && /^\d+$/.test(hard) ? Number(hard) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The kernel's count of connections dropped because a listen queue was full (all processes). */
 function listenOverflows(): number {
@@ -114,13 +155,30 @@ const TAB_OCTETS =
     .map(Number) ?? null;
 
 /** The gateway as production runs it: its own process, with the flags of `npm start`, logging at info. */
+interface GatewayProcess {
+  url: string;
+  metricsUrl: string;
+  child: ChildProcess;
+  port: number;
+  metricsPort: number;
+}
+
+/** A gateway's environment: with two gateways on Redis with the run's own prefix, the rebalancer on in the rebalance case. */
+function gatewayEnv(): Record<string, string> {
+  if (!TWO) return { REDIS_URL: '' };
+  return { REDIS_URL, REDIS_PREFIX, GATEWAY_REBALANCE: REBALANCE_ON ? '1' : '0' };
+}
+
 async function startGatewayProcess(
   apiUrl: string,
   ports?: { port: number; metricsPort: number },
-): Promise<{ url: string; metricsUrl: string; child: ChildProcess; port: number; metricsPort: number }> {
-  const port = ports?.port ?? PORT_BASE ?? (await freePort());
+  index = 0,
+): Promise<GatewayProcess> {
+  // The second gateway on BENCH_PORT_BASE + 3 and + 4.
+  const base = PORT_BASE !== null ? PORT_BASE + 3 * index : null;
+  const port = ports?.port ?? base ?? (await freePort());
   // The gateway serves /metrics on a port of its own (METRICS_PORT).
-  const metricsPort = ports?.metricsPort ?? (PORT_BASE !== null ? PORT_BASE + 1 : await freePort());
+  const metricsPort = ports?.metricsPort ?? (base !== null ? base + 1 : await freePort());
   // BENCH_GATEWAY_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the gateway under this load.
   const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const args = ['--max-semi-space-size=32', ...nodeArgs, '--import', 'tsx', join(root, 'gateway/src/main.ts')];
@@ -136,7 +194,7 @@ async function startGatewayProcess(
         PORT: String(port),
         METRICS_PORT: String(metricsPort),
         API_URL: apiUrl,
-        REDIS_URL: '',
+        ...gatewayEnv(),
         LOG_LEVEL: process.env.BENCH_GATEWAY_LOG_LEVEL ?? 'info',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -160,7 +218,17 @@ async function startGatewayProcess(
 }
 
 async function metric(url: string, name: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
+  // A gateway under a storm at load 20 may not answer at once: three tries, a second apart.
+  let text = '';
+  for (let attempt = 1; ; attempt++) {
+    try {
+      text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
+      break;
+    } catch (err) {
+      if (attempt === 3) throw new Error(`${url}/metrics: ${(err as Error).message}`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
   const line = text.split('\n').find((l) => l.startsWith(`${name} `));
   return line ? Number(line.split(' ')[1]) : NaN;
 }
@@ -275,9 +343,214 @@ async function apiInItsOwnProcess(port: number): Promise<BenchApiSide> {
   };
 }
 
+interface BalancerProcess {
+  child: ChildProcess;
+  url: string;
+  /** Connections one gateway may have through this balancer (the gateways' descriptor bound, shared). */
+  maxPerBackend: number | null;
+}
+
+/**
+ * The balancers of the two-gateway mode, each in its own process on BENCH_PORT_BASE + 10 + i. Each
+ * bounds its connections to one gateway so that all balancers together stay within what a gateway
+ * process may hold open here (the hard limit, less one upstream per person and some to spare): a
+ * survivor taking every tab of a killed gateway would run out of descriptors (EMFILE) otherwise.
+ */
+async function startBalancers(gatewayUrls: string[]): Promise<BalancerProcess[]> {
+  const hard = hardOpenFileLimit();
+  const maxPerBackend = hard === null ? null : Math.floor((hard - PERSONS - 1000) / BALANCERS);
+  return Promise.all(
+    Array.from({ length: BALANCERS }, async (_, i) => {
+      const child = forkHelper('balancer-worker.ts');
+      const port = PORT_BASE !== null ? PORT_BASE + 10 + i : 0;
+      const { url } = await ask<{ url: string }>(
+        child,
+        { type: 'start', port, gateways: gatewayUrls, ...(maxPerBackend !== null && { maxPerBackend }) },
+        'started',
+      );
+      return { child, url, maxPerBackend };
+    }),
+  );
+}
+
+/** Connections the balancers closed at once (every gateway down or full), all balancers together. */
+async function balancerRefusals(balancers: BalancerProcess[]): Promise<number> {
+  const answers = await Promise.all(balancers.map((b) => ask<{ refused: number }>(b.child, { type: 'open' }, 'open')));
+  return answers.reduce((sum, a) => sum + a.refused, 0);
+}
+
+/** Tabs each gateway holds now (its /metrics). */
+async function socketsByGateway(gateways: GatewayProcess[]): Promise<number[]> {
+  gateways.forEach((g, i) => {
+    if (g.child.exitCode !== null || g.child.signalCode !== null)
+      throw new Error(`gateway ${i + 1} ended (${g.child.exitCode ?? g.child.signalCode})`);
+  });
+  return Promise.all(gateways.map((g) => metric(g.metricsUrl, 'gateway_client_sockets')));
+}
+
+/**
+ * The rebalance case: every tab is on the first gateway; the second starts (both with
+ * GATEWAY_REBALANCE=1), the balancers send new connections to it too, and the first closes whole
+ * persons' connections until both hold about half. Samples each gateway's tabs every second.
+ */
+async function secondGatewayJoins(apiUrl: string, gateways: GatewayProcess[], balancers: BalancerProcess[]) {
+  const second = await startGatewayProcess(apiUrl, undefined, 1);
+  gateways.push(second);
+  await Promise.all(balancers.map((b) => ask(b.child, { type: 'add', gateway: second.url }, 'added')));
+  log(`second gateway at ${second.url}; sampling for ${REBALANCE_SECONDS} s`);
+  const bySecond: number[][] = [];
+  for (let t = 0; t < REBALANCE_SECONDS; t++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    bySecond.push(await socketsByGateway(gateways));
+    log(`rebalance at ${t + 1} s: ${bySecond.at(-1)!.join(' / ')} tabs`);
+  }
+  const moved = await metric(gateways[0].metricsUrl, 'gateway_tabs_moved_total');
+  const [first, last] = bySecond.at(-1)!;
+  log(`rebalance: after ${REBALANCE_SECONDS} s ${first} / ${last} tabs (moved ${moved})`);
+  // Let tabs still on their way land before the storm is armed.
+  for (
+    let i = 0;
+    i < 100 && (await socketsByGateway(gateways)).reduce((a, b) => a + b, 0) < PERSONS * TABS_PER_PERSON;
+    i++
+  )
+    await new Promise((r) => setTimeout(r, 100));
+  return {
+    seconds: REBALANCE_SECONDS,
+    tabsOnSecondBySecond: bySecond.map(([, b]) => b),
+    tabsOnFirstBySecond: bySecond.map(([a]) => a),
+    tabsMovedByFirst: moved,
+    secondHoldsShare: round(last / (first + last), 3),
+  };
+}
+
+/**
+ * After the storm (rebalancing on): every second, up to BENCH_REBALANCE_SECONDS, the tabs on each
+ * gateway, until the restarted one holds at least 40 % and every tab is connected again.
+ */
+async function restartedTakesItsShare(gateways: GatewayProcess[], victim: number, tabs: number) {
+  const started = now();
+  let byGateway = await socketsByGateway(gateways);
+  const share = (ns: number[]) =>
+    ns[victim] /
+    Math.max(
+      1,
+      ns.reduce((a, n) => a + n, 0),
+    );
+  for (
+    let t = 0;
+    t < REBALANCE_SECONDS && (share(byGateway) < 0.4 || byGateway.reduce((a, n) => a + n, 0) < tabs);
+    t++
+  ) {
+    await new Promise((r) => setTimeout(r, 1000));
+    byGateway = await socketsByGateway(gateways);
+  }
+  const result = {
+    seconds: round((now() - started) / 1000, 1),
+    tabsByGateway: byGateway,
+    restartedHoldsShare: round(share(byGateway), 3),
+    tabsMoved: await Promise.all(gateways.map((g) => metric(g.metricsUrl, 'gateway_tabs_moved_total'))),
+  };
+  log(`after the storm: ${JSON.stringify(result)}`);
+  return result;
+}
+
+interface StormSample {
+  /** Seconds since the kill. */
+  t: number;
+  /** Connections waiting in each gateway's accept queue (`ss -ltn` Recv-Q; null: not listening). */
+  acceptQueue: (number | null)[];
+  /** Tabs each gateway holds (null: not answering). */
+  tabs: (number | null)[];
+  /** Identity lookups and upstream opens waiting for a turn at the api, per gateway. */
+  apiWaiting: (number | null)[];
+  /** CPU seconds each gateway used since the last sample. */
+  cpu: (number | null)[];
+}
+
+/** A gateway's accept queue now (Recv-Q of its listening socket), null when nothing listens. */
+function acceptQueue(port: number): Promise<number | null> {
+  return new Promise((resolveQueue) =>
+    execFile('ss', ['-ltnH', `sport = :${port}`], (err, out) => {
+      const recvQ = err ? NaN : Number(out.trim().split(/\s+/)[1]);
+      resolveQueue(Number.isFinite(recvQ) ? recvQ : null);
+    }),
+  );
+}
+
+/** A few of a gateway's metrics in one try (a gateway being started or killed does not answer). */
+async function quickMetrics(url: string): Promise<Record<string, number> | null> {
+  try {
+    const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(1500) })).text();
+    const values: Record<string, number> = {};
+    for (const line of text.split('\n')) {
+      const [name, value] = line.split(' ');
+      if (name && !name.startsWith('#')) values[name] = Number(value);
+    }
+    return values;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Samples every 2 s, during the storm, each gateway's accept queue, tabs, api calls waiting and CPU:
+ * where a slow storm's time goes (the accept queue, the api, the gateway's CPU). Two-gateway mode.
+ */
+function sampleStorm(gateways: GatewayProcess[], killedAt: number): { stop(): StormSample[] } {
+  const samples: StormSample[] = [];
+  const lastCpu: (number | null)[] = gateways.map(() => null);
+  let running = true;
+  void (async () => {
+    while (running) {
+      const t = round((now() - killedAt) / 1000, 1);
+      const [queues, metrics] = await Promise.all([
+        Promise.all(gateways.map((g) => acceptQueue(g.port))),
+        Promise.all(gateways.map((g) => quickMetrics(g.metricsUrl))),
+      ]);
+      const cpu = metrics.map((m, i) => {
+        const total = m?.gateway_process_cpu_seconds_total ?? null;
+        const used =
+          total !== null && lastCpu[i] !== null && total >= lastCpu[i]! ? round(total - lastCpu[i]!, 2) : null;
+        lastCpu[i] = total;
+        return used;
+      });
+      samples.push({
+        t,
+        acceptQueue: queues,
+        tabs: metrics.map((m) => m?.gateway_client_sockets ?? null),
+        apiWaiting: metrics.map((m) =>
+          m ? (m['gateway_api_calls{state="identity"}'] ?? 0) + (m['gateway_api_calls{state="bulk"}'] ?? 0) : null,
+        ),
+        cpu,
+      });
+      log(`storm at ${t} s: ${JSON.stringify(samples.at(-1))}`);
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  })();
+  return {
+    stop: () => {
+      running = false;
+      return samples;
+    },
+  };
+}
+
+/** The run's own keys in Redis (its REDIS_PREFIX), removed at the end. */
+async function dropRedisKeys(): Promise<void> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${REDIS_PREFIX}*`, 'COUNT', 500);
+    cursor = next;
+    if (keys.length > 0) await redis.del(...keys);
+  } while (cursor !== '0');
+  redis.disconnect();
+}
+
 async function main(): Promise<void> {
   const limit = openFileLimit();
-  if (limit !== null && limit < GATEWAY_OPEN_FILES && process.getuid?.() !== 0)
+  if (!TWO && limit !== null && limit < GATEWAY_OPEN_FILES && process.getuid?.() !== 0)
     throw new Error(
       `the gateway would hold about ${GATEWAY_OPEN_FILES} open files (${PERSONS * TABS_PER_PERSON} tabs, ${PERSONS} upstreams), more than the ${limit} a process may open here (ulimit -n), and only root may raise it: raise the limit or lower BENCH_PERSONS`,
     );
@@ -290,9 +563,15 @@ async function main(): Promise<void> {
   const tokens = staff.map((s) => s.token);
   const personIds = staff.map((s) => s.personId);
 
-  let gateway = await startGatewayProcess(api.url);
+  // With two gateways both start at once, except in the rebalance case (the second comes later).
+  const gateways = [await startGatewayProcess(api.url)];
+  if (TWO && !REBALANCE) gateways.push(await startGatewayProcess(api.url, undefined, 1));
+  let gateway = gateways[0];
   const rssBefore = await metric(gateway.metricsUrl, 'gateway_process_resident_memory_bytes');
-  log(`gateway at ${gateway.url}; opening ${PERSONS * TABS_PER_PERSON} tabs in ${TAB_WORKERS} processes`);
+  const balancers = TWO ? await startBalancers(gateways.map((g) => g.url)) : [];
+  log(
+    `${gateways.length} gateway(s) at ${gateways.map((g) => g.url).join(', ')}${TWO ? ` behind ${balancers.length} balancer process(es)` : ''}; opening ${PERSONS * TABS_PER_PERSON} tabs in ${TAB_WORKERS} processes`,
+  );
   // The tabs are spread over several processes (as they are over browsers in life), each person's
   // five in one of them, so one client process's pauses do not stand for the gateway's.
   const tabWorkers = Array.from({ length: TAB_WORKERS }, () => forkHelper('tabs-worker.ts'));
@@ -302,7 +581,7 @@ async function main(): Promise<void> {
         worker,
         {
           type: 'open',
-          url: gateway.url,
+          url: TWO ? balancers[w % balancers.length].url : gateway.url,
           tokens: tokens.filter((_, i) => i % TAB_WORKERS === w),
           addresses: tokens.map((_, i) => tabAddress(i)).filter((_, i) => i % TAB_WORKERS === w),
           tabsPerPerson: TABS_PER_PERSON,
@@ -320,18 +599,27 @@ async function main(): Promise<void> {
   // Every person's upstream is open (and its counters loaded) before the clock starts.
   for (let i = 0; i < 600 && (await api.upstreams()) < PERSONS; i++) await new Promise((r) => setTimeout(r, 100));
   await new Promise((r) => setTimeout(r, 1000));
+  const tabsByGatewayOpened = await socketsByGateway(gateways);
+  if (TWO) log(`tabs by gateway after opening: ${tabsByGatewayOpened.join(' / ')}`);
+  const rebalance = REBALANCE ? await secondGatewayJoins(api.url, gateways, balancers) : null;
 
   // The reconnect storm: the gateway is killed (-9) and started again on the same port; every tab
   // comes back by itself (as the console's do) and gets its counters again.
-  log(`killing the gateway under ${tabCount} tabs and starting it again`);
+  // With two gateways the second is killed: its tabs come back through the balancers, to the
+  // survivor while it is away and to both once it listens again.
+  const victim = gateways.length - 1;
+  gateway = gateways[victim];
+  log(`killing gateway ${victim + 1} of ${gateways.length} under ${tabCount} tabs and starting it again`);
   const tell = (type: string, reply: string) => Promise.all(tabWorkers.map((w) => ask(w, { type }, reply)));
   await tell('arm', 'armed');
   const overflowsBefore = listenOverflows();
   const killedAt = now();
+  // The sampler reads the gateways array, in which the restarted gateway replaces the killed one.
+  const sampler = TWO ? sampleStorm(gateways, killedAt) : null;
   gateway.child.kill('SIGKILL');
   await new Promise((r) => gateway.child.once('exit', r));
   const restartedAt = now();
-  gateway = await startGatewayProcess(api.url, gateway);
+  gateway = gateways[victim] = await startGatewayProcess(api.url, gateway, victim);
   const listeningAt = now();
   await tell('restarted', 'noted');
   const storm = await Promise.all(
@@ -340,17 +628,20 @@ async function main(): Promise<void> {
         at: number;
         back: number;
         total: number;
+        lost: number;
         countersChanged: number;
         refusals: Record<string, number>;
         transportErrorsWhileUp: number;
       }>(w, { type: 'back', timeoutMs: RECONNECT_TIMEOUT_S * 1000 }, 'back'),
     ),
   );
+  const stormSamples = sampler?.stop() ?? [];
   const stormRefusals: Record<string, number> = {};
   for (const w of storm)
     for (const [code, n] of Object.entries(w.refusals)) stormRefusals[code] = (stormRefusals[code] ?? 0) + n;
   const reconnect = {
     tabsBack: storm.reduce((sum, w) => sum + w.back, 0),
+    tabsThatLostTheirConnection: storm.reduce((sum, w) => sum + w.lost, 0),
     secondsFromKill: round((Math.max(...storm.map((w) => w.at)) - killedAt) / 1000, 1),
     secondsFromStart: round((Math.max(...storm.map((w) => w.at)) - restartedAt) / 1000, 1),
     gatewayStartSeconds: round((listeningAt - restartedAt) / 1000, 1),
@@ -362,12 +653,35 @@ async function main(): Promise<void> {
     transportErrorsWhileUp: storm.reduce((sum, w) => sum + w.transportErrorsWhileUp, 0),
     // The whole machine's count (other programs' too): 0 means no connection was dropped.
     listenOverflows: listenOverflows() - overflowsBefore,
+    ...(TWO && {
+      balancerRefusals: await balancerRefusals(balancers),
+      // Per gateway: the longest accept queue, and the CPU seconds it used, over the storm's samples.
+      acceptQueueMax: gateways.map((_, i) => Math.max(0, ...stormSamples.map((x) => x.acceptQueue[i] ?? 0))),
+      cpuSeconds: gateways.map((_, i) =>
+        round(
+          stormSamples.reduce((sum, x) => sum + (x.cpu[i] ?? 0), 0),
+          1,
+        ),
+      ),
+      samples: stormSamples.length,
+    }),
   };
   log(`reconnect: ${JSON.stringify(reconnect)}`);
+  const tabsByGatewayAfterStorm = await socketsByGateway(gateways);
+  const afterStorm = TWO && REBALANCE_ON ? await restartedTakesItsShare(gateways, victim, tabCount) : null;
   for (let i = 0; i < 600 && (await api.upstreams()) < PERSONS; i++) await new Promise((r) => setTimeout(r, 100));
+  // With two gateways a lease in Redis gives each person's upstream to one of them (lease.ts): the
+  // api's count is the gateways' sum, one per person once a moved person's old upstream has closed.
+  const upstreamsByGateway = async () =>
+    Promise.all(gateways.map((g) => metric(g.metricsUrl, 'gateway_upstream_connections')));
+  const sum = (ns: number[]) => ns.reduce((a, n) => a + n, 0);
+  for (let i = 0; i < 100 && sum(await upstreamsByGateway()) !== (await api.upstreams()); i++)
+    await new Promise((r) => setTimeout(r, 100));
   const upstreamApi = await api.upstreams();
-  const upstreamGateway = await metric(gateway.metricsUrl, 'gateway_upstream_connections');
-  const sockets = await metric(gateway.metricsUrl, 'gateway_client_sockets');
+  const upstreamsAtGateways = await upstreamsByGateway();
+  const upstreamGateway = sum(upstreamsAtGateways);
+  const sockets = tabsByGatewayAfterStorm.reduce((sum, n) => sum + n, 0);
+  gateway = gateways[0];
   const rssWithTabs = await metric(gateway.metricsUrl, 'gateway_process_resident_memory_bytes');
   /** Every delivery since the last call, as { at, ms } (arrival time, latency). */
   const collect = async () =>
@@ -468,8 +782,13 @@ async function main(): Promise<void> {
   const proxiedRps = pairs.reduce((sum, p) => sum + p.proxied, 0) / REST_ROUNDS;
 
   await Promise.all(tabWorkers.map((w) => ask(w, { type: 'close' }, 'closed')));
-  gateway.child.kill('SIGTERM');
-  await new Promise((r) => gateway.child.once('exit', r));
+  await Promise.all(balancers.map((b) => ask(b.child, { type: 'close' }, 'closed')));
+  for (const g of gateways) {
+    const exited = new Promise((r) => g.child.once('exit', r));
+    g.child.kill('SIGTERM');
+    await exited;
+  }
+  if (TWO) await dropRedisKeys();
   await api.close();
 
   const p50 = percentile(sorted, 50);
@@ -480,6 +799,16 @@ async function main(): Promise<void> {
     persons: PERSONS,
     api: { engine: api.engine, process: API_MODE },
     tabs: tabCount,
+    ...(TWO && {
+      gateways: GATEWAYS,
+      balancers: balancers.length,
+      balancerMaxPerGateway: balancers[0].maxPerBackend,
+      tabsByGatewayOpened,
+      tabsByGatewayAfterStorm,
+      upstreamsByGateway: upstreamsAtGateways,
+      afterStorm,
+      rebalance,
+    }),
     clientSockets: sockets,
     upstreamConnections: upstreamGateway,
     upstreamConnectionsSeenByApi: upstreamApi,
@@ -496,7 +825,7 @@ async function main(): Promise<void> {
     warmupLatencyP99Ms: round(percentile(warmupLatencies, 99)),
     reconnect,
     gatewayRssMb: round(rssAfterEvents / 2 ** 20, 1),
-    gatewayRssPerSocketKb: round((rssWithTabs - rssBefore) / tabCount / 1024, 1),
+    gatewayRssPerSocketKb: round((rssWithTabs - rssBefore) / (TWO ? tabsByGatewayAfterStorm[0] : tabCount) / 1024, 1),
     directRps: round(directRps, 0),
     proxiedRps: round(proxiedRps, 0),
     proxiedRatio: round(ratio, 3),
@@ -516,7 +845,7 @@ async function main(): Promise<void> {
       reconnect.refusals5xx === 0 &&
       reconnect.transportErrorsWhileUp === 0 &&
       upstreamGateway === PERSONS &&
-      upstreamApi === PERSONS &&
+      upstreamApi === upstreamGateway &&
       sorted.length === sent * TABS_PER_PERSON &&
       p99 < 25 &&
       ratio >= 0.85,

@@ -29,6 +29,9 @@ function once(agent: Agent, target: URL, token: string): Promise<boolean> {
       },
     );
     req.on('error', () => resolve(false));
+    // A request a wedged gateway never answers counts as failed after 10 s instead of holding the
+    // bench for ever (a 20,000-tab storm left the first gateway's accept queue full; README, Part 17).
+    req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
     req.end();
   });
 }

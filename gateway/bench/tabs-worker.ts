@@ -11,6 +11,8 @@ interface Tab {
   socket: Socket_;
   snapshots: number;
   last: LiveSnapshot | null;
+  /** Its connection was lost since the last `arm` (with two gateways, only the killed one's tabs). */
+  lost: boolean;
 }
 const now = () => performance.timeOrigin + performance.now();
 const tabs: Tab[] = [];
@@ -20,6 +22,8 @@ let latencies: number[] = [];
 let refusals: Record<string, number> = {};
 /** Transport failures seen by connected-before tabs since the gateway restarted (not while it was down). */
 let gatewayUp = true;
+/** Between `arm` and the next `arm`: a lost connection marks its tab as one that has to come back. */
+let armed = false;
 let transportErrorsWhileUp = 0;
 
 /** `localAddress`: the address the tab connects from (its person's browser; loopback in the bench). */
@@ -28,7 +32,10 @@ function openTab(url: string, token: string, localAddress?: string): Promise<Tab
   // The attempt's timeout is socket.io's 20 s, as the console's (liveSocket.ts).
   const options = Object.assign({ auth: { token }, transports: ['websocket'], forceNew: true }, { localAddress });
   const socket: Socket_ = io(url, options);
-  const tab: Tab = { socket, snapshots: 0, last: null };
+  const tab: Tab = { socket, snapshots: 0, last: null, lost: false };
+  socket.on('disconnect', () => {
+    if (armed) tab.lost = true;
+  });
   socket.on('announcements', (e: AnnouncementEvent) => {
     // The benchmark's own field on its pushes, beside the announcement's payload.
     const sentAt = Number((e.payload as { sentAt?: unknown }).sentAt);
@@ -98,6 +105,8 @@ process.on('message', async (m: Message) => {
   } else if (m.type === 'arm') {
     // The gateway is about to be killed: what each tab shows now, to compare when it is back.
     before = tabs.map((t) => ({ snapshots: t.snapshots, counters: counters(t.last) }));
+    for (const t of tabs) t.lost = false;
+    armed = true;
     refusals = {};
     gatewayUp = false;
     process.send!({ type: 'armed' });
@@ -106,9 +115,11 @@ process.on('message', async (m: Message) => {
     transportErrorsWhileUp = 0;
     process.send!({ type: 'noted' });
   } else if (m.type === 'back') {
-    // Until every tab is connected again and has had a new snapshot (or the time is up).
+    // Until every tab is connected again and every tab that lost its connection has had a new
+    // snapshot (or the time is up). With one gateway every tab lost it; with two, the survivor's
+    // tabs that kept theirs count as back.
     const deadline = Date.now() + m.timeoutMs;
-    const isBack = (t: Tab, i: number) => t.socket.connected && t.snapshots > before[i].snapshots;
+    const isBack = (t: Tab, i: number) => t.socket.connected && (!t.lost || t.snapshots > before[i].snapshots);
     let back = 0;
     while ((back = tabs.filter(isBack).length) < tabs.length && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
@@ -117,6 +128,7 @@ process.on('message', async (m: Message) => {
       at: now(),
       back,
       total: tabs.length,
+      lost: tabs.filter((t) => t.lost).length,
       countersChanged: tabs.filter((t, i) => isBack(t, i) && counters(t.last) !== before[i].counters).length,
       refusals,
       transportErrorsWhileUp,

@@ -1,0 +1,37 @@
+// Bench helper process (forked with IPC): one least-connections TCP balancer in front of the gateways
+// (gateway/test/kit/balancer.ts), for the two-gateway mode (BENCH_GATEWAYS=2). A balancer holds two
+// descriptors per tab and a process may hold 20,000 here, so the bench runs several, each in a
+// process of its own with its own port, and gives each tab process one of them (as DNS spreads
+// browsers over a deployment's balancers).
+import { leastConnections, type Balancer } from '../test/kit/balancer';
+
+type Request =
+  | { type: 'start'; port: number; gateways: string[]; maxPerBackend?: number }
+  | { type: 'add'; gateway: string }
+  | { type: 'open' }
+  | { type: 'close' };
+
+let balancer: Balancer | null = null;
+
+process.on('message', async (m: Request) => {
+  if (m.type === 'start') {
+    // From the tabs' own addresses, as a deployment's balancer passes the browser's address on (the
+    // gateway allows 100 unauthenticated connections per address: from the balancer's one address,
+    // a storm's tabs were refused 429).
+    balancer = await leastConnections(m.gateways, {
+      port: m.port,
+      maxPerBackend: m.maxPerBackend,
+      keepClientAddress: true,
+    });
+    process.send!({ type: 'started', url: balancer.url });
+  } else if (m.type === 'add') {
+    balancer!.add(m.gateway);
+    process.send!({ type: 'added' });
+  } else if (m.type === 'open') {
+    process.send!({ type: 'open', open: balancer!.open(), refused: balancer!.refused() });
+  } else if (m.type === 'close') {
+    await balancer?.close();
+    process.send!({ type: 'closed' });
+    process.disconnect();
+  }
+});
