@@ -7,7 +7,7 @@
 // 0.5) and for the console's (firstReconnectPause(), RECONNECT_MAX_MS, 0.5): the most tabs arriving
 // within one second, and when the median, the 99th percentile and the last tab arrive (seconds after
 // the gateway is back; the handshakes' own time not included). Prints exactly one JSON line.
-import { firstReconnectPause, RECONNECT_MAX_MS } from '../src/modules/live/utils/liveSocket';
+import { firstReconnectPause, RECONNECT_MAX_MS } from '@pm/shared';
 
 const TABS = Number(process.env.BENCH_TABS ?? 20_000);
 const BACK_AFTER_S = (process.env.BENCH_BACK_AFTER_S ?? '1.5,5,15').split(',').map(Number);

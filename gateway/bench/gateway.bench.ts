@@ -14,6 +14,7 @@ import type { Serializable } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { runBench } from '../../api/bench/kit';
 import { createBenchPersons, type BenchApi } from './bench-accounts';
+import { gatewayBundle } from '../../scripts/build-gateway.mjs';
 
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 200);
 const TABS_PER_PERSON = 5;
@@ -181,7 +182,11 @@ async function startGatewayProcess(
   const metricsPort = ports?.metricsPort ?? (base !== null ? base + 1 : await freePort());
   // BENCH_GATEWAY_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the gateway under this load.
   const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const args = ['--max-semi-space-size=32', ...nodeArgs, '--import', 'tsx', join(root, 'gateway/src/main.ts')];
+  // The gateway as `npm start` and the image run it: built ahead (scripts/build-gateway.mjs, README Part 18);
+  // BENCH_GATEWAY_SOURCES=1 runs its sources through tsx instead (compiled at every start).
+  const bundle = process.env.BENCH_GATEWAY_SOURCES === '1' ? null : await gatewayBundle();
+  const entry = bundle ? [bundle] : ['--import', 'tsx', join(root, 'gateway/src/main.ts')];
+  const args = ['--max-semi-space-size=32', ...nodeArgs, ...entry];
   const limit = openFileLimit();
   const raise = limit !== null && limit < GATEWAY_OPEN_FILES;
   const child = spawn(

@@ -4,7 +4,14 @@
 // refusal "for now" (429, 502, 503) is retried after a pause (503: at least its retryAfter), and every (re)connection subscribes again.
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
-import type { AnnouncementEvent, ClientToServerEvents, LiveSnapshot, ServerToClientEvents } from '@pm/shared';
+import {
+  firstReconnectPause,
+  RECONNECT_MAX_MS,
+  type AnnouncementEvent,
+  type ClientToServerEvents,
+  type LiveSnapshot,
+  type ServerToClientEvents,
+} from '@pm/shared';
 
 type Socket_ = Socket<ServerToClientEvents, ClientToServerEvents>;
 interface Tab {
@@ -29,9 +36,20 @@ let transportErrorsWhileUp = 0;
 /** `localAddress`: the address the tab connects from (its person's browser; loopback in the bench). */
 function openTab(url: string, token: string, localAddress?: string): Promise<Tab> {
   // localAddress goes to the WebSocket (engine.io passes it to ws), though socket.io's types omit it.
-  // The attempt's timeout is socket.io's 20 s, as the console's (liveSocket.ts).
-  const options = Object.assign({ auth: { token }, transports: ['websocket'], forceNew: true }, { localAddress });
+  // The attempt's timeout is socket.io's 20 s and the reconnect pauses are the console's (liveSocket.ts):
+  // a first pause drawn anew at every loss, growing to RECONNECT_MAX_MS.
+  const options = Object.assign(
+    {
+      auth: { token },
+      transports: ['websocket'],
+      forceNew: true,
+      reconnectionDelay: firstReconnectPause(),
+      reconnectionDelayMax: RECONNECT_MAX_MS,
+    },
+    { localAddress },
+  );
   const socket: Socket_ = io(url, options);
+  socket.io.on('close', () => socket.io.reconnectionDelay(firstReconnectPause()));
   const tab: Tab = { socket, snapshots: 0, last: null, lost: false };
   socket.on('disconnect', () => {
     if (armed) tab.lost = true;

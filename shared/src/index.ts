@@ -11,3 +11,4 @@ export * from './estate-setup';
 export * from './api/core';
 export * from './lines-per-turn';
 export * from './log-redaction';
+export * from './live-reconnect';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstReconnectPause, RetryPauses, STABLE_AFTER_MS } from '../utils/liveSocket';
+import { firstReconnectPause } from '@pm/shared';
+import { RetryPauses, STABLE_AFTER_MS } from '../utils/liveSocket';
 
 // No jitter in these cases (random = 0): the pauses are 1 s doubling to 30 s.
 const next = (p: RetryPauses, now: number) => p.next(now, 0);
