@@ -19,6 +19,7 @@ import { WebSocket } from 'ws';
 import { benchLog, cpuMs, postgresSchema, round } from './kit';
 import { freePort } from '../test/kit/api-process';
 import { createPgEventBus } from '../src/modules/realtime/pg-event-bus';
+import { gatewayBundle } from '../../scripts/build-gateway.mjs';
 import type { EventBus } from '../src/modules/realtime/event-bus';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -29,8 +30,12 @@ const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
 const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** The same for the gateway. */
 const GATEWAY_NODE_ARGS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
-/** Another gateway entry point (e.g. another checkout's gateway/src/main.ts, for before/after runs). */
-const GATEWAY_MAIN = process.env.BENCH_GATEWAY_MAIN ?? join(root, 'gateway/src/main.ts');
+/**
+ * Another gateway entry point, run through tsx (e.g. another checkout's gateway/src/main.ts, for
+ * before/after runs). Without it the gateway runs as `npm start` and the image run it: built ahead,
+ * gateway/dist/main.js (README Part 18; tsx adds per-call work of its own, e.g. `__name` for methods).
+ */
+const GATEWAY_MAIN = process.env.BENCH_GATEWAY_MAIN;
 /** BENCH_GATEWAY=off measures the api through the pipe only (no gateway phase; its figures null). */
 const WITH_GATEWAY = process.env.BENCH_GATEWAY !== 'off';
 /** BENCH_CALLS=counters,complaintList10 measures only those calls (names as in the JSON line). */
@@ -253,7 +258,9 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
   });
   const gatewayPort = await portOf(2);
   const gatewayMetrics = await portOf(3);
-  const gateway = start('gateway', [...GATEWAY_NODE_ARGS, '--import', 'tsx', GATEWAY_MAIN], {
+  const bundle = GATEWAY_MAIN ? null : await gatewayBundle();
+  const entry = bundle ? [bundle] : ['--import', 'tsx', GATEWAY_MAIN ?? join(root, 'gateway/src/main.ts')];
+  const gateway = start('gateway', [...GATEWAY_NODE_ARGS, ...entry], {
     PORT: String(gatewayPort),
     METRICS_PORT: String(gatewayMetrics),
     API_URL: e.apiUrl,
