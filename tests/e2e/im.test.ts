@@ -205,6 +205,21 @@ describe('instant messaging', () => {
     const page = await signedInPage(run, ADMIN, { path: '/login?redirect=/instant-messaging/chat' });
     await conversationOf(page, /Resident 1/);
     const message = page.getByTestId('chat-message').filter({ hasText: 'The leak is back since this morning' });
+    // The seeded message sits above the ones the first test wrote (a picture among them): scroll up to it
+    // with the wheel, as a person does. Playwright's own scroll into view is a script's scroll: if the
+    // history grows in the same moment (the picture loading), the history takes it for growth and
+    // follows its newest message again, and the click waits on a row scrolled away, or not drawn at all.
+    await page.getByTestId('chat-history').hover();
+    await expect
+      .poll(
+        async () => {
+          if (await message.isVisible()) return true;
+          await page.mouse.wheel(0, -300);
+          return false;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await message.getByTestId('chat-make-work').click();
     const dialog = page.getByTestId('make-work-dialog');
     await dialog.waitFor();
