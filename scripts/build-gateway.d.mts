@@ -7,3 +7,5 @@ export declare function gatewayBundleFresh(): boolean;
 export declare function buildGateway(): Promise<void>;
 /** The bundle, built first when missing or stale; null when it cannot be built. */
 export declare function gatewayBundle(): Promise<string | null>;
+/** The newest modification time of a file, or of any file in a directory. */
+export declare function newest(path: string): number;

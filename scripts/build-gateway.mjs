@@ -26,8 +26,8 @@ export const GATEWAY_BUNDLE = join(root, 'gateway', 'dist', 'main.js');
 /** What the bundle is built from (a change in any of them makes it stale). */
 const SOURCES = [join(root, 'gateway', 'src'), join(root, 'shared', 'src'), join(root, 'gateway', 'package.json')];
 
-/** The newest modification time of a file, or of any file in a directory. */
-function newest(path) {
+/** The newest modification time of a file, or of any file in a directory (npm start uses it for the client too). */
+export function newest(path) {
   const s = statSync(path);
   if (!s.isDirectory()) return s.mtimeMs;
   let t = 0;

@@ -15,11 +15,11 @@
 //   changed parent process id is therefore treated as SIGTERM. The children stop by themselves
 //   when this supervisor disappears (their IPC channel closes), even after a SIGKILL.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gatewayBundle } from './build-gateway.mjs';
+import { gatewayBundle, newest } from './build-gateway.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env };
@@ -54,15 +54,6 @@ for (const [name, host] of [
     refuse(
       `${name} ${env[name]} is already in use by another process: stop that process, or start on a free port, e.g. ${name}=${Number(env[name]) + 1} npm start`,
     );
-}
-
-/** The newest modification time of a file, or of any file in a directory. */
-function newest(path) {
-  const s = statSync(path);
-  if (!s.isDirectory()) return s.mtimeMs;
-  let t = 0;
-  for (const name of readdirSync(path)) t = Math.max(t, newest(join(path, name)));
-  return t;
 }
 
 // Build the client when dist/ is missing or older than what it is built from (not when CLIENT_DIST names another build).
