@@ -4,7 +4,7 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { leastConnections, type Balancer } from './kit/balancer';
+import { leastConnections, QUEUE_TIMEOUT_ANSWER, type Balancer } from './kit/balancer';
 
 /** A TCP server that answers every line with its own name: which backend a connection reached. */
 async function namedServer(name: string): Promise<{ url: string; server: Server; close(): Promise<void> }> {
@@ -79,4 +79,144 @@ describe('least-connections balancer', () => {
     expect(balancer.refused()).toBe(1);
     expect(balancer.open()).toEqual({ [a.url]: 2, [b.url]: 2 });
   });
+
+  it('when a gateway has maxInFlightPerBackend handshakes unanswered, then the next connection waits in the balancer, not at the gateway, and goes on once one is answered', async () => {
+    const slow = await heldServer();
+    closers.push(() => slow.close());
+    const balancer = await leastConnections([slow.url], { maxInFlightPerBackend: 1 });
+    closers.push(() => balancer.close());
+    const first = sayHello(balancer.url);
+    closers.push(() => void first.socket.destroy());
+    await until(() => slow.accepted() === 1);
+    const second = sayHello(balancer.url);
+    closers.push(() => void second.socket.destroy());
+    await until(() => balancer.queued() === 1);
+    // The gateway has not seen the second connection: it waits in the balancer's queue.
+    expect(slow.accepted()).toBe(1);
+    slow.answerAll();
+    expect(await first.reply).toBe('held');
+    await until(() => slow.accepted() === 2);
+    expect(balancer.queued()).toBe(0);
+    slow.answerAll();
+    expect(await second.reply).toBe('held');
+    expect(balancer.refused()).toBe(0);
+  });
+
+  it('when a queued client gives up, then it leaves the queue and no gateway ever sees it', async () => {
+    const slow = await heldServer();
+    closers.push(() => slow.close());
+    const balancer = await leastConnections([slow.url], { maxInFlightPerBackend: 1 });
+    closers.push(() => balancer.close());
+    const first = sayHello(balancer.url);
+    closers.push(() => void first.socket.destroy());
+    await until(() => slow.accepted() === 1);
+    const gone = sayHello(balancer.url);
+    await until(() => balancer.queued() === 1);
+    gone.socket.destroy();
+    await until(() => balancer.queueAbandoned() === 1);
+    const third = sayHello(balancer.url);
+    closers.push(() => void third.socket.destroy());
+    await until(() => balancer.queued() === 1);
+    slow.answerAll();
+    await first.reply;
+    await until(() => slow.accepted() === 2);
+    slow.answerAll();
+    expect(await third.reply).toBe('held');
+    // The client that left cost the gateway nothing: two connections reached it, not three.
+    expect(slow.accepted()).toBe(2);
+  });
+
+  it('when a connection waits longer than queueTimeoutMs, then it is answered 503 with Retry-After and closed', async () => {
+    const slow = await heldServer();
+    closers.push(() => slow.close());
+    const balancer = await leastConnections([slow.url], { maxInFlightPerBackend: 1, queueTimeoutMs: 200 });
+    closers.push(() => balancer.close());
+    const first = sayHello(balancer.url);
+    closers.push(() => void first.socket.destroy());
+    await until(() => slow.accepted() === 1);
+    const late = sayHello(balancer.url);
+    closers.push(() => void late.socket.destroy());
+    expect(await late.reply).toBe(QUEUE_TIMEOUT_ANSWER);
+    expect(late.reply).resolves.toMatch(/^HTTP\/1\.1 503 .*\r\nRetry-After: 1\r\n/s);
+    expect(balancer.queueTimeouts()).toBe(1);
+    expect(slow.accepted()).toBe(1);
+  });
+
+  it('with handshakeExchanges 2, then a slot is held until the gateway answers the client a second time', async () => {
+    const slow = await heldServer();
+    closers.push(() => slow.close());
+    const balancer = await leastConnections([slow.url], { maxInFlightPerBackend: 1, handshakeExchanges: 2 });
+    closers.push(() => balancer.close());
+    const first = sayHello(balancer.url);
+    closers.push(() => void first.socket.destroy());
+    await until(() => slow.accepted() === 1);
+    const second = sayHello(balancer.url);
+    closers.push(() => void second.socket.destroy());
+    await until(() => balancer.queued() === 1);
+    slow.answerAll();
+    await first.reply;
+    // One exchange (an upgrade's 101): still in its handshake, the second connection still waits.
+    first.socket.write('connect\n');
+    await until(() => slow.heard() === 2);
+    expect(balancer.queued()).toBe(1);
+    expect(slow.accepted()).toBe(1);
+    slow.answerAll();
+    await until(() => slow.accepted() === 2);
+    expect(balancer.queued()).toBe(0);
+  });
 });
+
+/** A TCP server that holds every line it hears until `answerAll()` answers them ("held"). */
+async function heldServer() {
+  const sockets = new Set<Socket>();
+  let waiting: Socket[] = [];
+  let accepted = 0;
+  let heard = 0;
+  const server = createServer((s) => {
+    accepted++;
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+    s.on('error', () => undefined);
+    s.on('data', () => {
+      heard++;
+      waiting.push(s);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    accepted: () => accepted,
+    heard: () => heard,
+    answerAll: () => {
+      for (const s of waiting.splice(0)) s.write('held');
+      waiting = [];
+    },
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+/** Connects through the balancer and says hello; `reply` is everything the other side first sent (null: closed with nothing). */
+function sayHello(url: string): { socket: Socket; reply: Promise<string | null> } {
+  const { port } = new URL(url);
+  const socket = connect(Number(port), '127.0.0.1', () => socket.write('hello\n'));
+  socket.on('error', () => undefined);
+  let text = '';
+  const reply = new Promise<string | null>((resolve) => {
+    socket.on('data', (d) => {
+      text += d.toString();
+      // A held server's answer is one write; the 503 comes whole, then the close.
+      if (text === 'held') resolve(text);
+    });
+    socket.once('close', () => resolve(text || null));
+  });
+  return { socket, reply };
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(condition()).toBe(true);
+}
