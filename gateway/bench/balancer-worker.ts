@@ -6,7 +6,15 @@
 import { leastConnections, type Balancer } from '../test/kit/balancer';
 
 type Request =
-  | { type: 'start'; port: number; gateways: string[]; maxPerBackend?: number }
+  | {
+      type: 'start';
+      port: number;
+      gateways: string[];
+      maxPerBackend?: number;
+      maxInFlightPerBackend?: number;
+      handshakeExchanges?: number;
+      queueTimeoutMs?: number;
+    }
   | { type: 'add'; gateway: string }
   | { type: 'open' }
   | { type: 'close' };
@@ -22,13 +30,24 @@ process.on('message', async (m: Request) => {
       port: m.port,
       maxPerBackend: m.maxPerBackend,
       keepClientAddress: true,
+      // A queue of its own (README "Part 22"): at most this many handshakes in flight per gateway.
+      maxInFlightPerBackend: m.maxInFlightPerBackend,
+      handshakeExchanges: m.handshakeExchanges,
+      queueTimeoutMs: m.queueTimeoutMs,
     });
     process.send!({ type: 'started', url: balancer.url });
   } else if (m.type === 'add') {
     balancer!.add(m.gateway);
     process.send!({ type: 'added' });
   } else if (m.type === 'open') {
-    process.send!({ type: 'open', open: balancer!.open(), refused: balancer!.refused() });
+    process.send!({
+      type: 'open',
+      open: balancer!.open(),
+      refused: balancer!.refused(),
+      queued: balancer!.queued(),
+      queueTimeouts: balancer!.queueTimeouts(),
+      queueAbandoned: balancer!.queueAbandoned(),
+    });
   } else if (m.type === 'close') {
     await balancer?.close();
     process.send!({ type: 'closed' });

@@ -56,6 +56,15 @@ const REBALANCE = TWO && process.env.BENCH_REBALANCE === '1';
  */
 const REBALANCE_ON = REBALANCE || (TWO && process.env.BENCH_GATEWAY_REBALANCE === '1');
 const REBALANCE_SECONDS = Number(process.env.BENCH_REBALANCE_SECONDS ?? 30);
+/**
+ * The balancers queue (README "Part 22"): at most BENCH_BALANCER_IN_FLIGHT handshakes (the upgrade
+ * and socket.io's CONNECT answered) in flight from one balancer to one gateway, the rest waiting in
+ * the balancer, at most BENCH_BALANCER_QUEUE_TIMEOUT_MS (then 503). 0: no bound (Part 17's balancers).
+ */
+const BALANCER_IN_FLIGHT = Number(process.env.BENCH_BALANCER_IN_FLIGHT ?? 32);
+const BALANCER_QUEUE_TIMEOUT_MS = Number(process.env.BENCH_BALANCER_QUEUE_TIMEOUT_MS ?? 15_000);
+/** At most how long the fan-out waits for the storm's work to drain (accept queues, api calls, balancer queues, CPU). */
+const DRAIN_TIMEOUT_S = Number(process.env.BENCH_DRAIN_TIMEOUT_S ?? 90);
 const root = resolve(import.meta.dirname, '../..');
 const log = (msg: string) => process.stderr.write(`[gateway bench] ${msg}\n`);
 const now = () => performance.timeOrigin + performance.now();
@@ -82,7 +91,22 @@ async function freePort(): Promise<number> {
 // a stray gateway would skew the next run.
 const children: ChildProcess[] = [];
 process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill()));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+// Stopped (Ctrl+C, SIGTERM): the gateways end first (they would write their keys again), then the
+// run's Redis keys go, as at the end of a run (README "Part 22": Part 17's runs left them behind).
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    log(`${signal}: stopping the gateways and deleting the run's Redis keys`);
+    void endChildrenAndDropKeys().finally(() => process.exit(130));
+  });
+
+/** Ends every helper process (SIGKILL: a stopped run's state is not kept) and deletes the run's Redis keys. */
+async function endChildrenAndDropKeys(): Promise<void> {
+  const ended = children
+    .filter((c) => c.exitCode === null && c.signalCode === null)
+    .map((c) => new Promise((r) => (c.once('exit', r), c.kill('SIGKILL'))));
+  await Promise.race([Promise.all(ended), new Promise((r) => setTimeout(r, 5000))]);
+  if (TWO) await Promise.race([dropRedisKeys().catch(() => undefined), new Promise((r) => setTimeout(r, 5000))]);
+}
 
 /**
  * The open-file limit a process started from this one gets (`ulimit -n`; null where unknown). The
@@ -370,7 +394,17 @@ async function startBalancers(gatewayUrls: string[]): Promise<BalancerProcess[]>
       const port = PORT_BASE !== null ? PORT_BASE + 10 + i : 0;
       const { url } = await ask<{ url: string }>(
         child,
-        { type: 'start', port, gateways: gatewayUrls, ...(maxPerBackend !== null && { maxPerBackend }) },
+        {
+          type: 'start',
+          port,
+          gateways: gatewayUrls,
+          ...(maxPerBackend !== null && { maxPerBackend }),
+          ...(BALANCER_IN_FLIGHT > 0 && {
+            maxInFlightPerBackend: BALANCER_IN_FLIGHT,
+            handshakeExchanges: 2,
+            queueTimeoutMs: BALANCER_QUEUE_TIMEOUT_MS,
+          }),
+        },
         'started',
       );
       return { child, url, maxPerBackend };
@@ -378,10 +412,67 @@ async function startBalancers(gatewayUrls: string[]): Promise<BalancerProcess[]>
   );
 }
 
-/** Connections the balancers closed at once (every gateway down or full), all balancers together. */
-async function balancerRefusals(balancers: BalancerProcess[]): Promise<number> {
-  const answers = await Promise.all(balancers.map((b) => ask<{ refused: number }>(b.child, { type: 'open' }, 'open')));
-  return answers.reduce((sum, a) => sum + a.refused, 0);
+interface BalancerCounts {
+  /** Connections closed at once (every gateway down or full). */
+  refused: number;
+  /** Waiting in the balancers' queues now. */
+  queued: number;
+  /** Answered 503 after the queue timeout. */
+  queueTimeouts: number;
+  /** Whose clients left while queued. */
+  queueAbandoned: number;
+}
+
+/** The balancers' counts, all balancers together. */
+async function balancerCounts(balancers: BalancerProcess[]): Promise<BalancerCounts> {
+  const answers = await Promise.all(balancers.map((b) => ask<BalancerCounts>(b.child, { type: 'open' }, 'open')));
+  const total = (key: keyof BalancerCounts) => answers.reduce((sum, a) => sum + (a[key] ?? 0), 0);
+  return {
+    refused: total('refused'),
+    queued: total('queued'),
+    queueTimeouts: total('queueTimeouts'),
+    queueAbandoned: total('queueAbandoned'),
+  };
+}
+
+/**
+ * Waits until the storm's work has drained, so that the fan-out measures the steady state: both
+ * accept queues empty, no api call waiting, no connection queued in a balancer, and each gateway
+ * using under 0.3 of a core, three samples (1 s apart) in a row; at most BENCH_DRAIN_TIMEOUT_S.
+ * Answers how long it took and the last sample.
+ */
+async function stormDrained(
+  gateways: GatewayProcess[],
+  balancers: BalancerProcess[],
+): Promise<{ seconds: number; drained: boolean; last: unknown }> {
+  const started = now();
+  let calm = 0;
+  let lastCpu: (number | null)[] = gateways.map(() => null);
+  let last: unknown = null;
+  while (now() - started < DRAIN_TIMEOUT_S * 1000) {
+    const [queues, metrics, counts] = await Promise.all([
+      Promise.all(gateways.map((g) => acceptQueue(g.port))),
+      Promise.all(gateways.map((g) => quickMetrics(g.metricsUrl))),
+      balancerCounts(balancers),
+    ]);
+    const cpuTotals = metrics.map((m) => m?.gateway_process_cpu_seconds_total ?? null);
+    const cpu = cpuTotals.map((c, i) => (c !== null && lastCpu[i] !== null ? round(c - lastCpu[i]!, 2) : null));
+    lastCpu = cpuTotals;
+    const apiWaiting = metrics.map((m) =>
+      m ? (m['gateway_api_calls{state="identity"}'] ?? 0) + (m['gateway_api_calls{state="bulk"}'] ?? 0) : null,
+    );
+    last = { acceptQueue: queues, apiWaiting, balancerQueued: counts.queued, cpuPerSecond: cpu };
+    const quiet =
+      queues.every((q) => q === 0) &&
+      apiWaiting.every((w) => w === 0) &&
+      counts.queued === 0 &&
+      cpu.every((c) => c !== null && c < 0.3);
+    calm = quiet ? calm + 1 : 0;
+    if (calm >= 3) return { seconds: round((now() - started) / 1000, 1), drained: true, last };
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  log(`the storm's work did not drain within ${DRAIN_TIMEOUT_S} s: ${JSON.stringify(last)}`);
+  return { seconds: round((now() - started) / 1000, 1), drained: false, last };
 }
 
 /** Tabs each gateway holds now (its /metrics). */
@@ -470,6 +561,8 @@ interface StormSample {
   apiWaiting: (number | null)[];
   /** CPU seconds each gateway used since the last sample. */
   cpu: (number | null)[];
+  /** Connections waiting in the balancers' queues. */
+  balancerQueued: number;
 }
 
 /** A gateway's accept queue now (Recv-Q of its listening socket), null when nothing listens. */
@@ -501,16 +594,21 @@ async function quickMetrics(url: string): Promise<Record<string, number> | null>
  * Samples every 2 s, during the storm, each gateway's accept queue, tabs, api calls waiting and CPU:
  * where a slow storm's time goes (the accept queue, the api, the gateway's CPU). Two-gateway mode.
  */
-function sampleStorm(gateways: GatewayProcess[], killedAt: number): { stop(): StormSample[] } {
+function sampleStorm(
+  gateways: GatewayProcess[],
+  balancers: BalancerProcess[],
+  killedAt: number,
+): { stop(): StormSample[] } {
   const samples: StormSample[] = [];
   const lastCpu: (number | null)[] = gateways.map(() => null);
   let running = true;
   void (async () => {
     while (running) {
       const t = round((now() - killedAt) / 1000, 1);
-      const [queues, metrics] = await Promise.all([
+      const [queues, metrics, counts] = await Promise.all([
         Promise.all(gateways.map((g) => acceptQueue(g.port))),
         Promise.all(gateways.map((g) => quickMetrics(g.metricsUrl))),
+        balancerCounts(balancers),
       ]);
       const cpu = metrics.map((m, i) => {
         const total = m?.gateway_process_cpu_seconds_total ?? null;
@@ -527,6 +625,7 @@ function sampleStorm(gateways: GatewayProcess[], killedAt: number): { stop(): St
           m ? (m['gateway_api_calls{state="identity"}'] ?? 0) + (m['gateway_api_calls{state="bulk"}'] ?? 0) : null,
         ),
         cpu,
+        balancerQueued: counts.queued,
       });
       log(`storm at ${t} s: ${JSON.stringify(samples.at(-1))}`);
       await new Promise((r) => setTimeout(r, 2000));
@@ -620,7 +719,7 @@ async function main(): Promise<void> {
   const overflowsBefore = listenOverflows();
   const killedAt = now();
   // The sampler reads the gateways array, in which the restarted gateway replaces the killed one.
-  const sampler = TWO ? sampleStorm(gateways, killedAt) : null;
+  const sampler = TWO ? sampleStorm(gateways, balancers, killedAt) : null;
   gateway.child.kill('SIGKILL');
   await new Promise((r) => gateway.child.once('exit', r));
   const restartedAt = now();
@@ -659,7 +758,8 @@ async function main(): Promise<void> {
     // The whole machine's count (other programs' too): 0 means no connection was dropped.
     listenOverflows: listenOverflows() - overflowsBefore,
     ...(TWO && {
-      balancerRefusals: await balancerRefusals(balancers),
+      balancers: await balancerCounts(balancers),
+      balancerQueuedMax: Math.max(0, ...stormSamples.map((x) => x.balancerQueued ?? 0)),
       // Per gateway: the longest accept queue, and the CPU seconds it used, over the storm's samples.
       acceptQueueMax: gateways.map((_, i) => Math.max(0, ...stormSamples.map((x) => x.acceptQueue[i] ?? 0))),
       cpuSeconds: gateways.map((_, i) =>
@@ -688,6 +788,10 @@ async function main(): Promise<void> {
   const sockets = tabsByGatewayAfterStorm.reduce((sum, n) => sum + n, 0);
   gateway = gateways[0];
   const rssWithTabs = await metric(gateway.metricsUrl, 'gateway_process_resident_memory_bytes');
+  // The fan-out measures the steady state after the storm, not its tail (Part 17's run 9: each
+  // second's p99 falling 297 → 17 ms while the storm's work drained).
+  const drain = TWO ? await stormDrained(gateways, balancers) : null;
+  if (drain) log(`storm drained after ${drain.seconds} s more: ${JSON.stringify(drain.last)}`);
   /** Every delivery since the last call, as { at, ms } (arrival time, latency). */
   const collect = async () =>
     (await Promise.all(tabWorkers.map((w) => ask<{ values: number[] }>(w, { type: 'collect' }, 'latencies')))).flatMap(
@@ -794,6 +898,7 @@ async function main(): Promise<void> {
     await exited;
   }
   if (TWO) await dropRedisKeys();
+  keysDropped = true;
   await api.close();
 
   const p50 = percentile(sorted, 50);
@@ -813,6 +918,7 @@ async function main(): Promise<void> {
       upstreamsByGateway: upstreamsAtGateways,
       afterStorm,
       rebalance,
+      drain,
     }),
     clientSockets: sockets,
     upstreamConnections: upstreamGateway,
@@ -858,4 +964,12 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-runBench('gateway', main);
+let keysDropped = false;
+runBench('gateway', async () => {
+  try {
+    await main();
+  } finally {
+    // A failed run ends its processes and deletes its Redis keys too.
+    if (!keysDropped) await endChildrenAndDropKeys();
+  }
+});
