@@ -27,35 +27,71 @@ export interface RebalanceOptions {
   /** Tabs one instance closes at most per interval (their reconnects are a small storm of their own). */
   maxPerTick: number;
   /**
-   * How long an instance waits, at most, for the tabs it closed to be counted again somewhere before it
-   * moves more (ms). They come back after socket.io's reconnection delay (0.5–1.5 s for the first try),
-   * longer than a round: deciding before they land would count them nowhere, lower the fair share and
-   * move too many, which the other instance would then move back.
+   * How long an instance waits, at most, for the tabs it closed to be counted again before it moves
+   * more (ms). It waits while the other instances' count has not grown by the tabs it moved (README
+   * "Part 22"): they come back after the console's reconnect pause and, in a storm, after a wait in
+   * a queue; deciding before they land would count them nowhere, lower the fair share and move too
+   * many, which Part 17's fixed 10 s did (2,856 moved into a gateway that had not accepted them).
+   * The bound is for tabs that do not come back at all (closed meanwhile).
    */
   landingMs: number;
+  /** An instance with more handshakes in flight than this (connections not yet a tab) is busy: no tabs move while it is. */
+  busyHandshakes: number;
+  /** An instance whose rounds start this late (its event loop held: a storm's handshakes, a long accept queue) is busy, ms. */
+  busyLateMs: number;
 }
 
 export const DEFAULT_REBALANCE: RebalanceOptions = {
   intervalMs: 2_000,
   slack: 0.1,
   maxPerTick: 400,
-  landingMs: 10_000,
+  landingMs: 120_000,
+  busyHandshakes: 50,
+  busyLateMs: 500,
 };
 
-/** Tabs moved and not yet counted again: the total all instances held when they moved, and until when to wait. */
+/**
+ * Tabs moved and not yet counted again: the total all instances held when they moved, what the
+ * other instances held then, how many moved, and until when to wait at most.
+ */
 export interface Landing {
   total: number;
+  others: number;
+  moved: number;
   until: number;
 }
 
-/** Whether the tabs of the last move are still on their way (the instances' total is below the total before it). */
-export function stillLanding(landing: Landing | null, total: number, now: number): boolean {
-  return landing !== null && total < landing.total && now < landing.until;
+/**
+ * Whether the tabs of the last move are still on their way: the instances' total is below the total
+ * before it and the other instances have not grown by (nine tenths of) the moved tabs. No fixed wait:
+ * tabs held up in a queue keep the mover waiting, up to `until`.
+ */
+export function stillLanding(landing: Landing | null, total: number, others: number, now: number): boolean {
+  if (landing === null || total >= landing.total) return false;
+  if (others - landing.others >= Math.ceil(landing.moved * 0.9)) return false;
+  return now < landing.until;
 }
 
-interface Seen {
+/** What each instance writes into the hash every round. */
+export interface Seen {
   tabs: number;
   at: number;
+  /** Connections opened and not yet a tab (the engine's clients less the namespace's sockets). */
+  handshakes?: number;
+  /** How late its last round started (ms): its event loop's wait. */
+  lateMs?: number;
+}
+
+/**
+ * Whether an instance is too busy to be given tabs (or to send them): many handshakes in flight,
+ * its rounds late, or not heard from for more than a round and a half (its event loop held).
+ */
+export function isBusy(seen: Seen, now: number, options: RebalanceOptions): boolean {
+  return (
+    (seen.handshakes ?? 0) > options.busyHandshakes ||
+    (seen.lateMs ?? 0) > options.busyLateMs ||
+    now - seen.at > 1.5 * options.intervalMs
+  );
 }
 
 /** The tabs to close to move `count` tabs (about): whole persons, those with the fewest tabs first. */
@@ -87,6 +123,8 @@ export function tabsToMove(local: number, all: number[], options: RebalanceOptio
 export class Rebalancer {
   private timer: NodeJS.Timeout | null = null;
   private landing: Landing | null = null;
+  /** How late the current round started (ms). */
+  private lateMs = 0;
   private readonly key: string;
   private readonly options: RebalanceOptions;
 
@@ -105,7 +143,9 @@ export class Rebalancer {
 
   start(): void {
     const loop = () => {
+      const due = Date.now() + this.options.intervalMs;
       this.timer = setTimeout(() => {
+        this.lateMs = Math.max(0, Date.now() - due);
         this.tick()
           .catch((err: Error) => this.logger.warn({ err: err.message }, 'rebalance: redis not answering'))
           .finally(() => this.timer !== null && loop());
@@ -127,10 +167,18 @@ export class Rebalancer {
     const sockets = this.io.of('/').sockets;
     const local = sockets.size;
     const now = Date.now();
-    await this.redis.hset(this.key, this.instanceId, JSON.stringify({ tabs: local, at: now } satisfies Seen));
+    const mine: Seen = {
+      tabs: local,
+      at: now,
+      handshakes: Math.max(0, this.io.engine.clientsCount - local),
+      lateMs: this.lateMs,
+    };
+    await this.redis.hset(this.key, this.instanceId, JSON.stringify(mine));
     const seen = await this.redis.hgetall(this.key);
     const counts: number[] = [];
     const gone: string[] = [];
+    const busy: string[] = [];
+    let others = 0;
     for (const [id, raw] of Object.entries(seen)) {
       let entry: Seen | null = null;
       try {
@@ -139,15 +187,27 @@ export class Rebalancer {
         entry = null;
       }
       // An instance that has not spoken for three rounds is gone (killed): its tabs are elsewhere now.
-      if (!entry || now - entry.at > 3 * this.options.intervalMs) gone.push(id);
-      else counts.push(id === this.instanceId ? local : entry.tabs);
+      if (!entry || now - entry.at > 3 * this.options.intervalMs) {
+        gone.push(id);
+        continue;
+      }
+      const self = id === this.instanceId;
+      counts.push(self ? local : entry.tabs);
+      if (!self) others += entry.tabs;
+      if (isBusy(self ? mine : entry, now, this.options)) busy.push(self ? 'this instance' : id);
     }
     if (gone.length > 0) await this.redis.hdel(this.key, ...gone);
     const total = counts.reduce((sum, n) => sum + n, 0);
-    if (stillLanding(this.landing, total, now)) return 0;
+    if (stillLanding(this.landing, total, others, now)) return 0;
     this.landing = null;
     const move = tabsToMove(local, counts, this.options);
     if (move === 0) return 0;
+    // A busy instance (a storm's handshakes, its rounds late) is given no tabs, and a busy one sends
+    // none: the tabs would wait in its accept queue past their clients' timeout (Part 17's wedge).
+    if (busy.length > 0) {
+      this.logger.info({ tabs: local, would: move, busy }, 'rebalance: waiting, an instance is busy');
+      return 0;
+    }
     const picked = pickTabs(sockets.values(), move);
     this.logger.info(
       { tabs: local, instances: counts.length, moving: picked.length },
@@ -156,7 +216,7 @@ export class Rebalancer {
     // The transport closes as a network drop does: the tab comes back by itself and recovers its session.
     for (const socket of picked) socket.conn.close();
     this.metrics.tabsMoved.inc(picked.length);
-    this.landing = { total, until: now + this.options.landingMs };
+    this.landing = { total, others, moved: picked.length, until: now + this.options.landingMs };
     return picked.length;
   }
 }

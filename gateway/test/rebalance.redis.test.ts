@@ -99,4 +99,35 @@ describe('a second gateway on Redis (issue 34)', () => {
     closers.push(() => redis.quit());
     expect(Object.keys(await redis.hgetall(`${prefix}gateways`)).length).toBe(2);
   }, 180_000);
+
+  it('when the other instance is busy (many handshakes in flight), then no tab moves to it; once it is not, tabs move', async () => {
+    const prefix = `pm-gateway-test:${randomUUID()}:`;
+    const options = { redisUrl, redisPrefix: prefix, rebalance: { intervalMs: 300, slack: 0.1, maxPerTick: 20 } };
+    const a = await startTestGateway(api, options);
+    closers.push(() => a.close());
+    const tabs: Tab[] = [];
+    for (const s of staff.slice(0, 4)) {
+      const tab = await openTab(a.url, s.token, { reconnection: true });
+      closers.push(() => tab.close());
+      tabs.push(tab);
+    }
+    // Another instance says, every 100 ms, that it holds no tab and has 500 handshakes in flight (a
+    // gateway just started into a storm, its accept queue long).
+    const redis = new Redis(redisUrl);
+    closers.push(() => redis.quit());
+    let handshakes = 500;
+    const say = () =>
+      redis.hset(`${prefix}gateways`, 'restarted', JSON.stringify({ tabs: 0, at: Date.now(), handshakes, lateMs: 0 }));
+    await say();
+    const speaking = setInterval(() => void say(), 100);
+    closers.push(() => clearInterval(speaking));
+    // Ten rounds: A holds all 4 of 4 (its fair share 2), and moves none to the busy instance.
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(await metric(a.url, 'gateway_tabs_moved_total')).toBe(0);
+    // Its handshakes done, the instance is given tabs.
+    handshakes = 0;
+    await waitFor(async () => (await metric(a.url, 'gateway_tabs_moved_total')) > 0, 30_000);
+    clearInterval(speaking);
+    await redis.del(`${prefix}gateways`);
+  }, 120_000);
 });
