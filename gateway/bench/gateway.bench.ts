@@ -103,10 +103,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 // whatever ended it (a SIGTERM that npx passes on and then kills the tree, or SIGKILL, runs none of
 // this process's handlers).
 if (TWO)
-  spawn(process.execPath, [join(import.meta.dirname, 'redis-janitor.mjs'), String(process.pid), REDIS_URL, REDIS_PREFIX], {
-    detached: true,
-    stdio: 'ignore',
-  }).unref();
+  spawn(
+    process.execPath,
+    [join(import.meta.dirname, 'redis-janitor.mjs'), String(process.pid), REDIS_URL, REDIS_PREFIX],
+    {
+      detached: true,
+      stdio: 'ignore',
+    },
+  ).unref();
 
 /** Ends every helper process (SIGKILL: a stopped run's state is not kept) and deletes the run's Redis keys. */
 async function endChildrenAndDropKeys(): Promise<void> {
