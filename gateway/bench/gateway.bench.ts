@@ -61,7 +61,13 @@ const REBALANCE_SECONDS = Number(process.env.BENCH_REBALANCE_SECONDS ?? 30);
  * and socket.io's CONNECT answered) in flight from one balancer to one gateway, the rest waiting in
  * the balancer, at most BENCH_BALANCER_QUEUE_TIMEOUT_MS (then 503). 0: no bound (Part 17's balancers).
  */
-const BALANCER_IN_FLIGHT = Number(process.env.BENCH_BALANCER_IN_FLIGHT ?? 32);
+const BALANCER_IN_FLIGHT = Number(process.env.BENCH_BALANCER_IN_FLIGHT ?? 64);
+/**
+ * 1: a handshake is in flight until the gateway answers the upgrade (its accept queue and event
+ * loop); 2: until socket.io's CONNECT is answered too, which waits for the identity lookup at the
+ * api (batched: bounding it throttled a 5,000-tab storm to 20 tabs a second, Part 22's run 2).
+ */
+const BALANCER_HANDSHAKE_EXCHANGES = Number(process.env.BENCH_BALANCER_HANDSHAKE_EXCHANGES ?? 1);
 const BALANCER_QUEUE_TIMEOUT_MS = Number(process.env.BENCH_BALANCER_QUEUE_TIMEOUT_MS ?? 15_000);
 /** At most how long the fan-out waits for the storm's work to drain (accept queues, api calls, balancer queues, CPU). */
 const DRAIN_TIMEOUT_S = Number(process.env.BENCH_DRAIN_TIMEOUT_S ?? 90);
@@ -414,7 +420,7 @@ async function startBalancers(gatewayUrls: string[]): Promise<BalancerProcess[]>
           ...(maxPerBackend !== null && { maxPerBackend }),
           ...(BALANCER_IN_FLIGHT > 0 && {
             maxInFlightPerBackend: BALANCER_IN_FLIGHT,
-            handshakeExchanges: 2,
+            handshakeExchanges: BALANCER_HANDSHAKE_EXCHANGES,
             queueTimeoutMs: BALANCER_QUEUE_TIMEOUT_MS,
           }),
         },

@@ -37,6 +37,11 @@ export interface RebalanceOptions {
   landingMs: number;
   /** An instance with more handshakes in flight than this (connections not yet a tab) is busy: no tabs move while it is. */
   busyHandshakes: number;
+  /**
+   * An instance taking more new connections a second than this is busy: a storm's tabs are coming
+   * back (the balancer's queue, which the gateway cannot see, is long), or moved tabs are landing.
+   */
+  busyArrivalsPerSecond: number;
   /** An instance whose rounds start this late (its event loop held: a storm's handshakes, a long accept queue) is busy, ms. */
   busyLateMs: number;
 }
@@ -47,6 +52,7 @@ export const DEFAULT_REBALANCE: RebalanceOptions = {
   maxPerTick: 400,
   landingMs: 120_000,
   busyHandshakes: 50,
+  busyArrivalsPerSecond: 50,
   busyLateMs: 500,
 };
 
@@ -80,6 +86,8 @@ export interface Seen {
   handshakes?: number;
   /** How late its last round started (ms): its event loop's wait. */
   lateMs?: number;
+  /** New connections a second over its last round. */
+  arrivalsPerSecond?: number;
 }
 
 /**
@@ -90,6 +98,7 @@ export function isBusy(seen: Seen, now: number, options: RebalanceOptions): bool
   return (
     (seen.handshakes ?? 0) > options.busyHandshakes ||
     (seen.lateMs ?? 0) > options.busyLateMs ||
+    (seen.arrivalsPerSecond ?? 0) > options.busyArrivalsPerSecond ||
     now - seen.at > 1.5 * options.intervalMs
   );
 }
@@ -125,6 +134,9 @@ export class Rebalancer {
   private landing: Landing | null = null;
   /** How late the current round started (ms). */
   private lateMs = 0;
+  /** New connections since the last round, and when that was. */
+  private arrivals = 0;
+  private lastRoundAt = Date.now();
   private readonly key: string;
   private readonly options: RebalanceOptions;
 
@@ -142,6 +154,7 @@ export class Rebalancer {
   }
 
   start(): void {
+    this.io.engine.on('connection', () => this.arrivals++);
     const loop = () => {
       const due = Date.now() + this.options.intervalMs;
       this.timer = setTimeout(() => {
@@ -172,7 +185,10 @@ export class Rebalancer {
       at: now,
       handshakes: Math.max(0, this.io.engine.clientsCount - local),
       lateMs: this.lateMs,
+      arrivalsPerSecond: Math.round((this.arrivals * 1000) / Math.max(1, now - this.lastRoundAt)),
     };
+    this.arrivals = 0;
+    this.lastRoundAt = now;
     await this.redis.hset(this.key, this.instanceId, JSON.stringify(mine));
     const seen = await this.redis.hgetall(this.key);
     const counts: number[] = [];

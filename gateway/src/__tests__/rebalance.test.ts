@@ -37,10 +37,11 @@ describe('waiting for moved tabs to land', () => {
 
 describe('busy instances', () => {
   const at = 100_000;
-  it('when an instance has many handshakes in flight, its rounds are late, or it has not spoken for a round and a half, then it is busy', () => {
+  it('when an instance has many handshakes in flight, takes many new connections, its rounds are late, or it has not spoken for a round and a half, then it is busy', () => {
     expect(isBusy({ tabs: 10, at, handshakes: 3, lateMs: 20 }, at, DEFAULT_REBALANCE)).toBe(false);
     expect(isBusy({ tabs: 10, at, handshakes: 51 }, at, DEFAULT_REBALANCE)).toBe(true);
     expect(isBusy({ tabs: 10, at, lateMs: 900 }, at, DEFAULT_REBALANCE)).toBe(true);
+    expect(isBusy({ tabs: 10, at, arrivalsPerSecond: 300 }, at, DEFAULT_REBALANCE)).toBe(true);
     expect(isBusy({ tabs: 10, at: at - 3_100 }, at, DEFAULT_REBALANCE)).toBe(true);
   });
 });
