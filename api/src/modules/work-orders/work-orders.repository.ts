@@ -54,6 +54,12 @@ function rowFields(k: WorkKind): [string, string][] {
   ];
 }
 
+/**
+ * A list row's JSON built from the row `w` on the spot: what migration 0046's triggers keep in
+ * `w.list_json` (tests compare the two; the record by id builds it this way, with its own fields).
+ */
+export const listRowJsonSql = (k: WorkKind): string => `${jsonObject(rowFields(k))}::text`;
+
 /** The row's table as `w` (its display columns kept by migration 0045's triggers). */
 function rowFrom(k: WorkKind): string {
   return `from ${k.sql.table} w`;
@@ -62,9 +68,14 @@ function rowFrom(k: WorkKind): string {
 /** The list's order: newest report first. */
 const NEWEST_FIRST = 'w.report_time desc, w.id desc';
 
-/** A page of rows as one JSON array (`[]` when empty), the page's ids cut by `ids` (a subquery over `w`). */
+/**
+ * A page of rows as one JSON array (`[]` when empty), the page's ids cut by `ids` (a subquery over `w`).
+ * Each row's JSON is kept on the row (`list_json`, made by migration 0046's triggers from the same
+ * fields as `rowFields`), so the page joins ten texts as `json_agg` of those objects would write them
+ * (elements separated by ", ") instead of building ten objects on every read (issue 34).
+ */
 function pageJson(k: WorkKind, ids: SQL): SQL {
-  return sql`(select coalesce(json_agg(${sql.raw(jsonObject(rowFields(k)))} order by ${sql.raw(NEWEST_FIRST)}), '[]'::json)
+  return sql`(select coalesce('[' || string_agg(w.list_json, ', ' order by ${sql.raw(NEWEST_FIRST)}) || ']', '[]')
       ${sql.raw(rowFrom(k))}
       join (${ids}) page on page.id = w.id)`;
 }
