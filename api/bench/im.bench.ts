@@ -393,6 +393,37 @@ try {
   }
   planMs.sort((a, b) => a - b);
   joinPlanMs.sort((a, b) => a - b);
+  // BENCH_BEFORE_REPOSITORY: another checkout's api/src/modules/im/chat.repository.ts; its list
+  // statement (the join plan, as the bench's person reads it) timed in turns with this one on the
+  // same rows: through the driver and by EXPLAIN (ANALYZE), 30 turns (issue 31, the list's statement).
+  let statementInTurns: Record<string, { p50: number; p95: number }> | null = null;
+  if (process.env.BENCH_BEFORE_REPOSITORY) {
+    try {
+      const before = (await import(process.env.BENCH_BEFORE_REPOSITORY)) as {
+        conversationListSql: typeof conversationListSql;
+      };
+      const forms = {
+        before: before.conversationListSql(tenant, admin.personId, {}, 1000, 0, false),
+        after: conversationListSql(tenant, admin.personId, {}, 1000, 0, false),
+      };
+      const times: Record<string, number[]> = { beforeSql: [], afterSql: [], beforeExplain: [], afterExplain: [] };
+      for (let i = 0; i < 30; i++)
+        for (const form of ['before', 'after'] as const) {
+          const t = performance.now();
+          await api.db.execute(forms[form]);
+          times[`${form}Sql`].push(performance.now() - t);
+          const plan = (await api.db.execute(sql`explain (analyze, buffers) ${forms[form]}`)) as unknown as {
+            rows: { 'QUERY PLAN': string }[];
+          };
+          times[`${form}Explain`].push(
+            Number(/Execution Time: ([\d.]+)/.exec(plan.rows.at(-1)?.['QUERY PLAN'] ?? '')?.[1] ?? NaN),
+          );
+        }
+      statementInTurns = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, spreadOf(v)]));
+    } catch (err) {
+      log(`the statement in turns failed: ${String(err)}`);
+    }
+  }
 
   log(`${SENDERS} senders into one group, ${ROUNDS} rounds`);
   // One after another: concurrent sign-ins from one address would meet the sign-in limits.
@@ -468,6 +499,7 @@ try {
       listHttpOwnProcessBeforeMs: ownFigures('before'),
       listSqlMs: { p50: repository.p50, p95: repository.p95, max: repository.max },
       listExplainMs: { p50: round(percentile(planMs, 50)), max: round(planMs[planMs.length - 1]) },
+      statementInTurns,
       // Before (always the join) and now (by the person's share), in turns: SQL and EXPLAIN.
       // Seventh pass: before (19 typed columns, unprepared) and after (prepared, numbers packed), in
       // turns; "answer" adds writing the envelope's JSON as the route does.

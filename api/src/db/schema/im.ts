@@ -34,11 +34,38 @@ export const imGroup = pgTable(
     lastContent: text(),
     lastFromPersonId: integer(),
     lastAt: time(),
+    /**
+     * What the conversation list showed from `person` by joins, kept on the group by the triggers
+     * of migration 0047 in the writer's transaction (README "Issue 31: the conversation list's
+     * statement"): the last sender's name, and for a private chat its owner's and peer's name,
+     * avatar list (`images::text`) and resident flag (an approved person_house row). Null where the
+     * person is missing (as the left joins gave) and, for the owner and peer, in groups.
+     */
+    lastFromName: text(),
+    ownerName: text(),
+    ownerImages: text(),
+    ownerResident: boolean(),
+    peerName: text(),
+    peerImages: text(),
+    peerResident: boolean(),
     dismissed: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: time(),
   },
-  (t) => [index().on(t.housingEstateId, t.updatedAt.desc().nullsFirst())],
+  (t) => [
+    index().on(t.housingEstateId, t.updatedAt.desc().nullsFirst()),
+    // The triggers of 0047 find a person's groups by these when the person's name, avatar or
+    // residence changes.
+    index('im_group_owner_private_idx')
+      .on(t.ownerPersonId)
+      .where(sql`group_type = 1`),
+    index('im_group_peer_idx')
+      .on(t.peerPersonId)
+      .where(sql`peer_person_id is not null`),
+    index('im_group_last_from_idx')
+      .on(t.lastFromPersonId)
+      .where(sql`last_from_person_id is not null`),
+  ],
 );
 
 /** Membership; the member has read up to readSeq, where the group's messageCount was readCount. */

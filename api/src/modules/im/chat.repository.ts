@@ -480,12 +480,19 @@ type ListRow = [
 /** Where `total` is in a ListRow. */
 const TOTAL = 8;
 
-/** The list's statement over `groupsOfMine` (m: the person's memberships, g: their groups), `filters` on g. */
+/**
+ * The list's statement over `groupsOfMine` (m: the person's memberships, g: their groups), `filters` on g.
+ * The last sender's name and a private chat's owner's and peer's name, avatar list and resident flag
+ * are read from the group, where the triggers of migration 0047 keep them (README "Issue 31: the
+ * conversation list's statement"): no join with `person` or `person_house` per row. Only a private
+ * chat of mine without a peer (none since the migration that filled peers in) reads its other
+ * member and that person by sub-queries.
+ */
 function listSql(p: ListParam, groupsOfMine: SQL, filters: SQL): SQL {
   return sql`with page as (
           select g.id, g.group_type, g.name, g.owner_person_id, g.is_work_group, g.last_seq, g.member_count,
                  g.updated_at, g.message_count - m.read_count as unread,
-                 g.last_type, g.last_content, g.last_from_person_id, g.last_at,
+                 g.last_type, g.last_content, g.last_from_person_id, g.last_from_name, g.last_at,
                  coalesce(g.updated_at, g.created_at) as active_at, count(*) over ()::int as total,
                  -- A private chat's other party: its owner, or its peer when the owner is me (the
                  -- member lookup only for a chat without a peer, which the migration filled in).
@@ -493,25 +500,40 @@ function listSql(p: ListParam, groupsOfMine: SQL, filters: SQL): SQL {
                    case when g.owner_person_id <> ${p('me')} then g.owner_person_id
                         else coalesce(g.peer_person_id, (select om.person_id from im_group_member om
                           where om.group_id = g.id and om.person_id <> ${p('me')} limit 1)) end
-                 end as other_id
+                 end as other_id,
+                 -- Where that party's name, avatar list and resident flag are: 1 the owner's
+                 -- columns, 2 the peer's, 3 neither (the person read by sub-queries).
+                 case when g.group_type = ${ChatGroupType.private} then
+                   case when g.owner_person_id <> ${p('me')} then 1 when g.peer_person_id is not null then 2 else 3 end
+                 end as other_at,
+                 g.owner_name, g.owner_images, g.owner_resident, g.peer_name, g.peer_images, g.peer_resident
           from ${groupsOfMine}
           where m.person_id = ${p('me')} and m.quit_at is null and not g.dismissed
             and g.company_id = ${p('companyId')} and g.housing_estate_id = ${p('housingEstateId')} and ${filters}
           order by active_at desc, g.id desc
-          limit ${p('limit')} offset ${p('offset')})
-        select format('%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s', page.id, page.group_type, page.owner_person_id,
-                 page.is_work_group::int, greatest(page.unread, 0), page.last_seq, page.member_count, page.last_type,
-                 page.last_from_person_id, op.id,
-                 (op.id is not null and exists (select 1 from person_house ph
-                   where ph.person_id = op.id and ph.status = ${JoinStatus.approved}))::int) as n,
-               case when page.group_type = ${ChatGroupType.private} then coalesce(op.name, page.name, '')
-                    else coalesce(page.name, '') end as name,
-               page.last_content as content, rp.name as from_name, op.name as other_name, op.images::text as other_images,
-               page.last_at, page.updated_at, page.total
-        from page
-          left join person rp on rp.id = page.last_from_person_id
-          left join person op on op.id = page.other_id
-        order by page.active_at desc, page.id desc`;
+          limit ${p('limit')} offset ${p('offset')}),
+        other as (
+          select page.*,
+                 case page.other_at when 1 then page.owner_name when 2 then page.peer_name
+                   when 3 then (select op.name from person op where op.id = page.other_id) end as other_name,
+                 case page.other_at when 1 then page.owner_images when 2 then page.peer_images
+                   when 3 then (select op.images::text from person op where op.id = page.other_id) end as other_images,
+                 case page.other_at when 1 then page.owner_resident when 2 then page.peer_resident
+                   when 3 then exists (select 1 from person_house ph
+                     where ph.person_id = page.other_id and ph.status = ${JoinStatus.approved}) end as other_resident
+          from page)
+        -- A person's name is never null, so a null name is a missing person: no other party, as the
+        -- left join with person gave.
+        select format('%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s', o.id, o.group_type, o.owner_person_id,
+                 o.is_work_group::int, greatest(o.unread, 0), o.last_seq, o.member_count, o.last_type,
+                 o.last_from_person_id, case when o.other_name is not null then o.other_id end,
+                 (o.other_name is not null and o.other_resident)::int) as n,
+               case when o.group_type = ${ChatGroupType.private} then coalesce(o.other_name, o.name, '')
+                    else coalesce(o.name, '') end as name,
+               o.last_content as content, o.last_from_name as from_name, o.other_name, o.other_images,
+               o.last_at, o.updated_at, o.total
+        from other o
+        order by o.active_at desc, o.id desc`;
 }
 
 /** The person's groups: one primary-key lookup per membership (offset 0 keeps the planner from
