@@ -318,6 +318,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
       clearTimeout(force);
       httpServer.closeAllConnections();
       await redis?.quit().catch(() => undefined);
+      await api.close();
       if (metricsServer) {
         metricsServer.closeAllConnections();
         await new Promise((resolve) => metricsServer!.close(resolve));
