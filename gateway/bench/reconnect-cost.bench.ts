@@ -25,7 +25,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const TAB_WORKERS = Number(process.env.BENCH_TAB_WORKERS ?? 2);
 const BACK_TIMEOUT_S = Number(process.env.BENCH_BACK_TIMEOUT_S ?? 120);
 const PORT_BASE = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BASE) : null;
-const REDIS_URL = process.env.BENCH_REDIS_URL === 'off' ? null : process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
+const REDIS_URL =
+  process.env.BENCH_REDIS_URL === 'off' ? null : process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
 const REDIS_PREFIX = process.env.BENCH_REDIS_PREFIX || `reconnect-bench:${process.pid}:${Date.now().toString(36)}:`;
 const TAB_OCTETS =
   /^(\d+)-(\d+)$/
@@ -139,14 +140,20 @@ async function main(): Promise<void> {
   const apiPort = PORT_BASE !== null ? PORT_BASE + 2 : await freePort();
   const entry = process.env.BENCH_GATEWAY_MAIN || (await gatewayBundle());
   if (!entry) throw new Error('no gateway bundle: run `npm run build`');
-  log(`gateway ${entry}, api on ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, redis ${REDIS_URL ?? 'off'}`);
+  log(
+    `gateway ${entry}, api on ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, redis ${REDIS_URL ?? 'off'}`,
+  );
 
   const api = forkHelper('api-worker.ts', { BENCH_API_PORT: String(apiPort) });
   const ready = await new Promise<{ url: string; engine: string }>((resolveReady, reject) => {
     api.once('exit', (code) => reject(new Error(`the bench api exited with ${code}`)));
     api.on('message', (m: { type: string; url: string; engine: string }) => m.type === 'ready' && resolveReady(m));
   });
-  const persons = await ask<{ staff?: { token: string }[]; error?: string }>(api, { type: 'persons', count: PERSONS }, 'persons');
+  const persons = await ask<{ staff?: { token: string }[]; error?: string }>(
+    api,
+    { type: 'persons', count: PERSONS },
+    'persons',
+  );
   if (!persons.staff) throw new Error(`bench accounts: ${persons.error}`);
   const tokens = persons.staff.map((s) => s.token);
 
@@ -169,7 +176,9 @@ async function main(): Promise<void> {
     ),
   );
   const tabs = opened.reduce((n, o) => n + o.count, 0);
-  log(`${tabs} tabs open (${opened.reduce((n, o) => n + o.failed, 0)} failed ${opened.map((o) => o.firstError).join(' ')})`);
+  log(
+    `${tabs} tabs open (${opened.reduce((n, o) => n + o.failed, 0)} failed ${opened.map((o) => o.firstError).join(' ')})`,
+  );
   await sleep(2000);
 
   const rounds: Record<string, unknown>[] = [];
@@ -188,7 +197,8 @@ async function main(): Promise<void> {
     const back = backs.reduce((n, b) => n + b.back, 0);
     const lastAt = Math.max(...backs.map((b) => b.at));
     const refusals: Record<string, number> = {};
-    for (const b of backs) for (const [code, n] of Object.entries(b.refusals)) refusals[code] = (refusals[code] ?? 0) + n;
+    for (const b of backs)
+      for (const [code, n] of Object.entries(b.refusals)) refusals[code] = (refusals[code] ?? 0) + n;
     const figure = {
       tabsBack: back,
       of: tabs,
