@@ -10,6 +10,7 @@ import {
   type Endpoints,
   type Envelope,
 } from '@pm/shared';
+import { Pool } from 'undici';
 import { ApiGate, type ApiCallKind } from './api-gate';
 import { ApiTargets, neverConnected } from './api-targets';
 import type { Counters } from './live-state';
@@ -36,6 +37,16 @@ export class ApiUnavailableError extends Error {
     super(message);
   }
 }
+
+/** An api's answer to one of the gateway's own calls. */
+interface ApiAnswer {
+  status: number;
+  json(): Promise<unknown>;
+  discard(): Promise<void>;
+}
+
+/** Kept-alive connections per api for the gateway's own calls (at most ApiGate's in-flight calls use them at once). */
+const API_CALL_CONNECTIONS = 32;
 
 /** An identity lookup waiting to be sent (alone, or with others in one batch). */
 interface WaitingLookup {
@@ -112,30 +123,72 @@ export class ApiClient {
     token: string | null,
     body?: unknown,
     timeoutMs = this.timeoutMs,
-  ): Promise<Response> {
+  ): Promise<ApiAnswer> {
     const apis = this.targets.inOrder();
     let last: unknown;
+    // No accept-encoding: the api answers these small JSON bodies uncompressed (fetch asked for
+    // gzip, and unzipping every identity answer was 4 % of the gateway's CPU in a reconnect storm).
     const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const payload = body === undefined ? undefined : JSON.stringify(body);
     for (const [i, url] of apis.entries()) {
       const isLast = i === apis.length - 1;
       try {
-        const res = await fetch(url + pathAndQuery, {
+        const { pool, basePath } = this.poolFor(url);
+        const res = await pool.request({
+          path: basePath + pathAndQuery,
           method: body === undefined ? 'GET' : 'POST',
           headers,
           body: payload,
           signal: AbortSignal.timeout(timeoutMs),
         });
-        if (res.status < 500 || isLast) return res;
-        await res.body?.cancel();
-        last = new Error(`answered ${res.status}`);
+        if (res.statusCode < 500 || isLast)
+          return {
+            status: res.statusCode,
+            json: () => res.body.json(),
+            discard: () => res.body.dump(),
+          };
+        await res.body.dump();
+        last = new Error(`answered ${res.statusCode}`);
       } catch (err) {
         last = err;
         if (neverConnected(err)) this.targets.markDown(url, 'connection refused');
       }
     }
     throw last;
+  }
+
+  /**
+   * The kept-alive connections to one api (undici's Pool, as the proxy's): a reconnect storm's
+   * identity lookups and counters reads went through `fetch`, whose Request, Response and web
+   * streams per call cost more than the call (issue 34, README "Part 21").
+   */
+  private poolFor(url: string): { pool: Pool; basePath: string } {
+    let entry = this.pools.get(url);
+    if (!entry) {
+      const target = new URL(url);
+      entry = {
+        pool: new Pool(target.origin, {
+          connections: API_CALL_CONNECTIONS,
+          keepAliveTimeout: 4_000,
+          keepAliveMaxTimeout: 4_000,
+          // The call's own signal bounds it (its timeout grows with a batch).
+          headersTimeout: 0,
+          bodyTimeout: 0,
+        }),
+        basePath: target.pathname.replace(/\/$/, ''),
+      };
+      this.pools.set(url, entry);
+    }
+    return entry;
+  }
+  private readonly pools = new Map<string, { pool: Pool; basePath: string }>();
+
+  /** Closes the kept-alive connections to the api (the gateway is stopping). */
+  async close(): Promise<void> {
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    await Promise.all(pools.map(({ pool }) => pool.destroy().catch(() => undefined)));
   }
 
   /**
@@ -161,7 +214,7 @@ export class ApiClient {
     if (endpoint.method !== 'GET') throw new Error(`${key}: the gateway's own calls are reads`);
     const { path, rest } = fillPath(endpoint, input);
     const query = new URLSearchParams(rest as Record<string, string>).toString();
-    let res: Response;
+    let res: ApiAnswer;
     try {
       res = await this.readAny(path + (query && `?${query}`), token);
     } catch (err) {
@@ -232,6 +285,10 @@ export class ApiClient {
 
   /** Sends the lookups waiting now (nothing when another turn took them). */
   private async sendLookups(): Promise<void> {
+    // The lookups of every handshake read in this turn of the event loop go in one call: in a
+    // reconnect storm many connections' CONNECT packets are read per turn, and with a free slot
+    // each took its turn at once and went alone (README "Part 21").
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const now = Date.now();
     // Lookups whose handshake is over by now are not sent: socket.io has closed their connection.
     const late = this.waitingLookups.filter((l) => l.deadline - now < IDENTIFY_MIN_CALL_MS);
@@ -309,7 +366,7 @@ export class ApiClient {
   /** Many tokens in one call; null when the api has no batch call (404). */
   private async identifyMany(tokens: string[], timeoutMs: number): Promise<(Identity | null)[] | null> {
     const path = endpoints['POST /realtime/identities'].path;
-    let res: Response;
+    let res: ApiAnswer;
     try {
       res = await this.readAny(path, null, { tokens }, timeoutMs);
     } catch (err) {
@@ -321,7 +378,7 @@ export class ApiClient {
       );
     }
     if (res.status === 404) {
-      await res.body?.cancel();
+      await res.discard();
       this.batchUnsupported = true;
       return null;
     }

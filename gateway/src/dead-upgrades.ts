@@ -13,6 +13,7 @@
 // the socket meanwhile (anything the client sent after the request is kept and put back), and goes
 // on to engine.io only if the client has not ended or reset its connection by then.
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { Socket as NetSocket } from 'node:net';
 import type { Duplex } from 'node:stream';
 
 type UpgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -29,7 +30,17 @@ export function dropDeadUpgrades(server: HttpServer, dropped: () => void): void 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     whenClientStillThere(
       socket,
-      () => listeners.forEach((listener) => listener.call(server, req, socket, head)),
+      () => {
+        // The 101 and engine.io's open packet, written in this same turn, leave in one write
+        // instead of two (README "Part 21": a write is a system call, and every tab makes these).
+        const raw = socket as Partial<Pick<NetSocket, 'cork' | 'uncork'>>;
+        raw.cork?.();
+        try {
+          listeners.forEach((listener) => listener.call(server, req, socket, head));
+        } finally {
+          setImmediate(() => raw.uncork?.());
+        }
+      },
       () => {
         dropped();
         socket.destroy();

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ApiClient, Identity } from './api-client';
 
 /** sha256 hex of a token: how a token is named between gateway instances (never the token itself). */
 export function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // One call, no Hash object: every handshake hashes its token (README "Part 21").
+  return hash('sha256', token, 'hex');
 }
 
 interface Entry {

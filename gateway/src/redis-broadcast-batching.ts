@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
 import { Adapter, type BroadcastOptions, type Room, type Session } from 'socket.io-adapter';
 
@@ -76,6 +77,12 @@ export class RedisBroadcastBatching {
     private readonly streamName: string,
     /** How long a tab may be away and recover (socket.io's maxDisconnectionDuration): older entries are trimmed. */
     private readonly windowMs: number,
+    /**
+     * The streams adapter's `sessionKeyPrefix`: given, a returning tab's session is read here with
+     * one auto-pipelined GETDEL (Redis 6.2+) instead of the adapter's MULTI/GET/DEL/EXEC and its
+     * read of the stream after the offset, which `missedSince` reads again (README "Part 21").
+     */
+    private readonly sessionKeyPrefix?: string,
   ) {}
 
   /** Wraps the streams adapter's factory (`createAdapter(...)`), as socket.io takes it. */
@@ -137,7 +144,8 @@ export class RedisBroadcastBatching {
       if (!at) return Promise.reject(new Error('invalid offset'));
       // The session itself (and that the entry is still in the stream) as the streams adapter reads
       // them; what the tab missed is read here, batches included.
-      const session = await restoreSession(pid, at[1]);
+      const session =
+        this.sessionKeyPrefix === undefined ? await restoreSession(pid, at[1]) : await this.session(pid, at[1]);
       if (!session) return session;
       session.missedPackets = await this.missedSince(
         adapter,
@@ -147,6 +155,20 @@ export class RedisBroadcastBatching {
       );
       return session;
     };
+  }
+
+  /**
+   * The session `pid` left behind (taken: a session is restored once), as the streams adapter keeps
+   * it (msgpack, base64), when the stream still holds entry `id`; null otherwise (the tab connects
+   * afresh). In a reconnect storm after a killed gateway no session was saved: one GETDEL answers
+   * each tab, sent with the turn's other commands in one write (auto-pipelining).
+   */
+  private async session(pid: string, id: string): Promise<Session | null> {
+    const raw = await this.redis.getdel(this.sessionKeyPrefix + pid);
+    if (!raw) return null;
+    const here = await this.redis.xrange(this.streamName, id, id);
+    if (here.length === 0) return null;
+    return decodeSession(raw);
   }
 
   private send(adapter: StreamsAdapter): void {
@@ -232,4 +254,15 @@ function fromWire(opts: WireOptions): BroadcastOptions {
 function isFor(rooms: Room[], opts: WireOptions): boolean {
   const included = opts.rooms.length === 0 || rooms.some((r) => opts.rooms.includes(r));
   return included && rooms.every((r) => !opts.except.includes(r));
+}
+
+/** The streams adapter's own decoder (its dependency @msgpack/msgpack), loaded when a session is first restored. */
+let msgpackDecode: ((data: Uint8Array) => unknown) | null = null;
+function decodeSession(raw: string): Session {
+  if (!msgpackDecode) {
+    const fromHere = createRequire(import.meta.url);
+    const fromAdapter = createRequire(fromHere.resolve('@socket.io/redis-streams-adapter'));
+    msgpackDecode = (fromAdapter('@msgpack/msgpack') as { decode(data: Uint8Array): unknown }).decode;
+  }
+  return msgpackDecode(Buffer.from(raw, 'base64')) as Session;
 }

@@ -146,7 +146,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   // writes one per broadcast, as the streams adapter does (for comparing; every instance alike).
   const batching =
     redis && process.env.GATEWAY_REDIS_BATCH !== '0'
-      ? new RedisBroadcastBatching(redis, `${prefix}socket.io`, RECOVERY_WINDOW_MS)
+      ? new RedisBroadcastBatching(redis, `${prefix}socket.io`, RECOVERY_WINDOW_MS, `${prefix}sio:session:`)
       : null;
   const snapshots: SnapshotStore = redis
     ? new RedisSnapshotStore(redis, prefix, batching ? () => batching.flush() : undefined)
@@ -318,6 +318,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
       clearTimeout(force);
       httpServer.closeAllConnections();
       await redis?.quit().catch(() => undefined);
+      await api.close();
       if (metricsServer) {
         metricsServer.closeAllConnections();
         await new Promise((resolve) => metricsServer!.close(resolve));

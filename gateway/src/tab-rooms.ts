@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Topic } from '@pm/shared';
 
 /** socket.io room names. Tokens never appear in a room name (rooms travel through Redis). */
@@ -8,5 +8,5 @@ export const rooms = {
   /** The tabs of a person subscribed to one topic. */
   topic: (personId: number, topic: Topic) => `person:${personId}:${topic}`,
   /** The tabs signed in with one token: told and dropped when it is revoked. */
-  token: (token: string) => `token:${createHash('sha256').update(token).digest('hex').slice(0, 24)}`,
+  token: (token: string) => `token:${hash('sha256', token, 'hex').slice(0, 24)}`,
 };

@@ -18,10 +18,16 @@ const clients: Redis[] = [];
 const servers: { io: Server; http: HttpServer; url: string }[] = [];
 const sockets: ClientSocket[] = [];
 
-async function startServer(): Promise<{ io: Server; url: string }> {
+/** `ownSessions`: sessions read by the batching itself (one GETDEL), as the gateway has it since README "Part 21". */
+async function startServer(ownSessions = false): Promise<{ io: Server; url: string }> {
   const redis = new Redis(redisUrl, { enableAutoPipelining: true });
   clients.push(redis);
-  const batching = new RedisBroadcastBatching(redis, streamName, 60_000);
+  const batching = new RedisBroadcastBatching(
+    redis,
+    streamName,
+    60_000,
+    ownSessions ? `${prefix}sio:session:` : undefined,
+  );
   const http = createServer();
   const io = new Server(http, {
     connectionStateRecovery: { maxDisconnectionDuration: 60_000, skipMiddlewares: true },
@@ -78,10 +84,12 @@ async function streamEntries(): Promise<{ single: number; batches: number[] }> {
 
 let a: { io: Server; url: string };
 let b: { io: Server; url: string };
+let c: { io: Server; url: string };
 
 beforeAll(async () => {
   a = await startServer();
   b = await startServer();
+  c = await startServer(true);
   // Both adapters have subscribed and started reading the stream.
   await new Promise((r) => setTimeout(r, 300));
 });
@@ -117,26 +125,58 @@ describe('RedisBroadcastBatching', () => {
     remote.socket.disconnect();
   });
 
-  it('gives a tab that comes back the rest of a batch it heard part of and what came after, once each', async () => {
-    const t = await tab(b.url);
-    for (let n = 0; n < 5; n++) a.io.to('members').emit('n', n);
-    await until(() => t.heard.length >= 5, 'the first batch');
-    // The connection drops (not a disconnect the tab asked for: its session is kept) ...
-    const serverSide = [...b.io.sockets.sockets.values()].find((s) => s.id === t.socket.id);
-    const dropped = new Promise((r) => serverSide?.once('disconnect', r));
-    t.socket.io.engine.close();
-    await dropped;
-    // ... as if it had heard only the first three of the batch (a drop in the middle of its writes) ...
-    (t.socket as unknown as { _lastOffset: string })._lastOffset = t.offsets[2];
-    // ... and more is sent while it is away.
-    for (let n = 5; n < 8; n++) a.io.to('members').emit('n', n);
-    await new Promise((r) => setTimeout(r, 200));
-    t.heard.length = 0;
+  for (const [how, server] of [
+    ['the streams adapter', () => b],
+    ['one GETDEL', () => c],
+  ] as const)
+    it(`gives a tab that comes back the rest of a batch it heard part of and what came after, once each (its session read by ${how})`, async () => {
+      const t = await tab(server().url);
+      for (let n = 0; n < 5; n++) a.io.to('members').emit('n', n);
+      await until(() => t.heard.length >= 5, 'the first batch');
+      // The connection drops (not a disconnect the tab asked for: its session is kept) ...
+      const serverSide = [...server().io.sockets.sockets.values()].find((s) => s.id === t.socket.id);
+      const dropped = new Promise((r) => serverSide?.once('disconnect', r));
+      t.socket.io.engine.close();
+      await dropped;
+      // ... as if it had heard only the first three of the batch (a drop in the middle of its writes) ...
+      (t.socket as unknown as { _lastOffset: string })._lastOffset = t.offsets[2];
+      // ... and more is sent while it is away.
+      for (let n = 5; n < 8; n++) a.io.to('members').emit('n', n);
+      await new Promise((r) => setTimeout(r, 200));
+      t.heard.length = 0;
+      t.socket.connect();
+      await new Promise<void>((r) => t.socket.once('connect', () => r()));
+      expect(t.socket.recovered).toBe(true);
+      await until(() => t.heard.length >= 5, 'the missed events');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(t.heard).toEqual([3, 4, 5, 6, 7]);
+    });
+
+  it('connects afresh a tab whose session is no longer kept (its session read by one GETDEL), and restores a session once', async () => {
+    const t = await tab(c.url);
+    const firstId = t.socket.id;
+    const drop = async () => {
+      const serverSide = [...c.io.sockets.sockets.values()].find((s) => s.id === t.socket.id);
+      const dropped = new Promise((r) => serverSide?.once('disconnect', r));
+      t.socket.io.engine.close();
+      await dropped;
+    };
+    a.io.to('members').emit('n', 1);
+    await until(() => t.heard.length >= 1, 'an event with an offset');
+    await drop();
     t.socket.connect();
     await new Promise<void>((r) => t.socket.once('connect', () => r()));
     expect(t.socket.recovered).toBe(true);
-    await until(() => t.heard.length >= 5, 'the missed events');
-    await new Promise((r) => setTimeout(r, 100));
-    expect(t.heard).toEqual([3, 4, 5, 6, 7]);
+    expect(t.socket.id).toBe(firstId);
+    // Gone from Redis (another instance took it, or it expired): a new session, not an error.
+    await drop();
+    const keys = await clients[0].keys(`${prefix}sio:session:*`);
+    expect(keys.length).toBeGreaterThan(0);
+    await clients[0].del(...keys);
+    t.socket.connect();
+    await new Promise<void>((r) => t.socket.once('connect', () => r()));
+    expect(t.socket.recovered).toBe(false);
+    expect(t.socket.id).not.toBe(firstId);
+    t.socket.disconnect();
   });
 });
