@@ -139,4 +139,92 @@ describe('RedisBroadcastBatching', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(t.heard).toEqual([3, 4, 5, 6, 7]);
   });
+
+  it("emits to the sending instance's own tabs before Redis has the entry, in order, and other instances' tabs once it has", async () => {
+    const local = await tab(a.url);
+    const remote = await tab(b.url);
+    // Redis's answers to server a's XADDs are held back until released.
+    const adapter = a.io.of('/').adapter as unknown as { publishAndReturnOffset(m: unknown): Promise<string> };
+    const publish = adapter.publishAndReturnOffset.bind(adapter);
+    const held: (() => void)[] = [];
+    adapter.publishAndReturnOffset = (m) =>
+      new Promise<string>((resolve, reject) => held.push(() => publish(m).then(resolve, reject)));
+    try {
+      for (let n = 0; n < 150; n++) a.io.to('members').emit('n', n);
+      const all = Array.from({ length: 150 }, (_, n) => n);
+      await until(() => local.heard.length >= 150, "150 events on the sending server's tab");
+      expect(local.heard).toEqual(all);
+      expect(held.length).toBe(2);
+      expect(remote.heard).toEqual([]);
+      // Each local offset names its batch before Redis numbered it: packet j of the batch tagged so.
+      expect(local.offsets[0]).toMatch(/^[0-9]+-[0-9]+~[0-9a-f]+\.[0-9]+:0$/);
+      expect(local.offsets[99]).toBe(local.offsets[0].replace(/:0$/, ':99'));
+      expect(local.offsets[100]).toMatch(/^[0-9]+-[0-9]+~[0-9a-f]+\.[0-9]+:0$/);
+      expect(local.offsets[100]).not.toBe(local.offsets[0]);
+      held.splice(0).forEach((release) => release());
+      await until(() => remote.heard.length >= 150, '150 events on the other server');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(remote.heard).toEqual(all);
+      expect(local.heard).toEqual(all);
+    } finally {
+      adapter.publishAndReturnOffset = publish;
+      held.splice(0).forEach((release) => release());
+      local.socket.disconnect();
+      remote.socket.disconnect();
+    }
+  });
+
+  for (const backTo of ['the same server', 'the other server'] as const) {
+    it(`gives a tab of the sending server that comes back to ${backTo} with an offset given before Redis numbered it exactly what it missed`, async () => {
+      const t = await tab(a.url);
+      for (let n = 0; n < 5; n++) a.io.to('members').emit('n', n);
+      await until(() => t.heard.length >= 5, 'the first batch');
+      expect(t.offsets[2]).toContain('~');
+      await new Promise((r) => setTimeout(r, 100));
+      const serverSide = [...a.io.sockets.sockets.values()].find((s) => s.id === t.socket.id);
+      const dropped = new Promise((r) => serverSide?.once('disconnect', r));
+      t.socket.io.engine.close();
+      await dropped;
+      // As if it had heard only the first three of the batch.
+      (t.socket as unknown as { _lastOffset: string })._lastOffset = t.offsets[2];
+      // More from both servers while it is away.
+      for (let n = 5; n < 8; n++) a.io.to('members').emit('n', n);
+      await new Promise((r) => setTimeout(r, 50));
+      for (let n = 8; n < 10; n++) b.io.to('members').emit('n', n);
+      await new Promise((r) => setTimeout(r, 200));
+      t.heard.length = 0;
+      if (backTo === 'the other server') (t.socket.io as unknown as { uri: string }).uri = b.url;
+      t.socket.connect();
+      await new Promise<void>((r) => t.socket.once('connect', () => r()));
+      expect(t.socket.recovered).toBe(true);
+      await until(() => t.heard.length >= 7, 'the missed events');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(t.heard).toEqual([3, 4, 5, 6, 7, 8, 9]);
+      t.socket.disconnect();
+    });
+  }
+
+  it('starts a tab afresh (not recovered) when the entry its offset names never reached Redis', async () => {
+    const t = await tab(a.url);
+    const adapter = a.io.of('/').adapter as unknown as { publishAndReturnOffset(m: unknown): Promise<string> };
+    const publish = adapter.publishAndReturnOffset.bind(adapter);
+    adapter.publishAndReturnOffset = () => Promise.reject(new Error('redis is down'));
+    try {
+      for (let n = 0; n < 3; n++) a.io.to('members').emit('n', n);
+      await until(() => t.heard.length >= 3, 'the events while Redis fails');
+      expect(t.heard).toEqual([0, 1, 2]);
+    } finally {
+      adapter.publishAndReturnOffset = publish;
+    }
+    const serverSide = [...a.io.sockets.sockets.values()].find((s) => s.id === t.socket.id);
+    const dropped = new Promise((r) => serverSide?.once('disconnect', r));
+    t.socket.io.engine.close();
+    await dropped;
+    a.io.to('members').emit('n', 3);
+    await new Promise((r) => setTimeout(r, 200));
+    t.socket.connect();
+    await new Promise<void>((r) => t.socket.once('connect', () => r()));
+    expect(t.socket.recovered).toBe(false);
+    t.socket.disconnect();
+  });
 });
