@@ -43,7 +43,6 @@ interface StreamsAdapter {
   onMessage(message: ClusterMessage, offset?: string): void;
   onRawMessage(raw: { uid?: string }, offset: string): void;
   doPublish(message: ClusterMessage): Promise<string>;
-  encode(message: ClusterMessage): Record<string, unknown>;
   publishAndReturnOffset(message: ClusterMessage): Promise<string>;
   addOffsetIfNecessary(packet: Packet, opts: BroadcastOptions, offset: string): void;
   restoreSession(pid: string, offset: string): Promise<Session | null>;
@@ -83,12 +82,6 @@ export class RedisBroadcastBatching {
   /** This instance's batches are tagged `<instance>.<n>` (see the offsets above). */
   private readonly instance = randomBytes(6).toString('hex');
   private batches = 0;
-  /**
-   * The JSON of a broadcast packet's data, made once for the entry and this instance's tabs
-   * (GATEWAY_ENCODE_ONCE=0: socket.io encodes the wire again, as the streams adapter the entry).
-   */
-  private readonly jsonOf = new WeakMap<object, string>();
-  private readonly encodeOnce = process.env.GATEWAY_ENCODE_ONCE !== '0';
   /** The newest entry of the stream this instance has seen (added or read): any entry it adds later comes after it. */
   private lastSeen = '0-0';
 
@@ -124,27 +117,6 @@ export class RedisBroadcastBatching {
     const doPublish = adapter.doPublish.bind(adapter);
     const restoreSession = adapter.restoreSession.bind(adapter);
     const onRawMessage = adapter.onRawMessage.bind(adapter);
-    const encode = adapter.encode.bind(adapter);
-    if (this.encodeOnce) {
-      // A batch's entry is written from the JSON its packets' data was made into once (`send`).
-      adapter.encode = (message) =>
-        message.type === BROADCAST_BATCH && typeof message.data === 'string'
-          ? { uid: message.uid, nsp: message.nsp, type: String(BROADCAST_BATCH), data: message.data }
-          : encode(message);
-      // ... and this instance's tabs' frame from the same JSON, as socket.io-parser writes an event
-      // packet (its type, the namespace unless "/", a comma, the data's JSON); see recovery-adapter.ts.
-      const self = adapter as unknown as { encoder?: { encode(packet: Packet): unknown[]; replacer?: unknown } };
-      const encoder = self.encoder;
-      if (encoder && encoder.replacer === undefined) {
-        const wrapped = Object.create(encoder) as typeof encoder;
-        wrapped.encode = (packet) => {
-          const json = this.jsonOf.get(packet);
-          if (json === undefined) return encoder.encode(packet);
-          return [`${packet.type}${packet.nsp && packet.nsp !== '/' ? `${packet.nsp},` : ''}${json}`];
-        };
-        self.encoder = wrapped;
-      }
-    }
 
     // Every instance reads its own entries back from the stream; the adapter decodes each (a
     // JSON.parse of the whole batch) before it drops it as its own: dropped before the decode.
@@ -168,16 +140,10 @@ export class RedisBroadcastBatching {
       batch.items.push([packet, opts]);
       // This instance's tabs now, in the order made (the queued packet stays as it was made: the
       // entry carries no offset, each reader adds its own).
-      let local = packet;
-      if (recovers && takesOffset(packet, opts)) {
-        const offset = `${batch.after}~${batch.tag}:${j}`;
-        local = { ...packet, data: [...packet.data, offset] };
-        if (this.encodeOnce && plain(packet)) {
-          const json = JSON.stringify(packet.data);
-          this.jsonOf.set(packet, json);
-          this.jsonOf.set(local, `${json.slice(0, -1)}${json.length > 2 ? ',' : ''}${JSON.stringify(offset)}]`);
-        }
-      }
+      const local =
+        recovers && takesOffset(packet, opts)
+          ? { ...packet, data: [...packet.data, `${batch.after}~${batch.tag}:${j}`] }
+          : packet;
       Adapter.prototype.broadcast.call(adapter, local as never, opts);
       if (batch.items.length >= MAX_BROADCASTS_PER_ENTRY) this.send(adapter);
       else this.flushing ??= setImmediate(() => this.flush());
@@ -227,16 +193,7 @@ export class RedisBroadcastBatching {
     // The tag first: a tab's early offset is looked up by the beginning of the entry's data.
     const message: ClusterMessage = {
       type: BROADCAST_BATCH,
-      data: this.encodeOnce
-        ? `{"tag":${JSON.stringify(batch.tag)},"broadcasts":[${batch.items
-            .map(([packet, opts]) => {
-              const json = this.jsonOf.get(packet);
-              return json === undefined
-                ? JSON.stringify([packet, toWire(opts)])
-                : `[{"type":${packet.type},"data":${json}},${JSON.stringify(toWire(opts))}]`;
-            })
-            .join(',')}]}`
-        : { tag: batch.tag, broadcasts: batch.items.map(([packet, opts]) => [packet, toWire(opts)]) },
+      data: { tag: batch.tag, broadcasts: batch.items.map(([packet, opts]) => [packet, toWire(opts)]) },
     };
     // This instance's tabs have had the packets (see `broadcast`); if Redis fails, the entry's
     // tag is never found and a tab coming back with one of its offsets starts afresh.
@@ -333,12 +290,6 @@ interface Batch {
 /** As socket.io-adapter's `addOffsetIfNecessary` decides: events without an ack that are not volatile. */
 function takesOffset(packet: Packet, opts: BroadcastOptions): boolean {
   return packet.type === 2 && packet.id === undefined && opts.flags?.volatile === undefined;
-}
-
-/** A packet of only a type and its data (what the gateway broadcasts): its entry can be written from its data's JSON. */
-function plain(packet: Packet): boolean {
-  for (const key in packet) if (key !== 'type' && key !== 'data') return false;
-  return Array.isArray(packet.data);
 }
 
 /** Whether stream id `a` ("ms-seq") comes after `b`. */
