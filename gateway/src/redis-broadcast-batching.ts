@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { Adapter, type BroadcastOptions, type Room, type Session } from 'socket.io-adapter';
 
@@ -54,18 +53,10 @@ interface StreamsAdapter {
  * tabs only when Redis has answered it: a message to a group of 500 was 500 entries (each
  * encoded, written, stored, trimmed, read back by every instance and decoded) on top of the 2,000
  * background events a second. Here the broadcasts made until the end of the turn (`setImmediate`)
- * go as one entry `{ tag, broadcasts: [[packet, opts], …] }` of type {@link BROADCAST_BATCH} (at
- * most {@link MAX_BROADCASTS_PER_ENTRY} each), and every instance reading the entry emits each to
- * its own tabs in the order made.
- *
- * This instance's own tabs do not wait for Redis (issue 31, thirteenth pass): each broadcast is
- * emitted to them at once, as without Redis, in the order made, with an offset that names its
- * entry before Redis has numbered it: `<id>~<tag>:<j>`, packet `j` of the entry tagged `tag` (this
- * instance's own counter), which Redis adds after entry `<id>` (the newest entry this instance
- * had seen when the batch began). A tab coming back with such an offset, on any instance, has it
- * looked up in the stream after `<id>` (the entry's data begins with its tag) and is then served
- * as with the entry's own offset; an entry Redis never stored (it failed) is not found, and that
- * tab starts afresh with a new snapshot instead of missing something.
+ * go as one entry `{ broadcasts: [[packet, opts], …] }` of type {@link BROADCAST_BATCH} (at most
+ * {@link MAX_BROADCASTS_PER_ENTRY} each); when
+ * Redis answers, each is emitted to this instance's tabs in the order made, and every instance
+ * reading the entry does the same for its own tabs.
  *
  * Connection-state recovery is kept per packet: packet `j` of entry `id` carries the offset
  * `id:j`, and a tab coming back with it gets the rest of that entry and everything after it
@@ -76,14 +67,9 @@ interface StreamsAdapter {
  * every instance of a deployment must run this one (or all `GATEWAY_REDIS_BATCH=0`).
  */
 export class RedisBroadcastBatching {
-  private readonly queues = new Map<StreamsAdapter, Batch>();
+  private readonly queues = new Map<StreamsAdapter, [Packet, BroadcastOptions][]>();
   private flushing: NodeJS.Immediate | null = null;
   private trimmedAt = 0;
-  /** This instance's batches are tagged `<instance>.<n>` (see the offsets above). */
-  private readonly instance = randomBytes(6).toString('hex');
-  private batches = 0;
-  /** The newest entry of the stream this instance has seen (added or read): any entry it adds later comes after it. */
-  private lastSeen = '0-0';
 
   constructor(
     private readonly redis: Redis,
@@ -121,31 +107,15 @@ export class RedisBroadcastBatching {
     // Every instance reads its own entries back from the stream; the adapter decodes each (a
     // JSON.parse of the whole batch) before it drops it as its own: dropped before the decode.
     adapter.onRawMessage = (raw, offset) => {
-      this.seen(offset);
       if (raw.uid !== adapter.uid) onRawMessage(raw, offset);
     };
 
-    const recovers = Boolean(
-      (adapter.nsp as { server?: { opts?: { connectionStateRecovery?: unknown } } }).server?.opts
-        ?.connectionStateRecovery,
-    );
     adapter.broadcast = (packet, opts) => {
       if (opts.flags?.local) return broadcast(packet, opts);
-      let batch = this.queues.get(adapter);
-      if (!batch) {
-        batch = { tag: `${this.instance}.${++this.batches}`, after: this.lastSeen, items: [] };
-        this.queues.set(adapter, batch);
-      }
-      const j = batch.items.length;
-      batch.items.push([packet, opts]);
-      // This instance's tabs now, in the order made (the queued packet stays as it was made: the
-      // entry carries no offset, each reader adds its own).
-      const local =
-        recovers && takesOffset(packet, opts)
-          ? { ...packet, data: [...packet.data, `${batch.after}~${batch.tag}:${j}`] }
-          : packet;
-      Adapter.prototype.broadcast.call(adapter, local as never, opts);
-      if (batch.items.length >= MAX_BROADCASTS_PER_ENTRY) this.send(adapter);
+      let queue = this.queues.get(adapter);
+      if (!queue) this.queues.set(adapter, (queue = []));
+      queue.push([packet, opts]);
+      if (queue.length >= MAX_BROADCASTS_PER_ENTRY) this.send(adapter);
       else this.flushing ??= setImmediate(() => this.flush());
     };
     adapter.doPublish = (message) => {
@@ -163,67 +133,38 @@ export class RedisBroadcastBatching {
       });
     };
     adapter.restoreSession = async (pid, offset) => {
-      let id: string;
-      let seen: number | null;
       const at = /^([0-9]+-[0-9]+)(?::([0-9]+))?$/.exec(offset);
-      const early = /^([0-9]+-[0-9]+)~([0-9a-f]+\.[0-9]+):([0-9]+)$/.exec(offset);
-      if (at) {
-        id = at[1];
-        seen = at[2] === undefined ? null : Number(at[2]);
-      } else if (early) {
-        // An offset given before Redis numbered its entry: the entry is found by its tag.
-        const found = await this.entryTagged(early[2], early[1]);
-        if (!found) return Promise.reject(new Error('session or offset not found'));
-        id = found;
-        seen = Number(early[3]);
-      } else return Promise.reject(new Error('invalid offset'));
+      if (!at) return Promise.reject(new Error('invalid offset'));
       // The session itself (and that the entry is still in the stream) as the streams adapter reads
       // them; what the tab missed is read here, batches included.
-      const session = await restoreSession(pid, id);
+      const session = await restoreSession(pid, at[1]);
       if (!session) return session;
-      session.missedPackets = await this.missedSince(adapter, session.rooms, id, seen);
+      session.missedPackets = await this.missedSince(
+        adapter,
+        session.rooms,
+        at[1],
+        at[2] === undefined ? null : Number(at[2]),
+      );
       return session;
     };
   }
 
   private send(adapter: StreamsAdapter): void {
-    const batch = this.queues.get(adapter);
-    if (!batch || batch.items.length === 0) return;
+    const queue = this.queues.get(adapter);
+    if (!queue || queue.length === 0) return;
     this.queues.delete(adapter);
-    // The tag first: a tab's early offset is looked up by the beginning of the entry's data.
     const message: ClusterMessage = {
       type: BROADCAST_BATCH,
-      data: { tag: batch.tag, broadcasts: batch.items.map(([packet, opts]) => [packet, toWire(opts)]) },
+      data: { broadcasts: queue.map(([packet, opts]) => [packet, toWire(opts)]) },
     };
-    // This instance's tabs have had the packets (see `broadcast`); if Redis fails, the entry's
-    // tag is never found and a tab coming back with one of its offsets starts afresh.
-    adapter.publishAndReturnOffset(message).then(
-      (id) => this.seen(id),
-      () => undefined,
-    );
+    const emit = (offset: string | null) =>
+      queue.forEach(([packet, opts], j) => {
+        if (offset) adapter.addOffsetIfNecessary(packet, opts, `${offset}:${j}`);
+        Adapter.prototype.broadcast.call(adapter, packet as never, opts);
+      });
+    // As the streams adapter does when Redis fails: this instance's tabs get the events all the same.
+    adapter.publishAndReturnOffset(message).then(emit, () => emit(null));
     this.trim();
-  }
-
-  /** Notes an entry id of the stream (added by this instance or read from it). */
-  private seen(id: string | undefined): void {
-    if (id && laterId(id, this.lastSeen)) this.lastSeen = id;
-  }
-
-  /** The id of the entry tagged `tag`, added after entry `after`, or null when the stream does not have it. */
-  private async entryTagged(tag: string, after: string): Promise<string | null> {
-    const head = `{"tag":${JSON.stringify(tag)},`;
-    let from = after;
-    for (let page = 0; page < RESTORE_MAX_PAGES; page++) {
-      const entries = await this.redis.xrange(this.streamName, `(${from}`, '+', 'COUNT', RESTORE_PAGE);
-      for (const [entryId, fields] of entries) {
-        for (let i = 0; i + 1 < fields.length; i += 2) {
-          if (fields[i] === 'data' && fields[i + 1].startsWith(head)) return entryId;
-        }
-        from = entryId;
-      }
-      if (entries.length < RESTORE_PAGE) break;
-    }
-    return null;
   }
 
   /**
@@ -277,26 +218,6 @@ export class RedisBroadcastBatching {
     }
     return missed;
   }
-}
-
-interface Batch {
-  /** `<instance>.<n>`: names the entry before Redis has numbered it. */
-  tag: string;
-  /** The newest entry this instance had seen when the batch began: Redis adds the batch after it. */
-  after: string;
-  items: [Packet, BroadcastOptions][];
-}
-
-/** As socket.io-adapter's `addOffsetIfNecessary` decides: events without an ack that are not volatile. */
-function takesOffset(packet: Packet, opts: BroadcastOptions): boolean {
-  return packet.type === 2 && packet.id === undefined && opts.flags?.volatile === undefined;
-}
-
-/** Whether stream id `a` ("ms-seq") comes after `b`. */
-function laterId(a: string, b: string): boolean {
-  const [am, as] = a.split('-').map(Number);
-  const [bm, bs] = b.split('-').map(Number);
-  return am > bm || (am === bm && as > bs);
 }
 
 function toWire(opts: BroadcastOptions): WireOptions {
