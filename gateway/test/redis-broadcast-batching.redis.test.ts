@@ -179,4 +179,59 @@ describe('RedisBroadcastBatching', () => {
     expect(t.socket.id).not.toBe(firstId);
     t.socket.disconnect();
   });
+  for (const backTo of ['the same server', 'the other server'] as const) {
+    it(`gives a tab of the sending server that comes back to ${backTo} exactly what it missed, batches of both servers included`, async () => {
+      const t = await tab(a.url);
+      for (let n = 0; n < 5; n++) a.io.to('members').emit('n', n);
+      await until(() => t.heard.length >= 5, 'the first batch');
+      await new Promise((r) => setTimeout(r, 100));
+      const serverSide = [...a.io.sockets.sockets.values()].find((s) => s.id === t.socket.id);
+      const dropped = new Promise((r) => serverSide?.once('disconnect', r));
+      t.socket.io.engine.close();
+      await dropped;
+      // As if it had heard only the first three of the batch.
+      (t.socket as unknown as { _lastOffset: string })._lastOffset = t.offsets[2];
+      // More from both servers while it is away.
+      for (let n = 5; n < 8; n++) a.io.to('members').emit('n', n);
+      await new Promise((r) => setTimeout(r, 50));
+      for (let n = 8; n < 10; n++) b.io.to('members').emit('n', n);
+      await new Promise((r) => setTimeout(r, 200));
+      t.heard.length = 0;
+      if (backTo === 'the other server') (t.socket.io as unknown as { uri: string }).uri = b.url;
+      t.socket.connect();
+      await new Promise<void>((r) => t.socket.once('connect', () => r()));
+      expect(t.socket.recovered).toBe(true);
+      const on = backTo === 'the other server' ? b : a;
+      expect([...on.io.sockets.sockets.values()].some((s) => s.id === t.socket.id)).toBe(true);
+      await until(() => t.heard.length >= 7, 'the missed events');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(t.heard).toEqual([3, 4, 5, 6, 7, 8, 9]);
+      t.socket.disconnect();
+    });
+  }
+
+  it('gives tabs on both servers the same data as sent', async () => {
+    const sent = {
+      text: 'é "quoted" \\ back\nline 💬',
+      list: [1, { nested: null, flag: true }],
+      empty: [] as unknown[],
+    };
+    const heard = (url: string) =>
+      tab(url).then((t) => {
+        const got: unknown[][] = [];
+        t.socket.on('obj', (...args: unknown[]) => got.push(args));
+        return { ...t, got };
+      });
+    const local = await heard(a.url);
+    const remote = await heard(b.url);
+    a.io.to('members').emit('obj', sent, 'second', 3);
+    a.io.to('members').emit('obj');
+    await until(() => local.got.length >= 2 && remote.got.length >= 2, 'the objects on both servers');
+    for (const t of [local, remote]) {
+      expect(t.got[0].slice(0, 3)).toEqual([sent, 'second', 3]);
+      expect(t.got[0]).toHaveLength(4);
+      expect(t.got[1]).toHaveLength(1);
+      t.socket.disconnect();
+    }
+  });
 });
