@@ -1,13 +1,15 @@
 // The test run's own machinery (README "CI time, fourth pass"): the order in which the browser
-// files start on a fresh clone (tests/support/file-order.ts) and the one seeded template that two
-// browser files starting at once share (tests/support/demo-template.ts).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// files start on a fresh clone (tests/support/file-order.ts), the one seeded template that two
+// browser files starting at once share (tests/support/demo-template.ts), and the one directory of
+// templates of both browser projects (tests/support/global-setup.ts).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { TestSpecification, Vitest } from 'vitest/node';
+import type { TestProject, TestSpecification, Vitest } from 'vitest/node';
 import { copyTemplate } from '../support/demo-template';
 import { FileOrder } from '../support/file-order';
+import setup from '../support/global-setup';
 import { repoRoot } from '../support/kit';
 
 const measured = JSON.parse(readFileSync(join(repoRoot, 'tests/support/file-times.json'), 'utf8')) as Record<
@@ -95,5 +97,24 @@ describe('the seeded template of the browser files', () => {
     expect(seeds).toBe(1);
     expect(readFileSync(join(a, 'seeded'), 'utf8')).toBe('1');
     expect(readFileSync(join(b, 'seeded'), 'utf8')).toBe('1');
+  });
+});
+
+describe("the browser projects' templates", () => {
+  it('when both browser projects set up, then they are given one directory, removed when the last of them ends', async () => {
+    const provided: string[] = [];
+    const project = {
+      name: 'e2e-serial',
+      provide: (_: string, root: string) => provided.push(root),
+    } as unknown as TestProject;
+    const endFirst = await setup(project);
+    const endSecond = await setup(project);
+    expect(provided).toHaveLength(2);
+    expect(provided[1]).toBe(provided[0]);
+    expect(existsSync(provided[0]!)).toBe(true);
+    endFirst();
+    expect(existsSync(provided[0]!)).toBe(true);
+    endSecond();
+    expect(existsSync(provided[0]!)).toBe(false);
   });
 });

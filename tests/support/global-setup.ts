@@ -27,17 +27,27 @@ export default async function setup(project: TestProject): Promise<() => void> {
   // would build it too, two at once, and the gateway image's simulation copies it (tests/support/dockerfile.ts).
   if (!gatewayBundleFresh()) await buildGateway();
   // Both e2e projects run this setup before any file runs (vitest runs every project's setup
-  // before the first file of the run); each keeps its own templates. A template is made by the
-  // first product start that needs one (demo-template.ts, one file at a time), not here: in
-  // `npm test` the api and gateway files run first, for 10 minutes and more, and a template made
-  // now would have aged past its 5 minutes before the first browser file: a seed (a product start
-  // and stop, 15-30 s) paid for nothing at the start of every run.
+  // before the first file of the run) and share one directory of templates: the serial files,
+  // which start as the others end, copy the last template the others made while it is young
+  // enough. A template is made by the first product start that needs one (demo-template.ts, one
+  // file at a time), not here: in `npm test` the api and gateway files run first, for 10 minutes
+  // and more, and a template made now would have aged past its 5 minutes before the first browser
+  // file: a seed (a product start and stop, 15-30 s) paid for nothing at the start of every run.
   // E2E_SEED_TEMPLATE=0: every product migrates and seeds its own (to compare, or to rule the template out).
   if (process.env.E2E_SEED_TEMPLATE === '0') return () => {};
-  const root = mkdtempSync(join(tmpdir(), 'pm-e2e-templates-'));
-  project.provide('demoTemplates', root);
-  return () => rmSync(root, { recursive: true, force: true });
+  const shared = (holder[key] ??= { root: mkdtempSync(join(tmpdir(), 'pm-e2e-templates-')), users: 0 });
+  shared.users++;
+  project.provide('demoTemplates', shared.root);
+  return () => {
+    if (--shared.users > 0) return;
+    holder[key] = undefined;
+    rmSync(shared.root, { recursive: true, force: true });
+  };
 }
+
+/** The run's template directory, shared by both e2e projects (vitest runs their setups in one process). */
+const key = Symbol.for('pm.test.demoTemplates');
+const holder = globalThis as unknown as Record<symbol, { root: string; users: number } | undefined>;
 
 function buildConsole(): void {
   if (process.env.CLIENT_DIST) return;
