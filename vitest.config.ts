@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { FileOrder } from './tests/support/file-order';
 
 // One test run for the whole tree: each package is a project (`npm run test:unit`).
 //
@@ -51,9 +50,6 @@ const e2eSerial = [
 
 export default defineConfig({
   test: {
-    // The longest files first also on a fresh clone, where vitest has no durations of its own and
-    // would start them by size: the two browser workers then end together (tests/support/file-order.ts).
-    sequence: { sequencer: FileOrder },
     projects: [
       { test: { name: 'shared', root: 'shared', include: ['src/**/*.test.ts'] } },
       { test: { name: 'locales', root: 'locales', include: ['**/*.test.ts'] } },
