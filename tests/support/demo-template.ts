@@ -14,11 +14,13 @@
 // bound the next product start makes a new template (and every start after it copies that one).
 // A file that needs the seed made at its own start passes `{ freshSeed: true }` to startProduct.
 //
-// Templates live under one directory per run, made by global-setup.ts (which builds the first
-// one) and removed by its teardown; each template is a sub-directory that counts once its
-// `template.json` is written, so a copy never starts from a half-made one. Two files that both
-// find the newest too old each make one (files run two at a time with E2E_WORKERS=2): harmless.
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Templates live under one directory per run, made by global-setup.ts and removed by its
+// teardown (the first template is made by the first product start that needs one); each
+// template is a sub-directory that counts once its `template.json` is written, so a copy never starts from a half-made one. A file that finds the
+// newest too old makes one holding a lock (a directory under the run's): the other worker's file
+// that finds the same waits for it instead of making a second one at the same time (files run two
+// at a time with E2E_WORKERS=2; a seed is a product start of 15-30 s on both cores).
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** How long a template stands in for a fresh seed (see above). */
@@ -26,6 +28,10 @@ export const TEMPLATE_MAX_AGE_MS = 5 * 60_000;
 /** Older templates than this are removed when a new one is made (no copy takes that long). */
 const TEMPLATE_REMOVE_AFTER_MS = 3 * TEMPLATE_MAX_AGE_MS;
 const MARK = 'template.json';
+/** The lock held while a template is made (a directory: mkdir is atomic across processes). */
+const LOCK = 'making.lock';
+/** A lock older than this was left by a process that died while making a template. */
+const STALE_LOCK_MS = 5 * 60_000;
 /** What a running api leaves in DATA_DIR that a copy must not take: its lock file and control socket. */
 const NOT_COPIED = new Set(['api.lock', 'api.sock']);
 
@@ -89,7 +95,12 @@ export async function copyTemplate(
   seed: (dataDir: string) => Promise<void>,
 ): Promise<void> {
   let template = newest(root);
-  if (!template || !templateUsable(template.madeAt)) template = await makeTemplate(root, seed);
+  if (!template || !templateUsable(template.madeAt))
+    // One file makes it; a file that starts meanwhile (the other worker) waits and copies that one.
+    template = await withLock(root, () => {
+      const again = newest(root);
+      return again && templateUsable(again.madeAt) ? again : makeTemplate(root, seed);
+    });
   const from = template.dir;
   cpSync(from, dataDir, {
     recursive: true,
@@ -98,4 +109,31 @@ export async function copyTemplate(
       return !NOT_COPIED.has(top) && top !== MARK;
     },
   });
+}
+
+/** Runs `work` holding `<root>/making.lock`. */
+async function withLock<T>(root: string, work: () => Promise<T> | T): Promise<T> {
+  mkdirSync(root, { recursive: true });
+  const lock = join(root, LOCK);
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      let age = 0;
+      try {
+        age = Date.now() - statSync(lock).mtimeMs;
+      } catch {
+        continue; // removed meanwhile: try again at once
+      }
+      if (age > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
