@@ -8,7 +8,7 @@
 // receiving its `chat` event. One JSON line on stdout.
 // BENCH_GATEWAY_NODE_ARGS / BENCH_TABS_NODE_ARGS: extra node options for the gateway / the tab helpers
 // (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"); BENCH_VERBOSE=1 logs each send's split on stderr.
-import { fork, spawn, type ChildProcess, type Serializable } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { subscribe } from 'node:diagnostics_channel';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -20,6 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { WebSocket } from 'ws';
 import { postgresSchema, runBench } from '../../api/bench/kit';
 import { createBenchPersons, type BenchApi } from './bench-accounts';
+import { ask } from './helper-ipc';
 
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 500);
 const TABS_PER_PERSON = Number(process.env.BENCH_TABS_PER_PERSON ?? 2);
@@ -147,18 +148,6 @@ async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child
     if (i > 300) throw new Error('gateway did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-function ask<T>(helper: ChildProcess, message: Serializable, replyType: string): Promise<T> {
-  return new Promise((done) => {
-    const onMessage = (m: { type: string }) => {
-      if (m.type !== replyType) return;
-      helper.off('message', onMessage);
-      done(m as T);
-    };
-    helper.on('message', onMessage);
-    helper.send(message);
-  });
 }
 
 /**

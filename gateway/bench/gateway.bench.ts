@@ -2,7 +2,7 @@
 // 200 persons × 5 tabs through a real gateway process in front of a real api: upstream count,
 // push-to-tab latency at 2,000 events/s, gateway RSS per socket, proxied vs direct REST rate.
 // Prints exactly one JSON line on stdout; progress goes to stderr.
-import { execFile, fork, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,11 +10,11 @@ import { performance } from 'node:perf_hooks';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import type { Serializable } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { runBench } from '../../api/bench/kit';
 import { createBenchPersons, type BenchApi } from './bench-accounts';
 import { gatewayBundle } from '../../scripts/build-gateway.mjs';
+import { ask, forkHelper } from './helper-ipc';
 
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 200);
 const TABS_PER_PERSON = 5;
@@ -281,29 +281,6 @@ async function metric(url: string, name: string): Promise<number> {
   return line ? Number(line.split(' ')[1]) : NaN;
 }
 
-/** A helper script in its own process (so its work does not share the api's event loop), with IPC. */
-function forkHelper(file: string, env: Record<string, string> = {}): ChildProcess {
-  const child = fork(join(import.meta.dirname, file), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  children.push(child);
-  return child;
-}
-
-function ask<T>(helper: ChildProcess, message: Serializable, replyType: string): Promise<T> {
-  return new Promise((resolveReply) => {
-    const onMessage = (m: { type: string }) => {
-      if (m.type !== replyType) return;
-      helper.off('message', onMessage);
-      resolveReply(m as T);
-    };
-    helper.on('message', onMessage);
-    helper.send(message);
-  });
-}
-
 async function restRate(
   loader: ChildProcess,
   url: string,
@@ -361,7 +338,7 @@ async function apiInThisProcess(port: number): Promise<BenchApiSide> {
 }
 
 async function apiInItsOwnProcess(port: number): Promise<BenchApiSide> {
-  const child = forkHelper('api-worker.ts', { BENCH_API_PORT: String(port) });
+  const child = forkHelper(children, 'api-worker.ts', { BENCH_API_PORT: String(port) });
   const ready = await new Promise<{ url: string; engine: string }>((resolveReady, reject) => {
     child.once('exit', (code) => reject(new Error(`the bench api exited with ${code}`)));
     child.on('message', (m: { type: string; url: string; engine: string }) => m.type === 'ready' && resolveReady(m));
@@ -409,7 +386,7 @@ async function startBalancers(gatewayUrls: string[]): Promise<BalancerProcess[]>
   const maxPerBackend = hard === null ? null : Math.floor((hard - PERSONS - 1000) / BALANCERS);
   return Promise.all(
     Array.from({ length: BALANCERS }, async (_, i) => {
-      const child = forkHelper('balancer-worker.ts');
+      const child = forkHelper(children, 'balancer-worker.ts');
       const port = PORT_BASE !== null ? PORT_BASE + 10 + i : 0;
       const { url } = await ask<{ url: string }>(
         child,
@@ -697,7 +674,7 @@ async function main(): Promise<void> {
   );
   // The tabs are spread over several processes (as they are over browsers in life), each person's
   // five in one of them, so one client process's pauses do not stand for the gateway's.
-  const tabWorkers = Array.from({ length: TAB_WORKERS }, () => forkHelper('tabs-worker.ts'));
+  const tabWorkers = Array.from({ length: TAB_WORKERS }, () => forkHelper(children, 'tabs-worker.ts'));
   const opened = await Promise.all(
     tabWorkers.map((worker, w) =>
       ask<{ count: number; failed: number; firstError: string }>(
@@ -875,7 +852,7 @@ async function main(): Promise<void> {
   // in back-to-back pairs (order swapped each pair) and the ratio is the median of the pairs' ratios.
   log(`measuring REST throughput in ${REST_ROUNDS} alternating pairs (after a warm-up of both)`);
   const roundSeconds = REST_SECONDS / REST_ROUNDS;
-  const loader = forkHelper('rest-load-worker.ts');
+  const loader = forkHelper(children, 'rest-load-worker.ts');
   const directUrl = `${api.url}/auth/current/user`;
   const proxiedUrl = `${gateway.url}/api/auth/current/user`;
   const direct = async () => (await restRate(loader, directUrl, tokens[0], roundSeconds)).rps;

@@ -10,14 +10,15 @@
 // BENCH_GATEWAY_MAIN runs another gateway bundle (a "before" checkout's gateway/dist/main.js) against the
 // same api and tabs; BENCH_GATEWAY_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles it
 // (the profile is written when the gateway is stopped with SIGTERM after the last round).
-import { fork, spawn, type ChildProcess, type Serializable } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import { gatewayBundle } from '../../scripts/build-gateway.mjs';
+import { ask, forkHelper } from './helper-ipc';
 
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 200);
 const TABS_PER_PERSON = 5;
@@ -66,28 +67,6 @@ function cpuSeconds(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks (100 a second).
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function forkHelper(file: string, env: Record<string, string> = {}): ChildProcess {
-  const child = fork(join(import.meta.dirname, file), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  children.push(child);
-  return child;
-}
-
-function ask<T>(helper: ChildProcess, message: Serializable, replyType: string): Promise<T> {
-  return new Promise((resolveReply) => {
-    const onMessage = (m: { type: string }) => {
-      if (m.type !== replyType) return;
-      helper.off('message', onMessage);
-      resolveReply(m as T);
-    };
-    helper.on('message', onMessage);
-    helper.send(message);
-  });
 }
 
 interface GatewayProcess {
@@ -144,7 +123,7 @@ async function main(): Promise<void> {
     `gateway ${entry}, api on ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, redis ${REDIS_URL ?? 'off'}`,
   );
 
-  const api = forkHelper('api-worker.ts', { BENCH_API_PORT: String(apiPort) });
+  const api = forkHelper(children, 'api-worker.ts', { BENCH_API_PORT: String(apiPort) });
   const ready = await new Promise<{ url: string; engine: string }>((resolveReady, reject) => {
     api.once('exit', (code) => reject(new Error(`the bench api exited with ${code}`)));
     api.on('message', (m: { type: string; url: string; engine: string }) => m.type === 'ready' && resolveReady(m));
@@ -159,7 +138,7 @@ async function main(): Promise<void> {
 
   let gateway = await startGateway(entry, ready.url, port, metricsPort);
   const url = `http://127.0.0.1:${port}`;
-  const workers = Array.from({ length: TAB_WORKERS }, () => forkHelper('tabs-worker.ts'));
+  const workers = Array.from({ length: TAB_WORKERS }, () => forkHelper(children, 'tabs-worker.ts'));
   const opened = await Promise.all(
     workers.map((w, i) =>
       ask<{ count: number; failed: number; firstError: string }>(

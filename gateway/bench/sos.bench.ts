@@ -4,7 +4,7 @@
 // real api; while the api pushes 2,000 announcement events/s to them, a resident calls SOS through
 // the gateway (`POST /api/app/sos/help`) BENCH_SOS_CALLS times; each call's latency to each tab is
 // from just before the call to the tab receiving its `alarms` event. One JSON line on stdout.
-import { fork, spawn, type ChildProcess, type Serializable } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { runBench } from '../../api/bench/kit';
 import { createBenchPersons, type BenchApi } from './bench-accounts';
+import { ask } from './helper-ipc';
 
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 200);
 const TABS_PER_PERSON = 5;
@@ -59,18 +60,6 @@ async function startGatewayProcess(apiUrl: string): Promise<{ url: string; child
     if (i > 300) throw new Error('gateway did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-function ask<T>(helper: ChildProcess, message: Serializable, replyType: string): Promise<T> {
-  return new Promise((done) => {
-    const onMessage = (m: { type: string }) => {
-      if (m.type !== replyType) return;
-      helper.off('message', onMessage);
-      done(m as T);
-    };
-    helper.on('message', onMessage);
-    helper.send(message);
-  });
 }
 
 async function token(url: string, username: string, password: string): Promise<string> {
