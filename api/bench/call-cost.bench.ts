@@ -1,13 +1,25 @@
 // The cost of an ordinary call (issue 34), run by `npm run bench call-cost`. Starts, on each
 // engine (PostgreSQL: a fresh schema with the demo estate; PGlite: a fresh data directory), the
 // api process, the gateway process in front of it and a plain node:http pipe in front of it
-// (call-cost-pipe.mjs, the yardstick), signs in as the demo administrator, and for each call of
-// a representative set (current user, counters, a complaint by id, a 10-row list page of complaints and of work orders) drives
-// CONNECTIONS kept-alive connections for BENCH_SECONDS through the pipe and as long through the
-// gateway, in one-second turns one after the other. For each it reports the CPU time per call (user + system, from /proc) of the
-// pipe, the api, the PostgreSQL backends serving the api (found by application_name) and the
-// gateway, and the api's, the database's and the gateway's CPU as ratios to the pipe's in the
-// same run (absolute times vary from machine to machine; the ratios are the figures that count).
+// (call-cost-pipe.mjs, the yardstick), signs in as the demo administrator, and measures a
+// representative set of calls (current user, counters, a complaint by id, a 10-row list page of
+// complaints and of work orders): CONNECTIONS kept-alive connections drive one call for one-second
+// turns through the pipe and as long through the gateway. For each call it reports the CPU time
+// per call (user + system, from /proc) of the pipe, the api, the PostgreSQL backends serving the
+// api (found by application_name) and the gateway, and the api's, the database's and the
+// gateway's CPU as ratios to the pipe's in the same run (absolute times vary from machine to
+// machine; the ratios are the figures that count).
+//
+// The yardstick is measured in the same conditions for every call (README Part 25): all the
+// measured calls first warm the pipe, the api and the gateway together (BENCH_WARMUP_SECONDS),
+// then the turns go round the calls (call A's turn, call B's, …, SECONDS rounds), so no call is
+// divided by a pipe colder, or measured on a machine busier, than another's. Before, each call was
+// warmed for one second and measured in a block, one call after the other: the first call's pipe
+// cost up to twice the second's per call, and so did its api (neither had finished its JIT), and
+// the ratios of a call depended on its place in the list. The CPU per call of every process still
+// falls as its calls per second rise (more events per wake-up), so compare ratios, not absolute
+// times, between runs.
+//
 // Every answer must be 200: a call answered otherwise fails the bench. Prints exactly one JSON line.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, rmSync } from 'node:fs';
@@ -38,13 +50,21 @@ const GATEWAY_NODE_ARGS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ')
 const GATEWAY_MAIN = process.env.BENCH_GATEWAY_MAIN;
 /** BENCH_GATEWAY=off measures the api through the pipe only (no gateway phase; its figures null). */
 const WITH_GATEWAY = process.env.BENCH_GATEWAY !== 'off';
-/** BENCH_CALLS=counters,complaintList10 measures only those calls (names as in the JSON line). */
 /**
  * The calls' Accept-Encoding (a browser's by default); BENCH_ACCEPT_ENCODING=identity measures the
  * answers uncompressed, i.e. what compressing them costs the api per call.
  */
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
+/**
+ * BENCH_CALLS=counters,complaintList10 measures only those calls (names as in the JSON line), in
+ * that order within each round of turns.
+ */
 const ONLY_CALLS = process.env.BENCH_CALLS?.split(',');
+/**
+ * BENCH_WARMUP_SECONDS: how long every measured call is driven, one second each in turn, through
+ * the pipe (and the gateway) before any is measured (default 10; at least one round).
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 /**
  * The signed-in person's upstream, as the gateway holds it while the person has a tab open (the
  * api keeps their live counters while it holds one: counters-cache.ts). BENCH_UPSTREAM=off: none.
@@ -297,54 +317,83 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
     { name: 'complaintList10', method: 'POST', path: '/complain/query/list', body: { page: 1, limit: 10 } },
     { name: 'workOrderList10', method: 'POST', path: '/eventOrder/query/list', body: { page: 1, limit: 10 } },
   ];
-  const results: Record<string, unknown> = {};
-  for (const call of calls) {
-    if (ONLY_CALLS && !ONLY_CALLS.includes(call.name)) continue;
-    // Warm up both paths (JIT, connection pools, caches), then measure.
-    await drive(pipeUrl, call, token, 1000);
-    if (WITH_GATEWAY) await drive(gatewayUrl, call, token, 1000);
-    const pids = await e.backends();
-    // One-second turns of the pipe and the gateway, one after the other, SECONDS each in all: a
-    // change in the machine's load (other processes) falls on both alike, not on one of them.
-    const viaPipe = { calls: 0, failed: [] as number[] };
-    const viaGateway = { calls: 0, failed: [] as number[] };
-    let pipeCpu = 0;
-    let apiCpu = 0;
-    let gatewayCpu = 0;
-    let pipeTime = 0;
-    const dbCpu = pids.map(() => 0);
-    const drops = e.bus
-      ? setInterval(
-          () => void e.bus!.publish({ kind: 'kept', origin: 'call-cost bench' }),
-          1000 / KEPT_DROPS_PER_SECOND,
-        )
-      : undefined;
-    for (let turn = 0; turn < SECONDS; turn++) {
+  const measured = ONLY_CALLS
+    ? ONLY_CALLS.map((name) => {
+        const call = calls.find((c) => c.name === name);
+        if (!call) throw new Error(`BENCH_CALLS: no call named ${name}`);
+        return call;
+      })
+    : calls;
+  // Warm up every path (JIT, connection pools, caches, the pipe as much as the api) with every
+  // measured call in turn, until WARMUP_SECONDS have passed: no call is measured on processes
+  // that another call has warmed more (README Part 25).
+  const warmUntil = Date.now() + WARMUP_SECONDS * 1000;
+  do
+    for (const call of measured) {
+      await drive(pipeUrl, call, token, 1000);
+      if (WITH_GATEWAY) await drive(gatewayUrl, call, token, 1000);
+    }
+  while (Date.now() < warmUntil);
+  const pids = await e.backends();
+  interface Tally {
+    pipe: { calls: number; failed: number[] };
+    gateway: { calls: number; failed: number[] };
+    pipeCpu: number;
+    apiCpu: number;
+    gatewayCpu: number;
+    pipeTime: number;
+    dbCpu: number[];
+  }
+  const tallies = new Map<Call, Tally>(
+    measured.map((call) => [
+      call,
+      {
+        pipe: { calls: 0, failed: [] },
+        gateway: { calls: 0, failed: [] },
+        pipeCpu: 0,
+        apiCpu: 0,
+        gatewayCpu: 0,
+        pipeTime: 0,
+        dbCpu: pids.map(() => 0),
+      },
+    ]),
+  );
+  const drops = e.bus
+    ? setInterval(() => void e.bus!.publish({ kind: 'kept', origin: 'call-cost bench' }), 1000 / KEPT_DROPS_PER_SECOND)
+    : undefined;
+  // One-second turns, SECONDS for each call in all: each round gives every call one turn through
+  // the pipe (the api's and the database's CPU measured in the same second) and one through the
+  // gateway, so a change in the machine's load (other processes) or in the processes' warmth falls
+  // on every call and on every process alike, not on the call or the process measured first.
+  for (let turn = 0; turn < SECONDS; turn++)
+    for (const call of measured) {
+      const t = tallies.get(call)!;
       const before = { pipe: cpuMs(pipe.pid!), api: cpuMs(e.api.pid!), db: pids.map(cpuMs) };
       const started = Date.now();
       const p = await drive(pipeUrl, call, token, 1000);
-      pipeTime += (Date.now() - started) / 1000;
-      pipeCpu += cpuMs(pipe.pid!) - before.pipe;
-      apiCpu += cpuMs(e.api.pid!) - before.api;
-      pids.forEach((pid, i) => (dbCpu[i] += Math.max(0, cpuMs(pid) - before.db[i])));
-      viaPipe.calls += p.calls;
-      viaPipe.failed.push(...p.failed);
+      t.pipeTime += (Date.now() - started) / 1000;
+      t.pipeCpu += cpuMs(pipe.pid!) - before.pipe;
+      t.apiCpu += cpuMs(e.api.pid!) - before.api;
+      pids.forEach((pid, i) => (t.dbCpu[i] += Math.max(0, cpuMs(pid) - before.db[i])));
+      t.pipe.calls += p.calls;
+      t.pipe.failed.push(...p.failed);
       if (!WITH_GATEWAY) continue;
       const gatewayBefore = cpuMs(gateway.pid!);
       const g = await drive(gatewayUrl, call, token, 1000);
-      gatewayCpu += cpuMs(gateway.pid!) - gatewayBefore;
-      viaGateway.calls += g.calls;
-      viaGateway.failed.push(...g.failed);
+      t.gatewayCpu += cpuMs(gateway.pid!) - gatewayBefore;
+      t.gateway.calls += g.calls;
+      t.gateway.failed.push(...g.failed);
     }
-    clearInterval(drops);
-    const elapsed = pipeTime;
-    const pipeMs = pipeCpu / viaPipe.calls;
-    const apiMs = apiCpu / viaPipe.calls;
-    const dbMs = pids.length ? dbCpu.reduce((a, b) => a + b, 0) / viaPipe.calls : null;
-    const gatewayMs = WITH_GATEWAY ? gatewayCpu / viaGateway.calls : null;
-    if (viaPipe.failed.length || viaGateway.failed.length)
+  clearInterval(drops);
+  const results: Record<string, unknown> = {};
+  for (const [call, t] of tallies) {
+    const pipeMs = t.pipeCpu / t.pipe.calls;
+    const apiMs = t.apiCpu / t.pipe.calls;
+    const dbMs = pids.length ? t.dbCpu.reduce((a, b) => a + b, 0) / t.pipe.calls : null;
+    const gatewayMs = WITH_GATEWAY ? t.gatewayCpu / t.gateway.calls : null;
+    if (t.pipe.failed.length || t.gateway.failed.length)
       throw new Error(
-        `${call.name}: answers not 200: ${viaPipe.failed.join(', ') || 'none'} through the pipe, ${viaGateway.failed.join(', ') || 'none'} through the gateway`,
+        `${call.name}: answers not 200: ${t.pipe.failed.join(', ') || 'none'} through the pipe, ${t.gateway.failed.join(', ') || 'none'} through the gateway`,
       );
     results[call.name] = {
       apiMs: ms3(apiMs),
@@ -354,7 +403,7 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
       apiPerPipe: round(apiMs / pipeMs),
       dbPerPipe: dbMs === null ? null : round(dbMs / pipeMs),
       gatewayPerPipe: gatewayMs === null ? null : round(gatewayMs / pipeMs),
-      callsPerSecond: Math.round(viaPipe.calls / elapsed),
+      callsPerSecond: Math.round(t.pipe.calls / t.pipeTime),
     };
     log(`${engine} ${call.name}: ${JSON.stringify(results[call.name])}`);
   }
