@@ -80,6 +80,17 @@ function pageJson(k: WorkKind, ids: SQL): SQL {
       join (${ids}) page on page.id = w.id)`;
 }
 
+/**
+ * The first page of rows as one JSON array, as `pageJson` answers it, read straight from the
+ * list's index (`rows`: a subquery over `w` answering `list_json`, `report_time` and `id`, newest
+ * first): with no rows to skip, the deferred join's ten primary-key probes after the index are
+ * work for nothing (README Part 25: about a fifth of the page's statement).
+ */
+function firstPageJson(rows: SQL): SQL {
+  return sql`(select coalesce('[' || string_agg(w.list_json, ', ' order by ${sql.raw(NEWEST_FIRST)}) || ']', '[]')
+      from (${rows}) w)`;
+}
+
 /** The fields named after the kind: complainId, complainCode, complainStatus or eventOrderId, eventCode, eventStatus. */
 export type WorkKeyFields = Partial<Record<WorkKind['idField'] | WorkKind['statusField'], number>> &
   Partial<Record<WorkKind['codeField'], string>>;
@@ -119,15 +130,15 @@ type ShapeValues = { companyId: number; housingEstateId: number; status?: number
 type PageRow = { list: string; total: number };
 
 /**
- * The prepared list page of each kind and set of filters given (status / type / house type: at
- * most 8 shapes a kind), the query of the list screen as it opens and pages (issue 34). The total
- * comes from the work_total counters (kept by triggers), so it never counts a million rows.
+ * The prepared list page of each kind and set of filters given (status / type / house type), first
+ * page or not (at most 16 shapes a kind), the query of the list screen as it opens and pages (issue
+ * 34). The total comes from the work_total counters (kept by triggers), so it never counts a million rows.
  */
 const listShapes = new Map<string, PreparedQuery<PageRow, ShapeValues & { limit: number; offset: number }>>();
 
-function listShape(k: WorkKind, f: WorkFilter) {
+function listShape(k: WorkKind, f: WorkFilter, first: boolean) {
   const has = { status: !!f.status, type: !!(f.type && k.hasType), houseType: !!f.houseType };
-  const key = `${k.kind}.${has.status ? 's' : ''}${has.type ? 't' : ''}${has.houseType ? 'h' : ''}`;
+  const key = `${k.kind}.${has.status ? 's' : ''}${has.type ? 't' : ''}${has.houseType ? 'h' : ''}${first ? '.first' : ''}`;
   let shape = listShapes.get(key);
   if (!shape) {
     type P = (key: keyof ShapeValues & string) => SQL;
@@ -145,11 +156,18 @@ function listShape(k: WorkKind, f: WorkFilter) {
       `work.list.${key}`,
       (p) =>
         sql`select (select coalesce(sum(n), 0)::int from work_total where kind = ${k.kind} and ${conditions(p, '', 'status')}) as total,
-          ${pageJson(
-            k,
-            sql`select w.id from ${sql.raw(k.sql.table)} w where ${conditions(p, 'w.', k.sql.statusColumn)}
-              order by ${sql.raw(NEWEST_FIRST)} limit ${p('limit')} offset ${p('offset')}`,
-          )}::text as list`,
+          ${
+            first
+              ? firstPageJson(
+                  sql`select w.list_json, w.report_time, w.id from ${sql.raw(k.sql.table)} w where ${conditions(p, 'w.', k.sql.statusColumn)}
+                    order by ${sql.raw(NEWEST_FIRST)} limit ${p('limit')}`,
+                )
+              : pageJson(
+                  k,
+                  sql`select w.id from ${sql.raw(k.sql.table)} w where ${conditions(p, 'w.', k.sql.statusColumn)}
+                    order by ${sql.raw(NEWEST_FIRST)} limit ${p('limit')} offset ${p('offset')}`,
+                )
+          }::text as list`,
     );
     listShapes.set(key, shape);
   }
@@ -157,9 +175,10 @@ function listShape(k: WorkKind, f: WorkFilter) {
 }
 
 /**
- * A page of the list and its total, in ONE statement (one round trip; issue 34). Deferred join:
- * the page's ids come from the index alone (a deep page skips index entries, not joined rows);
- * only those ids are joined with reporter and house.
+ * A page of the list and its total, in ONE statement (one round trip; issue 34). Deferred join
+ * after the first page: the page's ids come from the index alone (a deep page skips index entries,
+ * not rows), then only those rows are read; the first page skips nothing and reads its rows from
+ * the index at once.
  */
 export async function listWork(
   db: DbOrTx,
@@ -171,7 +190,11 @@ export async function listWork(
 ): Promise<{ rows: JsonText; total: number }> {
   if (!f.keyword && !f.startTime && !f.endTime) {
     // The list as it opens and pages: a prepared statement.
-    const [{ list, total }] = await listShape(k, f)(db, {
+    const [{ list, total }] = await listShape(
+      k,
+      f,
+      offset === 0,
+    )(db, {
       companyId: tenant.companyId,
       housingEstateId: tenant.housingEstateId,
       status: f.status,
