@@ -14,11 +14,11 @@
 // measured calls first warm the pipe, the api and the gateway together (BENCH_WARMUP_SECONDS),
 // then the turns go round the calls (call A's turn, call B's, …, SECONDS rounds), so no call is
 // divided by a pipe colder, or measured on a machine busier, than another's. Before, each call was
-// warmed for one second and measured in a block, one call after the other: the first call's pipe
-// cost up to twice the second's per call, and so did its api (neither had finished its JIT), and
-// the ratios of a call depended on its place in the list. The CPU per call of every process still
-// falls as its calls per second rise (more events per wake-up), so compare ratios, not absolute
-// times, between runs.
+// warmed for one second and measured in a block, one call after the other (and BENCH_CALLS did
+// not set the order): the first call measured cost the pipe 1.6–3.3 times what the second did per
+// call, and the api 1.5–3.2 times (neither had finished warming), so a call's ratios depended
+// on its place in the list. The CPU per call of every process still falls as its calls per
+// second rise (more events per wake-up), so compare ratios, not absolute times, between runs.
 //
 // Every answer must be 200: a call answered otherwise fails the bench. Prints exactly one JSON line.
 import { spawn, type ChildProcess } from 'node:child_process';
