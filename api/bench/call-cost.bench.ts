@@ -15,7 +15,7 @@
 // then the turns go round the calls (call A's turn, call B's, …, SECONDS rounds), so no call is
 // divided by a pipe colder, or measured on a machine busier, than another's. Before, each call was
 // warmed for one second and measured in a block, one call after the other (and BENCH_CALLS did
-// not set the order): the first call measured cost the pipe 1.6–3.3 times what the second did per
+// not set the order): the first call measured cost the pipe 1.6–3.4 times what the second did per
 // call, and the api 1.5–3.2 times (neither had finished warming), so a call's ratios depended
 // on its place in the list. The CPU per call of every process still falls as its calls per
 // second rise (more events per wake-up), so compare ratios, not absolute times, between runs.
