@@ -197,7 +197,9 @@ describe.each(testEngines())('the fast path on %s', (engine) => {
       // Another body is read; a wrong one is a 400 every time (never remembered).
       expect((await rawBytes(api, 'POST', '/complain/query/list', headers, '{"page":2,"limit":10}')).status).toBe(200);
       for (let i = 0; i < 2; i++)
-        expect((await rawBytes(api, 'POST', '/complain/query/list', headers, '{"page":1,"limit":"x"}')).status).toBe(400);
+        expect((await rawBytes(api, 'POST', '/complain/query/list', headers, '{"page":1,"limit":"x"}')).status).toBe(
+          400,
+        );
     } finally {
       answered.mockRestore();
       read.mockRestore();
