@@ -141,6 +141,49 @@ function plainValues(data: unknown): data is object {
   return true;
 }
 
+/** A JSON body read by its schema, and the uploads it names (the claims answerRoute makes). */
+interface BodyRead {
+  data: unknown;
+  named: readonly string[];
+}
+
+/**
+ * Bodies read by their schema, remembered per schema and the body's JSON text as it came (issue
+ * 34, part 24: the list screen sends the same few bodies — `{"page":1,"limit":10}` and its
+ * filters — again and again; JSON.parse, zod and the uploads' scan of each were 3–4 % of a cold
+ * list page's api CPU). As validatedParams: only a read of plain values is remembered, frozen (no
+ * handler can change what the next call gets), a failing one never (its 400 is made each time),
+ * at most BODIES_REMEMBERED texts a schema; the same text read by the same schema reads the same.
+ */
+const bodiesRead = new WeakMap<ZodType, Map<string, BodyRead>>();
+const BODIES_REMEMBERED = 1_000;
+/** Only short texts (a list's filters): a long body is a write, read once. */
+const BODY_TEXT_MAX = 512;
+
+/**
+ * Whether `text` (a body's JSON text) was read by `route`'s body schema before: its JSON is then
+ * known to be well formed and the fast path need not parse it (the remembered read is used).
+ */
+export function bodyKnown(route: ApiRoute, text: string): boolean {
+  return route.body !== undefined && bodiesRead.get(route.body)?.has(text) === true;
+}
+
+/** The body as `schema` reads it and the uploads it names, remembered by its text when given (see bodiesRead). */
+function readBody(route: ApiRoute, schema: ZodType, call: RouteCall, lang: Language): BodyRead {
+  const text = call.bodyText;
+  let memo = text === undefined ? undefined : bodiesRead.get(schema);
+  const known = text === undefined ? undefined : memo?.get(text);
+  if (known !== undefined) return known;
+  const data = validated(schema, call.body ?? {}, 'body', lang);
+  const named = route.method !== 'get' && data !== undefined ? uploadsNamedIn(JSON.stringify(data)) : [];
+  if (text === undefined || text.length > BODY_TEXT_MAX || !plainValues(data)) return { data, named };
+  if (!memo) bodiesRead.set(schema, (memo = new Map()));
+  if (memo.size >= BODIES_REMEMBERED) memo.clear();
+  const read = { data: Object.freeze(data), named: Object.freeze(named) };
+  memo.set(text, read);
+  return read;
+}
+
 /** One call of a declared route, from express or from the fast path (fast-path.ts). */
 export interface RouteCall {
   requestId: string;
@@ -148,7 +191,10 @@ export interface RouteCall {
   authorization: string | undefined;
   params: unknown;
   query: unknown;
+  /** The JSON body as read; undefined when none came, or when `bodyText` is known (bodyKnown). */
   body: unknown;
+  /** The body's JSON text as it came (the fast path's): its read is remembered by it (readBody). */
+  bodyText?: string;
   req: Request;
   res: Response;
 }
@@ -187,15 +233,15 @@ export async function answerRoute(
   if (ctx.caller) ctx.tenant = { companyId: ctx.caller.companyId, housingEstateId: ctx.caller.housingEstateId };
   if (route.permission !== 'public') ctx.token = token as string;
   // Validation, in this order (the first failing part is the one the 400 names).
-  const input = {
-    params: route.params ? validatedParams(route.params, call.params, ctx.lang) : undefined,
-    query: route.query ? validated(route.query, call.query, 'query', ctx.lang) : undefined,
-    body: route.body ? validated(route.body, call.body ?? {}, 'body', ctx.lang) : undefined,
-  };
+  const params = route.params ? validatedParams(route.params, call.params, ctx.lang) : undefined;
+  const query = route.query ? validated(route.query, call.query, 'query', ctx.lang) : undefined;
+  // The body and (see readBody) the uploads it names.
+  const body = route.body ? readBody(route, route.body, call, ctx.lang) : undefined;
+  const input = { params, query, body: body?.data };
   // A write that names uploads saves a record referencing them: they are no draft's any more
   // (uploads never claimed are pruned, README "Data that stays bounded"). The claim is the last
   // step of the handler's own transaction, so it commits with the record or not at all.
-  const named = route.method !== 'get' && input.body !== undefined ? uploadsNamedIn(JSON.stringify(input.body)) : [];
+  const named = body?.named ?? [];
   const claiming = named.length > 0 ? claimingDb(services.db, named) : null;
   if (claiming) ctx.db = claiming.db;
   // A raw answer may be large: it goes through the compression stream.

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 /** What a JsonText stands for while an envelope is being written: a string no answer holds. */
 const MARK = `json-text-${randomUUID()}:`;
 const MARKED = new RegExp(`"${MARK}(\\d+)"`, 'g');
+/** The first JsonText's mark as it stands in the envelope's JSON. */
+const ONE_MARK = `"${MARK}0"`;
 /** The texts of the JsonTexts met while writing an envelope (null: not writing one). */
 let spliced: string[] | null = null;
 
@@ -48,7 +50,13 @@ export function stringifyEnvelope(envelope: unknown): string {
     texts = spliced;
     spliced = null;
   }
-  return texts.length === 0 ? text : text.replace(MARKED, (_mark, i: string) => texts[Number(i)]);
+  if (texts.length === 0) return text;
+  if (texts.length === 1) {
+    // One text (a list page's rows): put in by its place, no pattern run over the envelope.
+    const at = text.indexOf(ONE_MARK);
+    return `${text.slice(0, at)}${texts[0]}${text.slice(at + ONE_MARK.length)}`;
+  }
+  return text.replace(MARKED, (_mark, i: string) => texts[Number(i)]);
 }
 
 /** Rows of a long list written out per piece (envelopeBody). */

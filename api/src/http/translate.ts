@@ -36,7 +36,24 @@ function pluralKey(lang: Language, key: string, params: Record<string, string | 
 }
 
 /** Translates a locales key with `{{name}}` parameters (and plural forms by `count`); falls back to English, then to the key. */
-export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
+export function translate(lang: Language, key: string, params?: Record<string, string | number>): string {
+  if (params !== undefined) return translated(lang, key, params);
+  // Without parameters a key's text never changes (the catalogs are loaded once): made once per
+  // language and key (issue 34, part 24: every envelope's `msg`).
+  let texts = plainTexts.get(lang);
+  if (!texts) plainTexts.set(lang, (texts = new Map()));
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = translated(lang, key, {});
+    // Bounded: keys come from the code (a caller's own key would be a bug, not a flood).
+    if (texts.size < 10_000) texts.set(key, text);
+  }
+  return text;
+}
+
+const plainTexts = new Map<Language, Map<string, string>>();
+
+function translated(lang: Language, key: string, params: Record<string, string | number>): string {
   const k = pluralKey(lang, key, params);
   const en = pluralKey('en', key, params);
   const text = dictionaries.get(lang)?.get(k) ?? dictionaries.get('en')?.get(en) ?? key;

@@ -26,7 +26,7 @@ export function uploadsNamedIn(text: string): string[] {
  * Marks the uploads named (see {@link uploadsNamedIn}) as claimed by a saved record; the first
  * claim stays. Only unclaimed rows are looked at (a partial index holds them).
  */
-export async function claimUploads(db: DbOrTx, named: string[]): Promise<void> {
+export async function claimUploads(db: DbOrTx, named: readonly string[]): Promise<void> {
   if (named.length === 0) return;
   await db.execute(
     sql`update upload_file set claimed_at = now()
@@ -44,7 +44,7 @@ export async function claimUploads(db: DbOrTx, named: string[]): Promise<void> {
  * record). `claimed()` tells whether a transaction of the handler committed the claim; a handler
  * that opened none (a single statement) is claimed after it answered, as before.
  */
-export function claimingDb(db: Db, named: string[]): { db: Db; claimed: () => boolean } {
+export function claimingDb(db: Db, named: readonly string[]): { db: Db; claimed: () => boolean } {
   let committed = false;
   const claiming = Object.create(db) as Db;
   claiming.transaction = (async (work: (tx: never) => Promise<unknown>, config?: never) => {
