@@ -244,14 +244,18 @@ describe('two gateway instances on one Redis', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
     })();
-    await waitFor(() => reportsOf(tabA).length >= 3);
-    const onB = [await tabOn(b, { topics }), await tabOn(b, { topics }), await tabOn(b, { topics })];
-    await waitFor(async () => (await upstreamsOf(b)) === 1 && (await upstreamsOf(a)) === 0, 15_000);
-    await waitFor(() => api.realtime.connectionCount(admin.personId) === 1);
-    const movedAt = sent.length;
-    await waitFor(() => sent.length >= movedAt + 5);
-    stop = true;
-    await reporting;
+    let onB: Tab[];
+    try {
+      await waitFor(() => reportsOf(tabA).length >= 3);
+      onB = [await tabOn(b, { topics }), await tabOn(b, { topics }), await tabOn(b, { topics })];
+      await waitFor(async () => (await upstreamsOf(b)) === 1 && (await upstreamsOf(a)) === 0, 15_000);
+      await waitFor(() => api.realtime.connectionCount(admin.personId) === 1);
+      const movedAt = sent.length;
+      await waitFor(() => sent.length >= movedAt + 5);
+    } finally {
+      stop = true;
+      await reporting;
+    }
 
     const all = [tabA, ...onB];
     await waitFor(() => all.every((t) => reportsOf(t).length >= sent.length), 30_000).catch(() => undefined);
