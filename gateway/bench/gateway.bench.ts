@@ -15,6 +15,7 @@ import { runBench } from '../../api/bench/kit';
 import { createBenchPersons, type BenchApi } from './bench-accounts';
 import { gatewayBundle } from '../../scripts/build-gateway.mjs';
 import { ask, forkHelper } from './helper-ipc';
+import { startCpuWindow } from './process-cpu';
 
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 200);
 const TABS_PER_PERSON = 5;
@@ -822,7 +823,10 @@ async function main(): Promise<void> {
   const warmup = await push(WARMUP_SECONDS);
   const warmupLatencies = (await collect()).map((d) => d.ms).sort((a, b) => a - b);
   log(`pushing ${EVENTS_PER_SECOND} events/s for ${EVENT_SECONDS} s`);
+  const cpuWindow = startCpuWindow(children);
   const measured = await push(EVENT_SECONDS);
+  // Each process's CPU seconds over the measured seconds (and the 2 s after): who is short of CPU.
+  const fanOutCpuSeconds = cpuWindow();
   const deliveries = await collect();
   const sorted = deliveries.map((d) => d.ms).sort((a, b) => a - b);
   // p99 of each second of the measured run: shows whether a high p99 is one pause or a steady cost.
@@ -926,6 +930,7 @@ async function main(): Promise<void> {
     latencyP50Ms: round(p50),
     latencyP99Ms: round(p99),
     latencyP99PerSecondMs: p99PerSecond,
+    fanOutCpuSeconds,
     warmupSeconds: WARMUP_SECONDS,
     warmupDeliveries: warmupLatencies.length,
     warmupDeliveriesExpected: warmup.sent * TABS_PER_PERSON,

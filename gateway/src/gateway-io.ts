@@ -16,6 +16,13 @@ export interface InterServerEvents {
   forgetToken: (tokenHash: string) => void;
   /** A person's access changed (the upstream holder got the api's push): each instance updates its own tabs. */
   accessChanged: (personId: number, event: AccessEvent) => void;
+  /**
+   * "I have this many of these persons' tabs and not their upstream" ([personId, tabs, …]): the
+   * instance holding an upstream with fewer of the person's tabs hands it over (person-hub.ts).
+   */
+  leaseClaims: (pairs: number[]) => void;
+  /** These persons' upstreams were just handed over: an instance with their tabs takes them at once. */
+  leaseFreed: (personIds: number[]) => void;
 }
 
 /** What a tab's socket carries; plain data so connection-state recovery can store it in Redis. */

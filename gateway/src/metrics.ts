@@ -53,6 +53,12 @@ export class GatewayMetrics {
     help: 'Upstream connections reopened after an abnormal close',
     registers: [this.registry],
   });
+  /** Upstreams given up to another instance holding more of the person's tabs (README "Part 26"). */
+  readonly upstreamHandovers = new Counter({
+    name: 'gateway_upstream_handovers_total',
+    help: "Upstreams this instance handed over to another instance holding more of the person's tabs",
+    registers: [this.registry],
+  });
   readonly upstreamGiveUps = new Counter({
     name: 'gateway_upstream_give_ups_total',
     help: "Upstreams that stopped reconnecting (SPEC 9's 50 attempts, or a final close); the person's tabs were told to reconnect",

@@ -45,6 +45,13 @@ export interface HubContext {
   gatewayId?: string;
   /** A fan-out frame reached one of this instance's upstreams: each listed person's hub takes its copy. */
   fanOut?(message: UpstreamMessage, pairs: number[]): void;
+  /**
+   * With Redis: this instance has `tabs` of the person's tabs and could not take the upstream;
+   * the holder hands it over when it has fewer of them (README "Part 26").
+   */
+  claimLease?(personId: number, tabs: number): void;
+  /** With Redis: this instance just handed the person's upstream over; the claimers take it at once. */
+  leaseFreed?(personId: number): void;
 }
 
 /**
@@ -111,6 +118,11 @@ export class PersonHub {
    */
   private access: { accId: number; perms: ReadonlySet<string> } | null = null;
   private leaseTimer: NodeJS.Timeout | null = null;
+  /**
+   * After handing the upstream over (epoch ms): this instance does not take the lease back before
+   * then, so the instance with more of the person's tabs gets it (unless that one never comes).
+   */
+  private yieldUntil = 0;
   /** Pushes that came ahead of their number (see {@link HOLD_AHEAD_MS}), by number. */
   private readonly ahead = new Map<number, { message: UpstreamMessage; event: PreparedEvent }>();
   private aheadTimer: NodeJS.Timeout | null = null;
@@ -179,6 +191,7 @@ export class PersonHub {
   /** Tries to become the instance holding this person's upstream; retries while tabs remain here. */
   private async lead(): Promise<void> {
     if (this.holding || this.acquiring || this.disposed || this.tabs.size === 0) return;
+    if (Date.now() < this.yieldUntil) return this.scheduleLeaseTick();
     this.acquiring = true;
     let acquired = false;
     let stored: StoredLive | null = null;
@@ -202,8 +215,40 @@ export class PersonHub {
       this.holding = true;
       if (this.ctx.clustered) this.state = stored ? new LiveState(takenOver(stored)) : new LiveState(versionFloor());
       this.openUpstream(token);
+    } else if (!acquired && this.tabs.size > 0) {
+      // Held elsewhere: the holder hands it over if it has fewer of the person's tabs than here.
+      this.ctx.claimLease?.(this.personId, this.tabs.size);
     }
     this.scheduleLeaseTick();
+  }
+
+  /** Tries to take the upstream now (the holder just handed it over, a 'leaseFreed' message). */
+  takeFreedLease(): void {
+    void this.lead();
+  }
+
+  /**
+   * Another instance has `tabs` of this person's tabs and not the upstream. When this instance
+   * holds it with fewer of them, it hands it over, so that most of the person's tabs get each push
+   * from the instance that receives it and not through the Redis stream (README "Part 26"): the
+   * last state is sent to Redis, the upstream closed (a push still arriving on it is dropped, not
+   * delivered: the next holder resumes after the last push this instance delivered), the lease
+   * released, and the claimers told to take it at once. This instance does not take it back for a
+   * lease's lifetime. A tie or more tabs here keeps it (no back and forth).
+   */
+  considerClaim(tabs: number): void {
+    if (!this.holding || this.acquiring || this.disposed || this.tabs.size >= tabs) return;
+    this.ctx.metrics.upstreamHandovers.inc();
+    this.log.debug({ here: this.tabs.size, there: tabs }, 'upstream handed over');
+    this.yieldUntil = Date.now() + this.ctx.lease.ttlMs;
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.graceTimer = null;
+    // On the one Redis connection, in this order: the events' stream entry, the state that counts
+    // them, the lease's release; the next holder acquires after the release and reads that state.
+    this.ctx.snapshots.sendNow(this.personId);
+    this.stepDown();
+    this.ctx.leaseFreed?.(this.personId);
+    if (this.tabs.size === 0) this.dispose();
   }
 
   private scheduleLeaseTick(): void {
@@ -257,7 +302,10 @@ export class PersonHub {
           this.ctx.metrics.upstreamOpens.inc();
           if (reconnected) this.ctx.metrics.upstreamReconnects.inc();
         },
-        onMessage: (m) => this.deliverInOrder(m),
+        // Closed by this instance (handed over, stepped down): what still arrives is not delivered.
+        onMessage: (m) => {
+          if (this.upstream === upstream) this.deliverInOrder(m);
+        },
         onRevoked: (reason) => void this.revoke(token, /expire/i.test(reason) ? 'expired' : 'forcedLogout'),
         onClosed: (code) => {
           if (this.upstream !== upstream) return;

@@ -5,19 +5,66 @@ import { tokenHash } from './identity-cache';
 import { PersonHub, prepareEvent, type HubContext } from './person-hub';
 import { rooms } from './tab-rooms';
 
+/** How long claims are gathered into one message (they are not urgent: the lease ticks every 2 s). */
+export const CLAIMS_EVERY_MS = 50;
+
 /** All persons with tabs (or a held upstream) on this gateway instance. */
 export class PersonHubs {
   private readonly hubs = new Map<number, PersonHub>();
   private readonly ctx: HubContext;
+  /** Claims waiting to be sent (person → tabs here), and freed leases; see {@link CLAIMS_EVERY_MS}. */
+  private readonly claims = new Map<number, number>();
+  private claimsTimer: NodeJS.Timeout | null = null;
+  private readonly freed: number[] = [];
+  private freedTimer: NodeJS.Immediate | null = null;
 
-  constructor(ctx: Omit<HubContext, 'dispose' | 'forgetToken' | 'accessChanged' | 'fanOut'>) {
+  constructor(
+    ctx: Omit<HubContext, 'dispose' | 'forgetToken' | 'accessChanged' | 'fanOut' | 'claimLease' | 'leaseFreed'>,
+  ) {
     this.ctx = {
       ...ctx,
       fanOut: (message, pairs) => this.fanOut(message, pairs),
       dispose: (personId) => this.hubs.delete(personId),
       forgetToken: (token) => this.forgetToken(token),
       accessChanged: (personId, event) => this.accessChanged(personId, event),
+      ...(ctx.clustered && {
+        claimLease: (personId, tabs) => this.claimLease(personId, tabs),
+        leaseFreed: (personId) => this.leaseFreed(personId),
+      }),
     };
+  }
+
+  /**
+   * The upstream follows the person's tabs (README "Part 26"): a claim (this instance has `tabs` of
+   * the person's tabs, another holds the upstream) goes to every instance, the claims of
+   * {@link CLAIMS_EVERY_MS} in one message.
+   */
+  private claimLease(personId: number, tabs: number): void {
+    this.claims.set(personId, tabs);
+    this.claimsTimer ??= setTimeout(() => {
+      this.claimsTimer = null;
+      const pairs = [...this.claims].flat();
+      this.claims.clear();
+      this.ctx.io.serverSideEmit('leaseClaims', pairs);
+    }, CLAIMS_EVERY_MS);
+  }
+
+  /** Another instance's claims: each held upstream with fewer of the person's tabs here is handed over. */
+  takeClaims(pairs: number[]): void {
+    for (let i = 0; i + 1 < pairs.length; i += 2) this.hubs.get(pairs[i])?.considerClaim(pairs[i + 1]);
+  }
+
+  private leaseFreed(personId: number): void {
+    this.freed.push(personId);
+    this.freedTimer ??= setImmediate(() => {
+      this.freedTimer = null;
+      this.ctx.io.serverSideEmit('leaseFreed', this.freed.splice(0));
+    });
+  }
+
+  /** Another instance handed these persons' upstreams over: those with tabs here take them. */
+  takeFreed(personIds: number[]): void {
+    for (const personId of personIds) this.hubs.get(personId)?.takeFreedLease();
   }
 
   /**
@@ -86,6 +133,9 @@ export class PersonHubs {
 
   /** Shutdown: close every upstream and give up every lease. */
   disposeAll(): void {
+    if (this.claimsTimer) clearTimeout(this.claimsTimer);
+    if (this.freedTimer) clearImmediate(this.freedTimer);
+    this.claimsTimer = this.freedTimer = null;
     for (const hub of [...this.hubs.values()]) hub.dispose();
   }
 }

@@ -16,10 +16,13 @@ export interface StoredLive {
 export interface SnapshotStore {
   save(personId: number, snapshot: LiveSnapshot, pushSeq: number | null): void;
   load(personId: number): Promise<StoredLive | null>;
+  /** Sends the person's waiting save now (before the lease is given up: the next holder reads it). */
+  sendNow(personId: number): void;
 }
 
 export class NoSnapshotStore implements SnapshotStore {
   save(): void {}
+  sendNow(): void {}
   async load(): Promise<StoredLive | null> {
     return null;
   }
@@ -64,6 +67,10 @@ export class RedisSnapshotStore implements SnapshotStore {
     if (this.flushing) clearImmediate(this.flushing);
     this.flushing = null;
     for (const personId of [...this.pending.keys()]) this.send(personId);
+  }
+
+  sendNow(personId: number): void {
+    this.send(personId);
   }
 
   private send(personId: number): void {

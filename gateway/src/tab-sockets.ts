@@ -259,6 +259,8 @@ export function attachTabSockets(
 
   io.on('forgetToken', (hash) => identities.forgetHash(hash));
   io.on('accessChanged', (personId, event) => void hubs.applyAccessChange(personId, event));
+  io.on('leaseClaims', (pairs) => hubs.takeClaims(pairs));
+  io.on('leaseFreed', (personIds) => hubs.takeFreed(personIds));
 
   // A token revoked at the api without passing through this gateway (a password change revokes the
   // account's other tokens) drops its tabs here at the next check.

@@ -227,6 +227,65 @@ describe('two gateway instances on one Redis', () => {
     // A loaded CI machine restarts and re-reads slowly: the counters get 30 s to converge.
   }, 90_000);
 
+  it("when a person's tabs are all on the instance without the upstream, then the upstream moves there and every report reaches every tab once, in order, with counters right", async () => {
+    // README "Part 26": the upstream follows the person's tabs (the holder with fewer hands it over).
+    const [a, b] = await Promise.all([spawnGateway(), spawnGateway()]);
+    const topics: Topic[] = ['workorders'];
+    const tabA = await tabOn(a, { topics });
+    await waitFor(async () => (await upstreamsOf(a)) === 1);
+    expect(await upstreamsOf(b)).toBe(0);
+
+    // A resident reports every 100 ms while the person's other tabs open on b and the upstream moves.
+    const sent: string[] = [];
+    let stop = false;
+    const reporting = (async () => {
+      while (!stop) {
+        sent.push(`workorders:${await fileComplaint(api.url, reporter)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    let onB: Tab[];
+    try {
+      await waitFor(() => reportsOf(tabA).length >= 3);
+      onB = [await tabOn(b, { topics }), await tabOn(b, { topics }), await tabOn(b, { topics })];
+      await waitFor(async () => (await upstreamsOf(b)) === 1 && (await upstreamsOf(a)) === 0, 15_000);
+      await waitFor(() => api.realtime.connectionCount(admin.personId) === 1);
+      const movedAt = sent.length;
+      await waitFor(() => sent.length >= movedAt + 5);
+    } finally {
+      stop = true;
+      await reporting;
+    }
+
+    const all = [tabA, ...onB];
+    await waitFor(() => all.every((t) => reportsOf(t).length >= sent.length), 30_000).catch(() => undefined);
+    // A few lease ticks more (the tests' lease lives 1.5 s): it stays where the tabs are, no back and forth.
+    await settle(2000);
+    expect(reportsOf(tabA)).toEqual(sent);
+    // The tabs on b opened while the reports flowed: each gets every report from its first one on, once, in order.
+    for (const t of onB) {
+      const got = reportsOf(t);
+      expect(got.length).toBeGreaterThan(5);
+      expect(got).toEqual(sent.slice(sent.indexOf(got[0])));
+    }
+    expect(await metric(a.metricsBase, 'gateway_upstream_handovers_total')).toBe(1);
+    expect(await metric(b.metricsBase, 'gateway_upstream_handovers_total')).toBe(0);
+    expect(await upstreamsOf(b)).toBe(1);
+    expect(await upstreamsOf(a)).toBe(0);
+    expect(api.realtime.connectionCount(admin.personId)).toBe(1);
+
+    const { pushSeq: _p, ...truth } = await call<Record<string, unknown>>(
+      api.url,
+      admin.token,
+      'GET',
+      '/realtime/counters',
+    );
+    for (const t of all) {
+      const { version: _v, ...held } = t.counters();
+      expect(held).toEqual(truth);
+    }
+  }, 90_000);
+
   it('when the lease holder is killed -9 while residents report, then every report, SOS alarms included, reaches the tab on the survivor once and in order', async () => {
     // The production lease lifetime: this is the takeover a real deployment sees.
     const [a, b] = await Promise.all([spawnGateway({ leaseTtl: 'default' }), spawnGateway({ leaseTtl: 'default' })]);
