@@ -32,6 +32,8 @@ export interface HubContext {
   graceMs: number;
   /** True with Redis: other instances may hold tabs and the upstream. */
   clustered: boolean;
+  /** With `clustered`: the upstream follows the person's tabs (claims and hand-overs, README "Part 26"). */
+  leaseFollowsTabs?: boolean;
   reconnectDelayMs?: number;
   /** How many times an upstream reconnects after 1006 before it gives up (SPEC §9: 50). */
   upstreamMaxAttempts?: number;

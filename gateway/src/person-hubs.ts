@@ -27,10 +27,11 @@ export class PersonHubs {
       dispose: (personId) => this.hubs.delete(personId),
       forgetToken: (token) => this.forgetToken(token),
       accessChanged: (personId, event) => this.accessChanged(personId, event),
-      ...(ctx.clustered && {
-        claimLease: (personId, tabs) => this.claimLease(personId, tabs),
-        leaseFreed: (personId) => this.leaseFreed(personId),
-      }),
+      ...(ctx.clustered &&
+        ctx.leaseFollowsTabs && {
+          claimLease: (personId, tabs) => this.claimLease(personId, tabs),
+          leaseFreed: (personId) => this.leaseFreed(personId),
+        }),
     };
   }
 

@@ -62,6 +62,12 @@ export interface GatewayOptions {
    * once"). Default: GATEWAY_FAN_OUT=1.
    */
   fanOut?: boolean;
+  /**
+   * With Redis: a person's upstream follows the person's tabs, the instance holding fewer of them
+   * handing it over to the one holding more (README "Part 26"). Off by default until a quiet
+   * machine's run shows its gain (the runs so far were all on a loaded one). GATEWAY_LEASE_FOLLOWS_TABS=1.
+   */
+  leaseFollowsTabs?: boolean;
   /** Reconnects of an upstream after 1006 before it gives up and the tabs reconnect; SPEC §9 says 50. */
   upstreamMaxAttempts?: number;
   /** Proxied calls in flight and waiting, per client address and overall (defaults in proxy-admission.ts). */
@@ -214,6 +220,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     logger,
     graceMs: options.graceMs ?? DEFAULT_GRACE_MS,
     clustered: redis !== null,
+    leaseFollowsTabs: options.leaseFollowsTabs ?? process.env.GATEWAY_LEASE_FOLLOWS_TABS === '1',
     reconnectDelayMs: options.reconnectDelayMs,
     upstreamMaxAttempts: options.upstreamMaxAttempts,
     // Off unless asked for (GATEWAY_FAN_OUT=1 or `fanOut`): see README, issue 31 "Seventh pass: a group message sent once".

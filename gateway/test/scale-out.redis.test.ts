@@ -68,7 +68,9 @@ afterEach(async () => {
  * Starts `gateway/src/main.ts` as its own process and waits for its "listening" log line.
  * `leaseTtl: 'default'` runs it with the production lease lifetime instead of the tests' short one.
  */
-async function spawnGateway(options: { leaseTtl?: 'default' } = {}): Promise<GatewayProcess> {
+async function spawnGateway(
+  options: { leaseTtl?: 'default'; leaseFollowsTabs?: boolean } = {},
+): Promise<GatewayProcess> {
   // `node --import tsx` (not the tsx CLI, which forks) so the pid we kill is the gateway itself.
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'gateway/src/main.ts')], {
     cwd: root,
@@ -81,6 +83,7 @@ async function spawnGateway(options: { leaseTtl?: 'default' } = {}): Promise<Gat
       METRICS_PORT: '0',
       GATEWAY_LEASE_TTL_MS: options.leaseTtl === 'default' ? '' : '1500',
       GATEWAY_GRACE_MS: '1000',
+      GATEWAY_LEASE_FOLLOWS_TABS: options.leaseFollowsTabs ? '1' : '',
       LOG_LEVEL: process.env.GATEWAY_TEST_LOG ? 'debug' : 'info',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -229,7 +232,10 @@ describe('two gateway instances on one Redis', () => {
 
   it("when a person's tabs are all on the instance without the upstream, then the upstream moves there and every report reaches every tab once, in order, with counters right", async () => {
     // README "Part 26": the upstream follows the person's tabs (the holder with fewer hands it over).
-    const [a, b] = await Promise.all([spawnGateway(), spawnGateway()]);
+    const [a, b] = await Promise.all([
+      spawnGateway({ leaseFollowsTabs: true }),
+      spawnGateway({ leaseFollowsTabs: true }),
+    ]);
     const topics: Topic[] = ['workorders'];
     const tabA = await tabOn(a, { topics });
     await waitFor(async () => (await upstreamsOf(a)) === 1);
