@@ -93,11 +93,11 @@ describe('least-connections balancer', () => {
     await until(() => balancer.queued() === 1);
     // The gateway has not seen the second connection: it waits in the balancer's queue.
     expect(slow.accepted()).toBe(1);
-    slow.answerAll();
+    await slow.answerAll();
     expect(await first.reply).toBe('held');
     await until(() => slow.accepted() === 2);
     expect(balancer.queued()).toBe(0);
-    slow.answerAll();
+    await slow.answerAll();
     expect(await second.reply).toBe('held');
     expect(balancer.refused()).toBe(0);
   });
@@ -117,10 +117,10 @@ describe('least-connections balancer', () => {
     const third = sayHello(balancer.url);
     closers.push(() => void third.socket.destroy());
     await until(() => balancer.queued() === 1);
-    slow.answerAll();
+    await slow.answerAll();
     await first.reply;
     await until(() => slow.accepted() === 2);
-    slow.answerAll();
+    await slow.answerAll();
     expect(await third.reply).toBe('held');
     // The client that left cost the gateway nothing: two connections reached it, not three.
     expect(slow.accepted()).toBe(2);
@@ -153,14 +153,14 @@ describe('least-connections balancer', () => {
     const second = sayHello(balancer.url);
     closers.push(() => void second.socket.destroy());
     await until(() => balancer.queued() === 1);
-    slow.answerAll();
+    await slow.answerAll();
     await first.reply;
     // One exchange (an upgrade's 101): still in its handshake, the second connection still waits.
     first.socket.write('connect\n');
     await until(() => slow.heard() === 2);
     expect(balancer.queued()).toBe(1);
     expect(slow.accepted()).toBe(1);
-    slow.answerAll();
+    await slow.answerAll();
     await until(() => slow.accepted() === 2);
     expect(balancer.queued()).toBe(0);
   });
@@ -188,7 +188,9 @@ async function heldServer() {
     url: `http://127.0.0.1:${port}`,
     accepted: () => accepted,
     heard: () => heard,
-    answerAll: () => {
+    /** Answers every line heard, once at least one has arrived (the balancer relays a client's line a turn or more after the connection). */
+    answerAll: async () => {
+      await until(() => waiting.length > 0);
       for (const s of waiting.splice(0)) s.write('held');
       waiting = [];
     },
