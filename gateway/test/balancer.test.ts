@@ -126,6 +126,53 @@ describe('least-connections balancer', () => {
     expect(slow.accepted()).toBe(2);
   });
 
+  it('when the gateway with fewer connections has no free handshake slot, then a new connection waits for it rather than going to the one with more (leastconn)', async () => {
+    // b holds two connections (a full gateway's tabs); a started later and is in a handshake.
+    const b = await namedServer('b');
+    closers.push(() => b.close());
+    const balancer = await leastConnections([b.url], { maxInFlightPerBackend: 1 });
+    closers.push(() => balancer.close());
+    for (let i = 0; i < 2; i++) {
+      const { name, socket } = await whoAnswers(balancer.url);
+      closers.push(() => void socket.destroy());
+      expect(name).toBe('b');
+    }
+    const a = await heldServer();
+    closers.push(() => a.close());
+    balancer.add(a.url);
+    const first = sayHello(balancer.url);
+    closers.push(() => void first.socket.destroy());
+    await until(() => a.accepted() === 1);
+    // a's one slot is busy, b's is free, but a has fewer connections (1 against 2): the next waits for a.
+    const second = sayHello(balancer.url);
+    closers.push(() => void second.socket.destroy());
+    await until(() => balancer.queued() === 1);
+    expect(balancer.open()).toEqual({ [b.url]: 2, [a.url]: 1 });
+    await a.answerAll();
+    expect(await first.reply).toBe('held');
+    await until(() => a.accepted() === 2);
+    await a.answerAll();
+    expect(await second.reply).toBe('held');
+    expect(balancer.open()).toEqual({ [b.url]: 2, [a.url]: 2 });
+    expect(balancer.refused()).toBe(0);
+  });
+
+  it('when two gateways have the same connections, then a connection goes to the one with a free handshake slot', async () => {
+    const a = await heldServer();
+    closers.push(() => a.close());
+    const b = await heldServer();
+    closers.push(() => b.close());
+    const balancer = await leastConnections([a.url, b.url], { maxInFlightPerBackend: 1 });
+    closers.push(() => balancer.close());
+    const first = sayHello(balancer.url);
+    closers.push(() => void first.socket.destroy());
+    await until(() => a.accepted() + b.accepted() === 1);
+    const second = sayHello(balancer.url);
+    closers.push(() => void second.socket.destroy());
+    await until(() => a.accepted() === 1 && b.accepted() === 1);
+    expect(balancer.queued()).toBe(0);
+  });
+
   it('when a connection waits longer than queueTimeoutMs, then it is answered 503 with Retry-After and closed', async () => {
     const slow = await heldServer();
     closers.push(() => slow.close());

@@ -42,7 +42,7 @@ export interface BalancerOptions {
   /**
    * At most this many handshakes in flight to one gateway (HAProxy's `maxconn` per server with its
    * queue): a connection beyond it waits in the balancer's own queue, not in the gateway's accept
-   * queue, and goes to the first gateway with a free slot. A client that gives up while queued
+   * queue until the gateway with the fewest connections has a free slot. A client that gives up while queued
    * leaves the queue and costs no gateway anything. Unbounded unless given.
    */
   maxInFlightPerBackend?: number;
@@ -74,8 +74,9 @@ interface Backend {
  * A gateway that refuses a connection (killed, not yet listening) is passed over for `downMs` and
  * the connection goes to the next one with the fewest (nginx's `proxy_next_upstream error`): the
  * client sees one connection, not a refusal, while another instance is up. With
- * `maxInFlightPerBackend`, a connection finding every gateway up at its handshakes' bound waits in
- * the balancer's queue (first come, first served) for a slot, at most `queueTimeoutMs`.
+ * `maxInFlightPerBackend`, a connection finding the gateway with the fewest connections at its
+ * handshakes' bound waits in the balancer's queue (first come, first served) for a slot there, at
+ * most `queueTimeoutMs`, rather than going to a gateway that holds more.
  */
 export async function leastConnections(gatewayUrls: string[], options: BalancerOptions = {}): Promise<Balancer> {
   const maxPerBackend = options.maxPerBackend ?? Infinity;
@@ -106,8 +107,12 @@ export async function leastConnections(gatewayUrls: string[], options: BalancerO
     const open = [...backends.values()].filter((b) => !tried.has(b) && b.open < maxPerBackend);
     const up = open.filter((b) => b.downUntil <= time);
     const candidates = up.length > 0 ? up : open;
-    const free = candidates.filter((b) => b.inFlight < maxInFlight);
-    return { now: free.sort((a, b) => a.open - b.open)[0], later: candidates.length > 0 };
+    // HAProxy's `balance leastconn`: the gateway with the fewest connections (established and in
+    // their handshake) takes it; while that one has no free handshake slot the connection waits for
+    // one, and does not go to a gateway holding more (a tab moved off a gateway would land back on it).
+    const fewest = Math.min(...candidates.map((b) => b.open));
+    const now = candidates.find((b) => b.open === fewest && b.inFlight < maxInFlight);
+    return { now, later: candidates.length > 0 };
   };
   let draining = false;
   /** A slot came free (a handshake ended, a connection closed, a gateway was added): the queue's oldest go on. */
