@@ -42,8 +42,10 @@ export interface BalancerOptions {
   /**
    * At most this many handshakes in flight to one gateway (HAProxy's `maxconn` per server with its
    * queue): a connection beyond it waits in the balancer's own queue, not in the gateway's accept
-   * queue until the gateway with the fewest connections has a free slot. A client that gives up while queued
-   * leaves the queue and costs no gateway anything. Unbounded unless given.
+   * queue until the gateway with the fewest connections has a free slot. A client that gives up
+   * while queued leaves the queue and costs no gateway anything. Unbounded unless given. A gateway
+   * that takes its handshakes slowly holds its connections back: they wait for it (at most
+   * `queueTimeoutMs`) even while another gateway has free slots.
    */
   maxInFlightPerBackend?: number;
   /**
