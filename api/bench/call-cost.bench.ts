@@ -48,6 +48,12 @@ const GATEWAY_NODE_ARGS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ')
  * gateway/dist/main.js (README Part 18; tsx adds per-call work of its own, e.g. `__name` for methods).
  */
 const GATEWAY_MAIN = process.env.BENCH_GATEWAY_MAIN;
+/**
+ * Another api entry point: a built .js file runs under plain `node` (api/dist/main.js, as `npm start`
+ * runs it), anything else through tsx (e.g. another checkout's api/src/main.ts). Default: this
+ * checkout's api/src/main.ts through tsx.
+ */
+const API_MAIN = process.env.BENCH_API_MAIN ?? join(root, 'api/src/main.ts');
 /** BENCH_GATEWAY=off measures the api through the pipe only (no gateway phase; its figures null). */
 const WITH_GATEWAY = process.env.BENCH_GATEWAY !== 'off';
 /**
@@ -229,7 +235,7 @@ async function startApi(engine: string): Promise<Engine> {
     env.DATA_DIR = dir;
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
-  const api = start('api', [...API_NODE_ARGS, '--import', 'tsx', join(root, 'api/src/main.ts')], env);
+  const api = start('api', [...API_NODE_ARGS, ...(API_MAIN.endsWith('.js') ? [] : ['--import', 'tsx']), API_MAIN], env);
   const apiUrl = `http://127.0.0.1:${port}`;
   await until(`${apiUrl}/health`, 'the api');
   return {

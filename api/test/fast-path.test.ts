@@ -9,6 +9,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ComplainListSchema } from '@pm/shared';
 import { FAST_ROUTES, FastPath } from '../src/http/fast-path';
+import { COMPRESS_FROM } from '../src/http/write-envelope';
 import { allModules } from '../src/server';
 import { roleWith, signIn, staffWithRole, startTestApi, testEngines, type TestApi } from './kit';
 
@@ -123,15 +124,36 @@ describe.each(testEngines())('the fast path on %s', (engine) => {
     expect(series?.value).toBeGreaterThanOrEqual(1);
   });
 
-  it('when a list page is asked for in brotli, then it comes compressed with Vary, decoding to what express answers', async () => {
+  it('when a 10-row list page is asked for in brotli, then it comes as it is: under COMPRESS_FROM compression does not pay', async () => {
     const admin = await signIn(api, 'admin');
     const headers = {
       authorization: `Bearer ${admin.token}`,
       'content-type': 'application/json',
       'accept-encoding': 'gzip, deflate, br',
     };
-    const body = JSON.stringify({ page: 1, limit: 10 });
+    const page = await raw(api, 'POST', '/complain/query/list', headers, JSON.stringify({ page: 1, limit: 10 }));
+    expect(page.status).toBe(200);
+    expect(page.json.data?.list.length).toBe(10);
+    expect(page.bytes).toBeGreaterThan(1024);
+    expect(page.bytes).toBeLessThan(COMPRESS_FROM);
+    expect(page.headers['content-encoding']).toBeUndefined();
+    expect(page.headers.vary).toBeUndefined();
+    expect(Number(page.headers['content-length'])).toBe(page.bytes);
+  });
+
+  it('when a list page over COMPRESS_FROM is asked for in brotli, then it comes compressed with Vary, decoding to what express answers', async () => {
+    const admin = await signIn(api, 'admin');
+    const headers = {
+      authorization: `Bearer ${admin.token}`,
+      'content-type': 'application/json',
+      'accept-encoding': 'gzip, deflate, br',
+    };
+    const body = JSON.stringify({ page: 1, limit: 30 });
+    const plain = await raw(api, 'POST', '/complain/query/list', { ...headers, 'accept-encoding': 'identity' }, body);
+    expect(plain.bytes).toBeGreaterThan(COMPRESS_FROM);
     const fast = await raw(api, 'POST', '/complain/query/list', headers, body);
+    expect(fast.json).toEqual(plain.json);
+    expect(fast.bytes).toBeLessThan(plain.bytes / 4);
     const slow = await raw(
       api,
       'POST',

@@ -9,12 +9,21 @@ import { envelopeBody } from './json-text';
 import { translate } from './translate';
 
 /**
- * Envelopes from 1 KB to 1 MB are compressed here, at once, rather than through a stream. A
+ * Envelopes from 8 KB to 1 MB are compressed here, at once, rather than through a stream. A
  * 1,000-row page (the conversation list, ~0.4 MB) takes ~0.6 ms in brotli 1 (26× smaller) or
  * ~1.5–2.5 ms in gzip 1 (15×); through the middleware's stream it cost ~1 ms more a call, in
  * chunks, callbacks and writes (issue 31, eighth pass). Up to 64 KB before.
+ *
+ * Below 8 KB compression does not pay (issue 34, README Part 31): such an answer (a 10-row list
+ * page is 5–6 KB, a record a few KB) reaches the browser in the same round trip compressed or
+ * not, as it fits in TCP's initial window (RFC 6928: 10 segments, ≈ 14 KB, with room left for
+ * headers, TLS and smaller segments), so compressing it saves only ~4 KB of bytes, for 25–35 µs of
+ * the api's CPU a call (brotli 1, gzip 1 and raw deflate alike; more than a third of it building
+ * the encoder, which node's one-shot calls cannot reuse): ≈ 0.3 × the pipe on the cold list page.
+ * From 8 KB (a 20-row page and up; large lists shrink 10–25×) answers are compressed as before.
+ * It was 1 KB before.
  */
-const COMPRESS_FROM = 1024;
+export const COMPRESS_FROM = 8 * 1024;
 const COMPRESS_UP_TO = 1024 * 1024;
 /**
  * Brotli 1 with its window fitted to the text: the encoder then sets up a window of a few KB
@@ -59,7 +68,7 @@ export function compressed(req: IncomingMessage, res: ServerResponse): Promise<v
 }
 
 /**
- * The encoding of an envelope of 1 KB–1 MB for an Accept-Encoding header: brotli whenever accepted
+ * The encoding of an envelope of 8 KB–1 MB for an Accept-Encoding header: brotli whenever accepted
  * (as the compression middleware chooses), else gzip, else none — decided by express's own
  * `req.acceptsEncodings`, once per distinct header (browsers send one or two).
  */
@@ -80,11 +89,11 @@ function encodingFor(header: string | string[] | undefined): 'br' | 'gzip' | nul
 
 /**
  * Writes an envelope (a route's answer or an error) with `status`; `headers` (name, value, …) go
- * with it. Most answers (a list page, a record) are a few KB: compressed in one synchronous call
- * (brotli 1: about 20 µs for a 10-row list) they cost a fraction of the compression middleware's
- * stream, which still handles larger answers (issue 34). The head is written once, with the
+ * with it. An answer of COMPRESS_FROM or more is compressed in one synchronous call, a fraction
+ * of the compression middleware's stream, which still handles answers over 1 MB (issue 34). The head is written once, with the
  * Content-Length, and the body in the same write. No ETag: the answers are personal and change
- * with every push, and hashing each costs CPU.
+ * with every push, and hashing each costs CPU. Under COMPRESS_FROM an answer goes as it is, with no
+ * Vary (it is the same whatever the Accept-Encoding).
  */
 export function writeEnvelope(
   req: IncomingMessage,
