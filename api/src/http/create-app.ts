@@ -107,8 +107,9 @@ export function createApp(
   // redacted, as in the gateway's log).
   app.use(requestLogger(log));
   if (options.metrics) app.use(measureRequests(durations));
-  // Answers of 1 KB or more in gzip or brotli when the browser accepts it (JSON lists shrink
-  // about tenfold): envelopes in writeEnvelope, raw answers through `compressed` (issue 34).
+  // Answers of COMPRESS_FROM (8 KB) or more in gzip or brotli when the browser accepts it (JSON
+  // lists shrink about tenfold; a smaller answer fits TCP's first window as it is): envelopes in
+  // writeEnvelope, raw answers through `compressed` (issue 34, README "Part 31").
   // Language before the body parsers so their errors are translated too.
   app.use((req, _res, next) => {
     req.lang = requestLanguage(req.headers.lang);
