@@ -79,7 +79,12 @@ export class TabClient {
     this.closedByUs = false;
     this.lastPingAt = 0; // counted from the engine's open
     const wsUrl = `${this.url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
-    const ws = new WebSocket(wsUrl, { localAddress: this.localAddress, perMessageDeflate: false });
+    // The frames are the gateway's own JSON: their UTF-8 check is the browser's work, not the gateway's.
+    const ws = new WebSocket(wsUrl, {
+      localAddress: this.localAddress,
+      perMessageDeflate: false,
+      skipUTF8Validation: true,
+    });
     this.ws = ws;
     let opened = false;
     this.openTimer = setTimeout(() => fail(), OPEN_TIMEOUT_MS);
