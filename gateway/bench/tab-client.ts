@@ -1,8 +1,8 @@
 // A console tab for the gateway bench, as cheap as a tab can be (README "Part 30"): one `ws` WebSocket
 // speaking socket.io's wire protocol (engine.io v4, socket.io v5) itself, where socket.io-client's
 // layers (engine socket, transport, manager, parser, emitters) cost the bench's tab processes about
-// 37 µs of CPU a delivery (22–25 µs this way) on the same two cores as the gateways. What the gateway sees is what the
-// console's socket.io-client sends: the WebSocket upgrade, CONNECT with `{ token }` (and `pid` / `offset`
+// 37 µs of CPU a delivery (22–25 µs this way) on the same two cores as the gateways. What the gateway
+// sees is what the console's socket.io-client sends: the WebSocket upgrade, CONNECT with `{ token }` (and `pid` / `offset`
 // once it has a session, so a tab that drops for a moment recovers what it missed), pongs, the
 // `subscribe` with an ack. The reconnects follow socket.io-client's manager with the console's
 // options (liveSocket.ts): a first pause drawn anew at every loss, doubling to RECONNECT_MAX_MS ± 50 %,
