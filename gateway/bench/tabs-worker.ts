@@ -1,21 +1,15 @@
-// Bench helper process (forked with IPC): the console tabs. Opens many socket.io tabs and records, for every event
+// Bench helper process (forked with IPC): the console tabs. Opens many tabs and records, for every event
 // received, when it arrived and how long after the api push (the push carries its send time). The tabs behave as
-// the console's (client/src/modules/live/utils/liveSocket.ts): socket.io reconnects a lost transport by itself, a
-// refusal "for now" (429, 502, 503) is retried after a pause (503: at least its retryAfter), and every (re)connection subscribes again.
+// the console's (client/src/modules/live/utils/liveSocket.ts): a lost transport is reconnected by itself, a
+// refusal "for now" (429, 502, 503) is retried after a pause (503: at least its retryAfter), and every (re)connection
+// subscribes again. Each tab is a TabClient (tab-client.ts: socket.io's wire protocol over one `ws`, README
+// "Part 30"): what the gateway sees is socket.io-client's, at a fraction of its CPU on the gateways' cores.
 import { performance } from 'node:perf_hooks';
-import { io, type Socket } from 'socket.io-client';
-import {
-  firstReconnectPause,
-  RECONNECT_MAX_MS,
-  type AnnouncementEvent,
-  type ClientToServerEvents,
-  type LiveSnapshot,
-  type ServerToClientEvents,
-} from '@pm/shared';
+import type { LiveSnapshot } from '@pm/shared';
+import { sentAtOf, TabClient } from './tab-client';
 
-type Socket_ = Socket<ServerToClientEvents, ClientToServerEvents>;
 interface Tab {
-  socket: Socket_;
+  socket: TabClient;
   snapshots: number;
   last: LiveSnapshot | null;
   /** Its connection was lost since the last `arm` (with two gateways, only the killed one's tabs). */
@@ -33,59 +27,67 @@ let gatewayUp = true;
 let armed = false;
 let transportErrorsWhileUp = 0;
 
+// engine.io-client's rule: a tab that has had no ping for the server's interval and timeout has lost its transport.
+setInterval(() => {
+  const time = Date.now();
+  for (const t of tabs) t.socket.checkPing(time);
+}, 5_000).unref();
+
 /** `localAddress`: the address the tab connects from (its person's browser; loopback in the bench). */
 function openTab(url: string, token: string, localAddress?: string): Promise<Tab> {
-  // localAddress goes to the WebSocket (engine.io passes it to ws), though socket.io's types omit it.
-  // The attempt's timeout is socket.io's 20 s and the reconnect pauses are the console's (liveSocket.ts):
-  // a first pause drawn anew at every loss, growing to RECONNECT_MAX_MS.
-  const options = Object.assign(
-    {
-      auth: { token },
-      transports: ['websocket'],
-      forceNew: true,
-      reconnectionDelay: firstReconnectPause(),
-      reconnectionDelayMax: RECONNECT_MAX_MS,
-    },
-    { localAddress },
-  );
-  const socket: Socket_ = io(url, options);
-  socket.io.on('close', () => socket.io.reconnectionDelay(firstReconnectPause()));
-  const tab: Tab = { socket, snapshots: 0, last: null, lost: false };
-  socket.on('disconnect', () => {
-    if (armed) tab.lost = true;
-  });
-  socket.on('announcements', (e: AnnouncementEvent) => {
-    // The benchmark's own field on its pushes, beside the announcement's payload.
-    const sentAt = Number((e.payload as { sentAt?: unknown }).sentAt);
-    if (!sentAt) return;
-    const arrivedAt = now();
-    latencies.push(arrivedAt, arrivedAt - sentAt);
-  });
-  socket.on('snapshot', (s) => {
-    tab.snapshots++;
-    if (!tab.last || s.version >= tab.last.version) tab.last = s;
-  });
-  socket.on('connect', () => socket.emit('subscribe', ['announcements'], () => undefined));
-  socket.on('connect_error', (err: Error & { data?: { code?: number; retryAfter?: number } }) => {
-    const code = err.data?.code;
-    if (!code) {
-      if (gatewayUp) transportErrorsWhileUp++;
-      return; // socket.io retries a transport failure by itself
-    }
-    refusals[code] = (refusals[code] ?? 0) + 1;
-    // A 503 names its pause (the gateway's backlog), which the console waits at least.
-    const pause = Math.max(1000, (err.data?.retryAfter ?? 0) * 1000);
-    if (code !== 401) setTimeout(() => socket.connect(), pause + Math.random() * 1000);
-  });
+  let resolveOpen: (tab: Tab) => void = () => undefined;
+  let opened = false;
+  const tab: Tab = {
+    socket: new TabClient(url, token, localAddress, {
+      onEvent(name, frame) {
+        if (name === 'announcements') {
+          // The benchmark's own field on its pushes, beside the announcement's payload.
+          const sentAt = sentAtOf(frame);
+          if (!sentAt) return;
+          const arrivedAt = now();
+          latencies.push(arrivedAt, arrivedAt - sentAt);
+        } else if (name === 'snapshot') {
+          const s = (JSON.parse(frame.slice(2)) as [string, LiveSnapshot])[1];
+          tab.snapshots++;
+          if (!tab.last || s.version >= tab.last.version) tab.last = s;
+        }
+      },
+      onConnect() {
+        tab.socket.emit('subscribe', ['announcements']);
+        if (!opened) {
+          opened = true;
+          resolveOpen(tab);
+        }
+      },
+      onDisconnect() {
+        if (armed) tab.lost = true;
+      },
+      onConnectError(data) {
+        const code = data?.code;
+        if (!code) {
+          if (gatewayUp) transportErrorsWhileUp++;
+          return; // reconnected by the tab itself, as socket.io-client's manager does
+        }
+        refusals[code] = (refusals[code] ?? 0) + 1;
+        // A 503 names its pause (the gateway's backlog), which the console waits at least.
+        const pause = Math.max(1000, (data?.retryAfter ?? 0) * 1000);
+        if (code !== 401) setTimeout(() => tab.socket.connect(), pause + Math.random() * 1000);
+      },
+    }),
+    snapshots: 0,
+    last: null,
+    lost: false,
+  };
   return new Promise<Tab>((resolve, reject) => {
     const timer = setTimeout(() => {
-      socket.close();
+      tab.socket.disconnect();
       reject(new Error('no connection within 60 s'));
     }, 60_000);
-    socket.once('connect', () => {
+    resolveOpen = (t) => {
       clearTimeout(timer);
-      resolve(tab);
-    });
+      resolve(t);
+    };
+    tab.socket.connect();
   });
 }
 

@@ -3,10 +3,25 @@ import { applyAccessChange } from './access-changes';
 import { emitLive } from './gateway-io';
 import { tokenHash } from './identity-cache';
 import { PersonHub, prepareEvent, type HubContext } from './person-hub';
+import { DEFAULT_REBALANCE } from './rebalance';
 import { rooms } from './tab-rooms';
 
 /** How long claims are gathered into one message (they are not urgent: the lease ticks every 2 s). */
 export const CLAIMS_EVERY_MS = 50;
+/** While this instance is busy, its claims wait this long and are looked at again (README "Part 30"). */
+export const CLAIMS_BUSY_RETRY_MS = 1_000;
+
+/**
+ * Whether an instance is in a storm, by the rebalancer's busy rule (rebalance.ts): more handshakes in
+ * flight (connections not yet a tab) or more new connections a second than it allows. A hand-over
+ * opens an upstream, whose identity call waits at the api with the storm's (README "Part 26").
+ */
+export function storming(load: { handshakes: number; arrivalsPerSecond: number }): boolean {
+  return (
+    load.handshakes > DEFAULT_REBALANCE.busyHandshakes ||
+    load.arrivalsPerSecond > DEFAULT_REBALANCE.busyArrivalsPerSecond
+  );
+}
 
 /** All persons with tabs (or a held upstream) on this gateway instance. */
 export class PersonHubs {
@@ -17,6 +32,10 @@ export class PersonHubs {
   private claimsTimer: NodeJS.Timeout | null = null;
   private readonly freed: number[] = [];
   private freedTimer: NodeJS.Immediate | null = null;
+  /** New engine connections in the current second, and in the last whole one (for {@link storming}). */
+  private arrivals = 0;
+  private arrivalsLastSecond = 0;
+  private arrivalsTimer: NodeJS.Timeout | null = null;
 
   constructor(
     ctx: Omit<HubContext, 'dispose' | 'forgetToken' | 'accessChanged' | 'fanOut' | 'claimLease' | 'leaseFreed'>,
@@ -33,21 +52,46 @@ export class PersonHubs {
           leaseFreed: (personId) => this.leaseFreed(personId),
         }),
     };
+    if (ctx.clustered && ctx.leaseFollowsTabs) {
+      ctx.io.engine.on('connection', () => this.arrivals++);
+      this.arrivalsTimer = setInterval(() => {
+        this.arrivalsLastSecond = this.arrivals;
+        this.arrivals = 0;
+      }, 1_000);
+      this.arrivalsTimer.unref();
+    }
+  }
+
+  /** This instance's handshakes in flight and new connections a second. */
+  private load(): { handshakes: number; arrivalsPerSecond: number } {
+    const io = this.ctx.io;
+    return {
+      handshakes: Math.max(0, io.engine.clientsCount - io.of('/').sockets.size),
+      arrivalsPerSecond: Math.max(this.arrivals, this.arrivalsLastSecond),
+    };
   }
 
   /**
    * The upstream follows the person's tabs (README "Part 26"): a claim (this instance has `tabs` of
    * the person's tabs, another holds the upstream) goes to every instance, the claims of
-   * {@link CLAIMS_EVERY_MS} in one message.
+   * {@link CLAIMS_EVERY_MS} in one message; while this instance is in a storm ({@link storming}) they
+   * wait, so no upstream moves while the api answers a storm's identity calls (README "Part 30").
    */
   private claimLease(personId: number, tabs: number): void {
     this.claims.set(personId, tabs);
-    this.claimsTimer ??= setTimeout(() => {
-      this.claimsTimer = null;
-      const pairs = [...this.claims].flat();
-      this.claims.clear();
-      this.ctx.io.serverSideEmit('leaseClaims', pairs);
-    }, CLAIMS_EVERY_MS);
+    this.claimsTimer ??= setTimeout(() => this.sendClaims(), CLAIMS_EVERY_MS);
+  }
+
+  /** The claims gathered, unless this instance is in a storm: then they wait (and gather) until it is over. */
+  private sendClaims(): void {
+    if (storming(this.load())) {
+      this.claimsTimer = setTimeout(() => this.sendClaims(), CLAIMS_BUSY_RETRY_MS);
+      return;
+    }
+    this.claimsTimer = null;
+    const pairs = [...this.claims].flat();
+    this.claims.clear();
+    this.ctx.io.serverSideEmit('leaseClaims', pairs);
   }
 
   /** Another instance's claims: each held upstream with fewer of the person's tabs here is handed over. */
@@ -135,6 +179,7 @@ export class PersonHubs {
   /** Shutdown: close every upstream and give up every lease. */
   disposeAll(): void {
     if (this.claimsTimer) clearTimeout(this.claimsTimer);
+    if (this.arrivalsTimer) clearInterval(this.arrivalsTimer);
     if (this.freedTimer) clearImmediate(this.freedTimer);
     this.claimsTimer = this.freedTimer = null;
     for (const hub of [...this.hubs.values()]) hub.dispose();

@@ -4,6 +4,7 @@ import { appendFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Redis } from 'ioredis';
+import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Topic } from '@pm/shared';
 import {
@@ -290,6 +291,41 @@ describe('two gateway instances on one Redis', () => {
       const { version: _v, ...held } = t.counters();
       expect(held).toEqual(truth);
     }
+  }, 90_000);
+
+  it("when the instance with most of a person's tabs is in a storm (handshakes in flight), then the upstream stays where it is until the storm is over", async () => {
+    // README "Part 30": a hand-over opens an upstream, whose identity call would wait at the api with
+    // the storm's; the claim waits while the claimer is busy by the rebalancer's rule.
+    const [a, b] = await Promise.all([
+      spawnGateway({ leaseFollowsTabs: true }),
+      spawnGateway({ leaseFollowsTabs: true }),
+    ]);
+    await tabOn(a);
+    await waitFor(async () => (await upstreamsOf(a)) === 1);
+    // 60 connections on b that are engine clients and not yet tabs: a storm's handshakes in flight.
+    const storm = await Promise.all(
+      Array.from(
+        { length: 60 },
+        () =>
+          new Promise<WebSocket>((resolve, reject) => {
+            const ws = new WebSocket(`${b.url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`);
+            ws.once('message', () => resolve(ws));
+            ws.once('error', reject);
+          }),
+      ),
+    );
+    try {
+      await Promise.all([tabOn(b), tabOn(b), tabOn(b)]);
+      // Several claims' worth of lease ticks (the tests' lease lives 1.5 s): no hand-over meanwhile.
+      await settle(4000);
+      expect(await upstreamsOf(a)).toBe(1);
+      expect(await upstreamsOf(b)).toBe(0);
+    } finally {
+      for (const ws of storm) ws.terminate();
+    }
+    await waitFor(async () => (await upstreamsOf(b)) === 1 && (await upstreamsOf(a)) === 0, 15_000);
+    expect(await metric(a.metricsBase, 'gateway_upstream_handovers_total')).toBe(1);
+    await waitFor(() => api.realtime.connectionCount(admin.personId) === 1);
   }, 90_000);
 
   it('when the lease holder is killed -9 while residents report, then every report, SOS alarms included, reaches the tab on the survivor once and in order', async () => {

@@ -236,6 +236,10 @@ export async function leastConnections(gatewayUrls: string[], options: BalancerO
         socket.off('error', refusedHere);
         socket.on('error', end);
         socket.on('close', end);
+        // No Nagle on either side (nginx's `tcp_nodelay`, HAProxy's default): a small frame relayed
+        // behind an unacknowledged one waits for the ACK, up to the receiver's delayed ACK (README "Part 30").
+        socket.setNoDelay(true);
+        client.setNoDelay(true);
         client.pause();
         client.off('data', keep);
         const spoke = early.length > 0;
