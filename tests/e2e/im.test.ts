@@ -154,7 +154,14 @@ describe('instant messaging', () => {
     await expectAccessible(page, 'group creation dialog');
     await dialog.locator('#group-name').fill('Pool opening');
     await dialog.getByTestId('person-picker-search').locator('input').fill('Resident 3');
-    await dialog.getByTestId('person-picker-option').filter({ hasText: 'Resident 3' }).first().click();
+    // The search answers with matches only; pick from that list, not from the one it replaces.
+    const options = dialog.getByTestId('person-picker-option');
+    await expect.poll(() => options.filter({ hasNotText: 'Resident 3' }).count()).toBe(0);
+    await options.filter({ hasText: 'Resident 3' }).first().click();
+    await dialog
+      .locator('.person-picker-chosen')
+      .getByText(/^Resident 3/)
+      .waitFor();
     await dialog.getByTestId('group-create-submit').click();
     await page.waitForURL(/\/instant-messaging\/chat\?open=\d+/);
     await page.getByTestId('chat-title').filter({ hasText: 'Pool opening' }).waitFor();

@@ -163,9 +163,13 @@ export function useProductAndBrowser(env: Record<string, string> = {}, options: 
 export async function signedInPage(
   run: { context(language?: string, width?: number): Promise<BrowserContext>; product: Product },
   user: Account,
-  options: { language?: string; width?: number; path?: string } = {},
+  options: { language?: string; width?: number; path?: string; clock?: boolean } = {},
 ): Promise<Page> {
-  const page = await (await run.context(options.language, options.width)).newPage();
+  const context = await run.context(options.language, options.width);
+  // Playwright's clock, installed before the page loads: time runs as usual until the test pauses
+  // it (`page.clock.pauseAt`), to hold a one-second toast still on a loaded runner.
+  if (options.clock) await context.clock.install();
+  const page = await context.newPage();
   await signIn(page, run.product.url, user, options.path);
   return page;
 }
