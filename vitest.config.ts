@@ -19,15 +19,13 @@ const exclude = ['**/node_modules/**', ...needsEngine];
  */
 const dbTemplates = fileURLToPath(new URL('./api/test/kit/db-template-setup.ts', import.meta.url));
 /**
- * The api and gateway files run one at a time unless PM_TEST_WORKERS=2 (README "CI time, second
- * pass"): each test api starts from its own copy of the template (a database of its own on
- * PostgreSQL, an in-memory PGlite) on free ports, so files do not share data, but the one session
- * that tried two at a time saw load average 13-30, and files timed out (hooks past 60 s,
- * bad-input's fuzz past 180 s) and timing tests failed (sign-in-limits' waits); whether one at a
- * time holds at that load was not measured. Two becomes the default once both projects run green
- * twice with it on a quieter machine.
+ * The api and gateway files run two at a time (PM_TEST_WORKERS=1 for one at a time; README "CI time,
+ * fifth pass"): each test api starts from its own copy of the template (a database of its own on
+ * PostgreSQL, an in-memory PGlite) on free ports, so files do not share data. Earlier sessions saw
+ * files time out two at a time at load 13-30 beside other work; alone on this 2-core machine (load
+ * 2-5) every api and gateway file passed its bounds, the longest test 42 s of its 180.
  */
-const unitWorkers = Number(process.env.PM_TEST_WORKERS ?? 1);
+const unitWorkers = Number(process.env.PM_TEST_WORKERS ?? 2);
 /**
  * Run order, one group after the other: shared, locales and client (0); api and gateway (1: a group
  * of their own, since vitest puts projects with a `maxWorkers` of 1 and no group after every other

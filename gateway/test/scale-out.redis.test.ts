@@ -252,12 +252,13 @@ describe('two gateway instances on one Redis', () => {
       }
     })();
     let onB: Tab[];
+    let movedAt = 0;
     try {
       await waitFor(() => reportsOf(tabA).length >= 3);
       onB = [await tabOn(b, { topics }), await tabOn(b, { topics }), await tabOn(b, { topics })];
       await waitFor(async () => (await upstreamsOf(b)) === 1 && (await upstreamsOf(a)) === 0, 15_000);
       await waitFor(() => api.realtime.connectionCount(admin.personId) === 1);
-      const movedAt = sent.length;
+      movedAt = sent.length;
       await waitFor(() => sent.length >= movedAt + 5);
     } finally {
       stop = true;
@@ -269,10 +270,12 @@ describe('two gateway instances on one Redis', () => {
     // A few lease ticks more (the tests' lease lives 1.5 s): it stays where the tabs are, no back and forth.
     await settle(2000);
     expect(reportsOf(tabA)).toEqual(sent);
-    // The tabs on b opened while the reports flowed: each gets every report from its first one on, once, in order.
+    // The tabs on b opened while the reports flowed: each gets every report from its first one on, once,
+    // in order, and at least every one filed after the upstream moved (on a loaded runner the move can
+    // come before the first report reaches b).
     for (const t of onB) {
       const got = reportsOf(t);
-      expect(got.length).toBeGreaterThan(5);
+      expect(got.length).toBeGreaterThanOrEqual(sent.length - movedAt);
       expect(got).toEqual(sent.slice(sent.indexOf(got[0])));
     }
     expect(await metric(a.metricsBase, 'gateway_upstream_handovers_total')).toBe(1);
