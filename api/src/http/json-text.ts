@@ -73,10 +73,14 @@ const COMMA = Buffer.from(',');
  * stringify's ~1 ms; pieces of 64 rows cost ~1.3 ms in all (issue 31, eighth pass: the
  * conversation list over HTTP). Anything else is written in one piece.
  */
+/** Whether `o` writes its own JSON (a JsonText, a JsonBytes). */
+function ownJson(o: unknown): boolean {
+  return typeof (o as { toJSON?: unknown } | null)?.toJSON === 'function';
+}
+
 export function envelopeBody(envelope: unknown): string | Buffer {
   const data = (envelope as { data?: unknown } | null)?.data;
   const list = data !== null && typeof data === 'object' ? (data as { list?: unknown }).list : undefined;
-  const ownJson = (o: unknown) => typeof (o as { toJSON?: unknown } | null)?.toJSON === 'function';
   if (!Array.isArray(list) || list.length <= PIECE_ROWS || ownJson(envelope) || ownJson(data) || ownJson(list))
     return stringifyEnvelope(envelope);
   const outer = stringifyEnvelope({ ...(envelope as object), data: { ...(data as object), list: LIST_MARK } });
