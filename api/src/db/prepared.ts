@@ -1,4 +1,4 @@
-import { DrizzleQueryError, is, NoopLogger, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { DrizzleQueryError, is, NoopLogger, Param, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
 import type { DbOrTx } from './database-types';
 
@@ -100,19 +100,22 @@ interface NodePgInternals {
  */
 function runnerOf(query: DriverQuery, text: { sql: string; params: unknown[] }, arrays: boolean): Run {
   const driver = query as unknown as NodePgInternals;
-  const keys = text.params.map((p) => (is(p, Placeholder) ? p.name : null));
-  if (!is(query, NodePgPreparedQuery) || !is(driver.logger, NoopLogger) || keys.includes(null))
+  // Each parameter's placeholder name, or undefined for a value written into the statement (drizzle
+  // sends those as they are: fillPlaceholders).
+  const names = text.params.map((p) => (is(p, Placeholder) ? p.name : undefined));
+  if (!is(query, NodePgPreparedQuery) || !is(driver.logger, NoopLogger) || text.params.some((p) => is(p, Param)))
     return async (values) => {
       const result = await query.execute(values);
       return Array.isArray(result) ? result : result.rows;
     };
-  const names = keys as string[];
   const config = arrays ? driver.queryConfig : driver.rawQueryConfig;
   return async (values) => {
-    const params: unknown[] = new Array(names.length);
+    const params = text.params.slice();
     for (let i = 0; i < names.length; i++) {
-      if (!(names[i] in values)) throw new Error(`No value for placeholder "${names[i]}" was provided`);
-      params[i] = values[names[i]];
+      const name = names[i];
+      if (name === undefined) continue;
+      if (!(name in values)) throw new Error(`No value for placeholder "${name}" was provided`);
+      params[i] = values[name];
     }
     let result: { rows: unknown[] };
     try {
