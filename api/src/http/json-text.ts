@@ -59,6 +59,11 @@ export function stringifyEnvelope(envelope: unknown): string {
   return text.replace(MARKED, (_mark, i: string) => texts[Number(i)]);
 }
 
+/** Whether `o` writes its own JSON (a JsonText, a JsonBytes). */
+function ownJson(o: unknown): boolean {
+  return typeof (o as { toJSON?: unknown } | null)?.toJSON === 'function';
+}
+
 /** Rows of a long list written out per piece (envelopeBody). */
 const PIECE_ROWS = 64;
 /** Where a long list stands in its envelope while the rest is written. */
@@ -73,11 +78,6 @@ const COMMA = Buffer.from(',');
  * stringify's ~1 ms; pieces of 64 rows cost ~1.3 ms in all (issue 31, eighth pass: the
  * conversation list over HTTP). Anything else is written in one piece.
  */
-/** Whether `o` writes its own JSON (a JsonText, a JsonBytes). */
-function ownJson(o: unknown): boolean {
-  return typeof (o as { toJSON?: unknown } | null)?.toJSON === 'function';
-}
-
 export function envelopeBody(envelope: unknown): string | Buffer {
   const data = (envelope as { data?: unknown } | null)?.data;
   const list = data !== null && typeof data === 'object' ? (data as { list?: unknown }).list : undefined;
