@@ -140,7 +140,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
   );
   const metrics = new ApiMetrics();
   // The engine's series of the query-duration metric, found once (not by its label on every query).
-  const querySeries = metrics.queryDuration.labels({ engine: options.databaseUrl ? 'postgres' : 'pglite' });
+  const querySeries = metrics.queryDuration.series({ engine: options.databaseUrl ? 'postgres' : 'pglite' });
   const keptById = new KeptById(options.keepByIdEntries ?? keepByIdFromEnv(process.env.API_KEEP_BY_ID));
   const keptLists = new KeptLists(options.keepListPages ?? keepListsFromEnv(process.env.API_KEEP_LISTS));
   metrics.watch({ keptById, keptLists });

@@ -1,7 +1,7 @@
 // Prepared raw queries (api/src/db/prepared.ts, issue 34): the same rows as the query built per
 // call, on the pool and in a transaction, on both engines; on PostgreSQL a statement prepared by
 // name on the connection, so it is parsed and planned there once.
-import { sql } from 'drizzle-orm';
+import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Db } from '../src/db/open-database';
 import { preparedQuery, queryArrays } from '../src/db/prepared';
@@ -20,6 +20,13 @@ const accountsNamedArrays = preparedQuery<[string, number, string | null], { nam
     sql`select ${p('name')}::text as username, (${p('min')}::int + 1) as n, null::timestamptz as at, now() as now
       where ${p('min')}::int >= 0`,
   { arrays: true },
+);
+
+/** Values written into the statement between placeholders (a kind's name, as the list pages have). */
+const withConstants = preparedQuery<{ kind: string; n: number; label: string }, { a: number; b: number }>(
+  'test.with-constants',
+  (p) =>
+    sql`select ${'complain'}::text as kind, (${p('a')}::int + ${p('b')}::int + ${5}::int) as n, ${'x'}::text || ${p('a')}::text as label`,
 );
 
 describe('preparedQuery', () => {
@@ -86,6 +93,27 @@ for (const engine of testEngines()) {
       expect(await accountsNamedArrays(db, { name: 'c', min: -1 })).toEqual([]);
       const inTx = await (db as Db).transaction((tx) => accountsNamedArrays(tx, { name: 'tx', min: 7 }));
       expect(inTx[0].slice(0, 3)).toEqual(['tx', 8, null]);
+    });
+
+    it('when the statement holds values of its own between the placeholders, then each call sends them with its values', async () => {
+      for (const [a, b] of [
+        [1, 2],
+        [10, 20],
+      ])
+        expect(await withConstants(database.db, { a, b })).toEqual([
+          { kind: 'complain', n: a + b + 5, label: `x${a}` },
+        ]);
+      const inTx = await (database.db as Db).transaction((tx) => withConstants(tx, { a: 3, b: 4 }));
+      expect(inTx).toEqual([{ kind: 'complain', n: 12, label: 'x3' }]);
+    });
+
+    it('when a value is missing or the database refuses one, then it fails as drizzle does, the driver error as the cause', async () => {
+      await expect(withConstants(database.db, { a: 1 } as never)).rejects.toThrow('No value for placeholder "b"');
+      const failed = await withConstants(database.db, { a: 'not a number' as never, b: 1 }).catch(
+        (err: unknown) => err,
+      );
+      expect(failed).toBeInstanceOf(DrizzleQueryError);
+      expect((failed as DrizzleQueryError).cause).toMatchObject({ code: '22P02' });
     });
 
     it('when called in a transaction, then it runs there (sees its uncommitted rows)', async () => {

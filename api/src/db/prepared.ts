@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { DrizzleQueryError, is, NoopLogger, Param, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
 import type { DbOrTx } from './database-types';
 
 /**
@@ -59,21 +60,70 @@ export function preparedQuery<T, V extends Values>(
   if (name.length > 63) throw new Error(`prepared query name ${name} longer than 63 characters`);
   names.add(name);
   let text: { sql: string; params: unknown[] } | undefined;
-  // One driver query per drizzle session: the pool's lives as long as the process, a
-  // transaction's as long as the transaction.
-  const bySession = new WeakMap<object, DriverQuery>();
+  // One runner per drizzle session: the pool's lives as long as the process, a transaction's as
+  // long as the transaction.
+  const bySession = new WeakMap<object, Run>();
   return async (db, values) => {
     const { dialect, session } = db as unknown as Internals;
     text ??= dialect.sqlToQuery(build((key) => sql`${sql.placeholder(key)}`));
-    let query = bySession.get(session);
-    if (!query) {
-      query = options.arrays
+    let run = bySession.get(session);
+    if (!run) {
+      const query = options.arrays
         ? session.prepareQuery(text, undefined, name, true, asRead)
         : session.prepareQuery(text, undefined, name, false);
-      bySession.set(session, query);
+      run = runnerOf(query, text, options.arrays === true);
+      bySession.set(session, run);
     }
-    const result = await query.execute(values);
-    return (Array.isArray(result) ? result : result.rows) as T[];
+    return (await run(values)) as T[];
+  };
+}
+
+/** One call of a prepared query: its rows. */
+type Run = (values: Values) => Promise<unknown[]>;
+
+/** The parts of drizzle's node-postgres prepared query used here (internal to drizzle, stable in 0.x). */
+interface NodePgInternals {
+  client: { query(config: object, values: unknown[]): Promise<{ rows: unknown[] }> };
+  logger: unknown;
+  rawQueryConfig: object;
+  queryConfig: object;
+}
+
+/**
+ * How a call runs `query`. On node-postgres, the driver is called at once with drizzle's own query
+ * config (its name, text and type parsers) and the values in the placeholders' order, found once:
+ * what drizzle's `execute` does, without its per-call layers (five async functions for tracing,
+ * its cache and its logger, none of them in use here, and the values' placeholders looked up
+ * with `is()` on every call; issue 34, part 34). Failures are wrapped in drizzle's
+ * DrizzleQueryError as its `execute` wraps them. Anything else (PGlite, a logger) runs drizzle's
+ * `execute`.
+ */
+function runnerOf(query: DriverQuery, text: { sql: string; params: unknown[] }, arrays: boolean): Run {
+  const driver = query as unknown as NodePgInternals;
+  // Each parameter's placeholder name, or undefined for a value written into the statement (drizzle
+  // sends those as they are: fillPlaceholders).
+  const names = text.params.map((p) => (is(p, Placeholder) ? p.name : undefined));
+  if (!is(query, NodePgPreparedQuery) || !is(driver.logger, NoopLogger) || text.params.some((p) => is(p, Param)))
+    return async (values) => {
+      const result = await query.execute(values);
+      return Array.isArray(result) ? result : result.rows;
+    };
+  const config = arrays ? driver.queryConfig : driver.rawQueryConfig;
+  return async (values) => {
+    const params = text.params.slice();
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      if (name === undefined) continue;
+      if (!(name in values)) throw new Error(`No value for placeholder "${name}" was provided`);
+      params[i] = values[name];
+    }
+    let result: { rows: unknown[] };
+    try {
+      result = await driver.client.query(config, params);
+    } catch (err) {
+      throw new DrizzleQueryError(text.sql, params, err as Error);
+    }
+    return arrays ? asRead(result.rows as unknown[][]) : result.rows;
   };
 }
 

@@ -59,6 +59,11 @@ export function stringifyEnvelope(envelope: unknown): string {
   return text.replace(MARKED, (_mark, i: string) => texts[Number(i)]);
 }
 
+/** Whether `o` writes its own JSON (a JsonText, a JsonBytes). */
+function ownJson(o: unknown): boolean {
+  return typeof (o as { toJSON?: unknown } | null)?.toJSON === 'function';
+}
+
 /** Rows of a long list written out per piece (envelopeBody). */
 const PIECE_ROWS = 64;
 /** Where a long list stands in its envelope while the rest is written. */
@@ -76,7 +81,6 @@ const COMMA = Buffer.from(',');
 export function envelopeBody(envelope: unknown): string | Buffer {
   const data = (envelope as { data?: unknown } | null)?.data;
   const list = data !== null && typeof data === 'object' ? (data as { list?: unknown }).list : undefined;
-  const ownJson = (o: unknown) => typeof (o as { toJSON?: unknown } | null)?.toJSON === 'function';
   if (!Array.isArray(list) || list.length <= PIECE_ROWS || ownJson(envelope) || ownJson(data) || ownJson(list))
     return stringifyEnvelope(envelope);
   const outer = stringifyEnvelope({ ...(envelope as object), data: { ...(data as object), list: LIST_MARK } });

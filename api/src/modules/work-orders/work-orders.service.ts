@@ -53,13 +53,18 @@ async function readWork(ctx: AuthedContext, k: WorkKind, id: number): Promise<Js
  * permission already. Never a read inside a transaction (it may see what is not committed yet).
  */
 export async function getListPage(ctx: AuthedContext, k: WorkKind, filter: WorkFilter, page: number, limit: number) {
-  const read = async () => {
-    const { rows, total } = await listWork(ctx.db, k, ctx.tenant, filter, limit, (page - 1) * limit);
-    // The rows are PostgreSQL's JSON text, answered as it is (JsonText): `list` holds it in the array's place.
-    return listPage(rows as unknown as unknown[], total, { page, limit });
-  };
   const kept = ctx.db === ctx.services.db && ctx.services.keptLists?.max ? ctx.services.keptLists : undefined;
-  return kept ? kept.load(KeptLists.key(k, ctx.tenant, { filter, page, limit }), read) : read();
+  // No closure for a page not kept (issue 34, part 34: under tsx a named one made per call is also named by a helper).
+  if (!kept) return readListPage(ctx, k, filter, page, limit);
+  return kept.load(KeptLists.key(k, ctx.tenant, { filter, page, limit }), () =>
+    readListPage(ctx, k, filter, page, limit),
+  );
+}
+
+async function readListPage(ctx: AuthedContext, k: WorkKind, filter: WorkFilter, page: number, limit: number) {
+  const { rows, total } = await listWork(ctx.db, k, ctx.tenant, filter, limit, (page - 1) * limit);
+  // The rows are PostgreSQL's JSON text, answered as it is (JsonText): `list` holds it in the array's place.
+  return listPage(rows as unknown as unknown[], total, { page, limit });
 }
 
 /**
