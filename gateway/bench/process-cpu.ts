@@ -40,9 +40,9 @@ function sharedPids(): { role: string; pid: number }[] {
 function machineBusySeconds(): number | null {
   try {
     const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    // user nice system idle iowait irq softirq steal: all but idle and iowait are busy.
-    const [user, nice, system, , , irq, softirq, steal] = fields;
-    return (user + nice + system + irq + softirq + (steal ?? 0)) / TICKS;
+    // user nice system idle iowait irq softirq: all but idle and iowait are busy.
+    const [user, nice, system, , , irq, softirq] = fields;
+    return (user + nice + system + irq + softirq) / TICKS;
   } catch {
     return null;
   }
