@@ -756,6 +756,8 @@ async function main(): Promise<void> {
   const killedAt = now();
   // The sampler reads the gateways array, in which the restarted gateway replaces the killed one.
   const sampler = TWO ? sampleStorm(gateways, balancers, killedAt) : null;
+  // Each process's CPU over the storm (the restarted gateway's is in the samples), and the machine's.
+  const stormCpuWindow = startCpuWindow(children);
   gateway.child.kill('SIGKILL');
   await new Promise((r) => gateway.child.once('exit', r));
   const restartedAt = now();
@@ -775,6 +777,7 @@ async function main(): Promise<void> {
       }>(w, { type: 'back', timeoutMs: RECONNECT_TIMEOUT_S * 1000 }, 'back'),
     ),
   );
+  const stormCpuSeconds = stormCpuWindow();
   const stormSamples = sampler?.stop() ?? [];
   const stormRefusals: Record<string, number> = {};
   for (const w of storm)
@@ -806,6 +809,7 @@ async function main(): Promise<void> {
       ),
       samples: stormSamples.length,
     }),
+    stormCpuSeconds,
   };
   log(`reconnect: ${JSON.stringify(reconnect)}`);
   const tabsByGatewayAfterStorm = await socketsByGateway(gateways);

@@ -36,7 +36,22 @@ function sharedPids(): { role: string; pid: number }[] {
   return out;
 }
 
-/** Starts a measurement; the function it answers gives each role's CPU seconds (one entry per process) since. */
+/** The whole machine's busy CPU seconds (every process's, on every core; /proc/stat), null where unknown. */
+function machineBusySeconds(): number | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq: all but idle and iowait are busy.
+    const [user, nice, system, , , irq, softirq] = fields;
+    return (user + nice + system + irq + softirq) / TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts a measurement; the function it answers gives each role's CPU seconds (one entry per process)
+ * since, and `machine`: what every process on the machine used (this bench's and anyone else's).
+ */
 export function startCpuWindow(children: ChildProcess[]): () => Record<string, number[]> {
   const procs = [
     ...children
@@ -45,10 +60,14 @@ export function startCpuWindow(children: ChildProcess[]): () => Record<string, n
     ...sharedPids(),
   ];
   const before = procs.map((p) => cpuSeconds(p.pid));
+  const machineBefore = machineBusySeconds();
   const started = performance.now();
   return () => {
     const seconds = (performance.now() - started) / 1000;
     const out: Record<string, number[]> = { wallSeconds: [Math.round(seconds * 100) / 100] };
+    const machineAfter = machineBusySeconds();
+    if (machineBefore !== null && machineAfter !== null)
+      out.machine = [Math.round((machineAfter - machineBefore) * 100) / 100];
     procs.forEach((p, i) => {
       const after = cpuSeconds(p.pid);
       if (after === null || before[i] === null) return;

@@ -245,16 +245,21 @@ export class ApiClient {
 
   /**
    * The person behind a token, or null when the api says the token is not (or no longer) valid.
-   * Lookups that wait for a turn at the api (api-gate.ts) go together: the turn that comes first
-   * sends the lookups waiting then (up to `batchMax`) in one `POST /realtime/identities`, and the
-   * turns of those it took find nothing left to send. A lone lookup is one
-   * `GET /realtime/identity`, as before. A lookup whose own turn is refused (ApiBusyError) is
-   * refused with it unless a batch already took it.
+   * Lookups that wait for a turn at the api (api-gate.ts) go together: a turn sends the lookups
+   * waiting when it starts (up to `batchMax`) in one `POST /realtime/identities`. A lone lookup is
+   * one `GET /realtime/identity`, as before.
+   *
+   * There are only as many turns as the waiting lookups need (one per `batchMax` of them), not one
+   * per lookup (README "Part 35"): with one turn per lookup, thousands of turns queued at the gate
+   * in a storm though a few batch calls would send every lookup, and the gate took that queue for
+   * the api's backlog. It then refused handshakes whose lookups it would have sent at once, and told
+   * their tabs to come back after that estimate: 18 s or more. A lookup beyond what the turns cover
+   * when the gate refuses a turn (ApiBusyError) is refused with it, the newest first.
    *
    * A batch that fails without the api being away (a timeout, a 5xx, a bad answer: a slow api, not
    * a dead one) no longer refuses all its handshakes (README "Part 13"): its lookups go back to the
-   * front of the waiting ones, each with a turn of its own, and are sent again in batches half
-   * the size, while their handshake's time allows; the call's timeout grows with its batch.
+   * front of the waiting ones and are sent again in batches half the size, while their handshake's
+   * time allows; the call's timeout grows with its batch.
    */
   identify(token: string): Promise<Identity | null> {
     return new Promise<Identity | null>((resolve, reject) => {
@@ -266,20 +271,47 @@ export class ApiClient {
         deadline: Date.now() + IDENTIFY_DEADLINE_MS,
         failures: 0,
       };
+      // The gate's bound on waiting lookups (it counts turns, and a turn takes up to batchMax of them).
+      if (this.waitingLookups.length >= this.gate.limits.queued) {
+        reject(this.gate.busy());
+        return;
+      }
       this.waitingLookups.push(lookup);
-      this.turnFor(lookup);
+      this.coverWaitingLookups();
     });
   }
 
-  /** A turn at the api for `lookup` (which may find it already sent by another turn). */
-  private turnFor(lookup: WaitingLookup): void {
+  /** Identity lookups waiting to be sent (for /metrics and tests). */
+  get lookupsWaiting(): number {
+    return this.waitingLookups.length;
+  }
+
+  /** Turns asked for at the gate that have not yet taken their lookups (the event loop's turn they wait for included). */
+  private turnsToCome = 0;
+
+  /** Asks for turns until those to come cover the waiting lookups (`batchMax` each). */
+  private coverWaitingLookups(): void {
+    while (this.turnsToCome * this.batchMax < this.waitingLookups.length) this.turn();
+  }
+
+  /** A turn at the api: it sends the lookups waiting when it starts. */
+  private turn(): void {
+    this.turnsToCome++;
+    let took = false;
     this.gate
-      .run('identity', () => this.sendLookups())
+      .run('identity', () => {
+        took = true;
+        return this.sendLookups();
+      })
       .catch((err: unknown) => {
-        if (lookup.taken) return;
-        lookup.taken = true;
-        this.waitingLookups = this.waitingLookups.filter((l) => l !== lookup);
-        lookup.reject(err);
+        if (took) return;
+        // Refused by the gate: the lookups the other turns do not cover are refused, the newest first.
+        this.turnsToCome--;
+        while (this.waitingLookups.length > this.turnsToCome * this.batchMax) {
+          const lookup = this.waitingLookups.pop()!;
+          lookup.taken = true;
+          lookup.reject(err);
+        }
       });
   }
 
@@ -289,6 +321,7 @@ export class ApiClient {
     // reconnect storm many connections' CONNECT packets are read per turn, and with a free slot
     // each took its turn at once and went alone (README "Part 21").
     await new Promise<void>((resolve) => setImmediate(resolve));
+    this.turnsToCome--;
     const now = Date.now();
     // Lookups whose handshake is over by now are not sent: socket.io has closed their connection.
     const late = this.waitingLookups.filter((l) => l.deadline - now < IDENTIFY_MIN_CALL_MS);
@@ -300,6 +333,8 @@ export class ApiClient {
       }
     }
     const batch = this.waitingLookups.splice(0, this.batchMax);
+    // More arrived than this turn takes: the turns to come cover them (batchMax may have shrunk).
+    this.coverWaitingLookups();
     if (batch.length === 0) return;
     for (const l of batch) l.taken = true;
     const started = Date.now();
@@ -353,7 +388,7 @@ export class ApiClient {
       }
     }
     this.waitingLookups.unshift(...again);
-    for (const l of again) this.turnFor(l);
+    this.coverWaitingLookups();
   }
 
   private async identifyOne(token: string): Promise<Identity | null> {

@@ -95,6 +95,11 @@ export class ApiGate {
     return ((this.identity.length + 1) * this.averageMs) / this.limits.inFlight;
   }
 
+  /** The refusal an identity lookup gets now (its Retry-After: the wait it would face). */
+  busy(): ApiBusyError {
+    return new ApiBusyError(clampSeconds(this.expectedWaitMs()));
+  }
+
   /** Runs `call` when a slot is free (at once when one is). */
   async run<T>(kind: ApiCallKind, call: () => Promise<T>): Promise<T> {
     const release = await this.acquire(kind);

@@ -89,7 +89,7 @@ export class GatewayMetrics {
   });
   readonly apiCalls = new Gauge({
     name: 'gateway_api_calls',
-    help: 'The gateway\'s own api calls (identity lookups, counters, upstream opens) running (state "running") and waiting their turn (states "identity", "counters", "bulk" = upstream opens)',
+    help: 'The gateway\'s own api calls (identity lookups, counters, upstream opens) running (state "running") and waiting their turn (states "counters", "bulk" = upstream opens; "identity": identity lookups not yet sent, many to a call)',
     labelNames: ['state'] as const,
     registers: [this.registry],
   });

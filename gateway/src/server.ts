@@ -278,6 +278,8 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     metrics.proxyInFlight.set({ state: 'running' }, running);
     metrics.proxyInFlight.set({ state: 'waiting' }, waiting);
     for (const [state, n] of Object.entries(api.gate.load)) metrics.apiCalls.set({ state }, n);
+    // Identity lookups, not the gate's turns (a turn sends up to IDENTITY_BATCH_MAX of them).
+    metrics.apiCalls.set({ state: 'identity' }, api.lookupsWaiting);
     const adapter = io.of('/').adapter;
     metrics.recoveryLogBytes.set(adapter instanceof CompactRecoveryAdapter ? adapter.keptBytes : 0);
     for (const url of targets.urls) metrics.apiUp.set({ api: url }, targets.isUp(url) ? 1 : 0);
