@@ -389,6 +389,8 @@ interface BalancerProcess {
  * descriptors here, two per tab); the default stays the Node balancers (balancer-worker.ts).
  */
 const BALANCER_KIND = process.env.BENCH_BALANCER === 'haproxy' ? 'haproxy' : 'node';
+/** With HAProxy: new connections each one takes a second at most (`rate-limit sessions`; 0: none, the default). */
+const HAPROXY_SESSIONS_PER_SECOND = Number(process.env.BENCH_HAPROXY_RATE ?? 0);
 
 /**
  * The balancers of the two-gateway mode, each in its own process on BENCH_PORT_BASE + 10 + i. Each
@@ -412,6 +414,7 @@ async function startBalancers(gatewayUrls: string[]): Promise<BalancerProcess[]>
           queueTimeoutMs: BALANCER_QUEUE_TIMEOUT_MS,
           // Two descriptors a connection and a pipe pair per four (splicing) within this process's limit.
           maxConnections: Math.floor((hard ?? 20_000) / 2.5) - 500,
+          ...(HAPROXY_SESSIONS_PER_SECOND > 0 && { sessionsPerSecond: HAPROXY_SESSIONS_PER_SECOND }),
         });
         children.push(haproxy.child);
         return { ...haproxy, maxPerBackend };
@@ -994,6 +997,7 @@ async function main(): Promise<void> {
     ...(TWO && {
       gateways: GATEWAYS,
       balancer: BALANCER_KIND,
+      ...(BALANCER_KIND === 'haproxy' && { haproxyRate: HAPROXY_SESSIONS_PER_SECOND || null }),
       balancers: balancers.length,
       balancerMaxPerGateway: balancers[0].maxPerBackend,
       tabsByGatewayOpened,

@@ -25,6 +25,12 @@ export interface HaproxyOptions {
   queueTimeoutMs: number;
   /** Connections it holds at most (global `maxconn`: two descriptors each, and a pipe pair per four for splicing). */
   maxConnections: number;
+  /**
+   * New connections it takes a second at most (the frontend's `rate-limit sessions`; the rest wait in
+   * its listen queue): HAProxy's nearest to the Node balancers' bound on handshakes in flight, which
+   * it has no equivalent of in TCP mode (`maxconn` counts a WebSocket for its whole life). None unless given.
+   */
+  sessionsPerSecond?: number;
 }
 
 /** What the bench reads from a balancer (the same as from its Node balancers). */
@@ -90,7 +96,7 @@ defaults
 frontend tabs
     bind 127.0.0.1:${options.port} backlog 8192
     maxconn ${options.maxConnections}
-    default_backend gateways
+${options.sessionsPerSecond ? `    rate-limit sessions ${options.sessionsPerSecond}\n` : ''}    default_backend gateways
 
 backend gateways
     balance leastconn
