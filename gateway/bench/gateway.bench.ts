@@ -39,9 +39,10 @@ const PORT_BASE = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BA
  * BENCH_GATEWAYS=2: two gateway processes on Redis (BENCH_REDIS_URL, default the local one; a
  * REDIS_PREFIX of the run's own) behind least-connections TCP balancers, each balancer in its own
  * process (BENCH_BALANCERS of them, one per tab process: two descriptors per tab), the tab processes
- * spread over them: the bench's Node balancers, or HAProxy with BENCH_BALANCER=haproxy. The storm kills the second gateway; BENCH_REBALANCE=1 first opens every tab on
- * the first gateway alone and then starts the second with GATEWAY_REBALANCE=1 (both run with it),
- * sampling for BENCH_REBALANCE_SECONDS how many tabs it holds. The default stays one gateway.
+ * spread over them: the bench's Node balancers, or HAProxy with BENCH_BALANCER=haproxy. The storm
+ * kills the second gateway; BENCH_REBALANCE=1 first opens every tab on the first gateway alone and
+ * then starts the second with GATEWAY_REBALANCE=1 (both run with it), sampling for
+ * BENCH_REBALANCE_SECONDS how many tabs it holds. The default stays one gateway.
  */
 const GATEWAYS = process.env.BENCH_GATEWAYS === '2' ? 2 : 1;
 const TWO = GATEWAYS === 2;
