@@ -390,8 +390,12 @@ interface BalancerProcess {
  * descriptors here, two per tab); the default stays the Node balancers (balancer-worker.ts).
  */
 const BALANCER_KIND = process.env.BENCH_BALANCER === 'haproxy' ? 'haproxy' : 'node';
-/** With HAProxy: new connections each one takes a second at most (`rate-limit sessions`; 0: none, the default). */
-const HAPROXY_SESSIONS_PER_SECOND = Number(process.env.BENCH_HAPROXY_RATE ?? 0);
+/**
+ * With HAProxy: new connections each one takes a second at most (`rate-limit sessions`; 0: none). HAProxy
+ * has no bound on handshakes in flight; without a pace the storm filled both gateways' accept queues
+ * (README "Part 33"). 200 for each of the four: 800 a second, about what two gateways drain.
+ */
+const HAPROXY_SESSIONS_PER_SECOND = Number(process.env.BENCH_HAPROXY_RATE ?? 200);
 
 /**
  * The balancers of the two-gateway mode, each in its own process on BENCH_PORT_BASE + 10 + i. Each

@@ -86,6 +86,7 @@ defaults
     timeout client 1h
     timeout server 1h
     timeout queue ${options.queueTimeoutMs}
+    timeout check 3s
     # A client that leaves while queued leaves the queue (no gateway sees it).
     option abortonclose
     # A connection refused by a gateway (killed, not yet listening) goes to another one at once.
@@ -103,9 +104,11 @@ backend gateways
     # Transparent: each connection to a gateway from the tab's own address (IP_TRANSPARENT, root;
     # every 127.x address is local on loopback), so the gateways' limits per address see the tabs'.
     source 0.0.0.0 usesrc clientip
-    # A gateway that refuses a connection is marked down at once and checked every 250 ms until it
-    # listens again (the Node balancers pass it over for 1 s).
-    default-server check inter 1s fastinter 250ms downinter 250ms rise 1 fall 1 observe layer4 error-limit 1 on-error mark-down
+    # A gateway is down after two failed checks (0.5 s apart; a refused connection meanwhile is
+    # retried on the other) and up at its first good one (every 250 ms): the Node balancers pass a
+    # gateway that refused over for 1 s. Not down at its first slow connect: a gateway busy with a
+    # storm answers late, and marking it down sent every connection to the other (README "Part 33").
+    default-server check inter 500ms fastinter 250ms downinter 250ms rise 1 fall 2
 ${servers.join('\n')}
 `;
 }
