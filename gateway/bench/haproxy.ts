@@ -173,7 +173,13 @@ export async function startHaproxy(options: HaproxyOptions): Promise<Haproxy> {
   const configFile = join(dir, 'haproxy.cfg');
   writeFileSync(configFile, haproxyConfig(options, statsSocket));
   const child = spawn(HAPROXY_BIN, ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  // The temp dir goes with the process, however it ends (the bench SIGKILLs its children when stopped).
+  const exited = new Promise<void>((r) =>
+    child.once('exit', () => {
+      rmSync(dir, { recursive: true, force: true });
+      r();
+    }),
+  );
   const slots: (string | null)[] = Array.from({ length: options.slots }, (_, i) => options.gateways[i] ?? null);
   const ask = (command: string) => haproxyCommand(statsSocket, command);
   for (let i = 0; ; i++) {
@@ -209,7 +215,6 @@ export async function startHaproxy(options: HaproxyOptions): Promise<Haproxy> {
       // SIGTERM: haproxy's hard stop (its connections closed at once).
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
