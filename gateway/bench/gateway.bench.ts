@@ -16,6 +16,7 @@ import { createBenchPersons, type BenchApi } from './bench-accounts';
 import { gatewayBundle } from '../../scripts/build-gateway.mjs';
 import { ask, forkHelper } from './helper-ipc';
 import { startCpuWindow } from './process-cpu';
+import { assertHaproxy, startHaproxy } from './haproxy';
 
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 200);
 const TABS_PER_PERSON = 5;
@@ -38,9 +39,10 @@ const PORT_BASE = process.env.BENCH_PORT_BASE ? Number(process.env.BENCH_PORT_BA
  * BENCH_GATEWAYS=2: two gateway processes on Redis (BENCH_REDIS_URL, default the local one; a
  * REDIS_PREFIX of the run's own) behind least-connections TCP balancers, each balancer in its own
  * process (BENCH_BALANCERS of them, one per tab process: two descriptors per tab), the tab processes
- * spread over them. The storm kills the second gateway; BENCH_REBALANCE=1 first opens every tab on
- * the first gateway alone and then starts the second with GATEWAY_REBALANCE=1 (both run with it),
- * sampling for BENCH_REBALANCE_SECONDS how many tabs it holds. The default stays one gateway.
+ * spread over them: the bench's Node balancers, or HAProxy with BENCH_BALANCER=haproxy. The storm
+ * kills the second gateway; BENCH_REBALANCE=1 first opens every tab on the first gateway alone and
+ * then starts the second with GATEWAY_REBALANCE=1 (both run with it), sampling for
+ * BENCH_REBALANCE_SECONDS how many tabs it holds. The default stays one gateway.
  */
 const GATEWAYS = process.env.BENCH_GATEWAYS === '2' ? 2 : 1;
 const TWO = GATEWAYS === 2;
@@ -371,11 +373,29 @@ async function apiInItsOwnProcess(port: number): Promise<BenchApiSide> {
 }
 
 interface BalancerProcess {
+  /** The balancer's process (a Node balancer-worker, or haproxy). */
   child: ChildProcess;
   url: string;
   /** Connections one gateway may have through this balancer (the gateways' descriptor bound, shared). */
   maxPerBackend: number | null;
+  counts(): Promise<BalancerCounts>;
+  /** Sends new connections to this gateway too. */
+  add(gatewayUrl: string): Promise<void>;
+  close(): Promise<void>;
 }
+
+/**
+ * BENCH_BALANCER=haproxy: Debian's haproxy as the two-gateway mode's balancers (gateway/bench/haproxy.ts,
+ * README "Part 33"), one process per tab process as the Node ones (a process may hold 20,000
+ * descriptors here, two per tab); the default stays the Node balancers (balancer-worker.ts).
+ */
+const BALANCER_KIND = process.env.BENCH_BALANCER === 'haproxy' ? 'haproxy' : 'node';
+/**
+ * With HAProxy: new connections each one takes a second at most (`rate-limit sessions`; 0: none). HAProxy
+ * has no bound on handshakes in flight; without a pace the storm filled both gateways' accept queues
+ * (README "Part 33"). 200 for each of the four: 800 a second, about what two gateways drain.
+ */
+const HAPROXY_SESSIONS_PER_SECOND = Number(process.env.BENCH_HAPROXY_RATE ?? 200);
 
 /**
  * The balancers of the two-gateway mode, each in its own process on BENCH_PORT_BASE + 10 + i. Each
@@ -388,8 +408,23 @@ async function startBalancers(gatewayUrls: string[]): Promise<BalancerProcess[]>
   const maxPerBackend = hard === null ? null : Math.floor((hard - PERSONS - 1000) / BALANCERS);
   return Promise.all(
     Array.from({ length: BALANCERS }, async (_, i) => {
-      const child = forkHelper(children, 'balancer-worker.ts');
       const port = PORT_BASE !== null ? PORT_BASE + 10 + i : 0;
+      if (BALANCER_KIND === 'haproxy') {
+        const haproxy = await startHaproxy({
+          port: port || (await freePort()),
+          gateways: gatewayUrls,
+          // The rebalance case adds the second gateway later.
+          slots: 2,
+          ...(maxPerBackend !== null && { maxPerBackend }),
+          queueTimeoutMs: BALANCER_QUEUE_TIMEOUT_MS,
+          // Two descriptors a connection and a pipe pair per four (splicing) within this process's limit.
+          maxConnections: Math.floor((hard ?? 20_000) / 2.5) - 500,
+          ...(HAPROXY_SESSIONS_PER_SECOND > 0 && { sessionsPerSecond: HAPROXY_SESSIONS_PER_SECOND }),
+        });
+        children.push(haproxy.child);
+        return { ...haproxy, maxPerBackend };
+      }
+      const child = forkHelper(children, 'balancer-worker.ts');
       const { url } = await ask<{ url: string }>(
         child,
         {
@@ -405,7 +440,14 @@ async function startBalancers(gatewayUrls: string[]): Promise<BalancerProcess[]>
         },
         'started',
       );
-      return { child, url, maxPerBackend };
+      return {
+        child,
+        url,
+        maxPerBackend,
+        counts: () => ask<BalancerCounts>(child, { type: 'open' }, 'open'),
+        add: async (gateway) => void (await ask(child, { type: 'add', gateway }, 'added')),
+        close: async () => void (await ask(child, { type: 'close' }, 'closed')),
+      };
     }),
   );
 }
@@ -415,7 +457,7 @@ interface BalancerCounts {
   refused: number;
   /** Waiting in the balancers' queues now. */
   queued: number;
-  /** Answered 503 after the queue timeout. */
+  /** Answered 503 after the queue timeout (HAProxy in TCP mode closes them; its `econ`). */
   queueTimeouts: number;
   /** Whose clients left while queued. */
   queueAbandoned: number;
@@ -423,7 +465,7 @@ interface BalancerCounts {
 
 /** The balancers' counts, all balancers together. */
 async function balancerCounts(balancers: BalancerProcess[]): Promise<BalancerCounts> {
-  const answers = await Promise.all(balancers.map((b) => ask<BalancerCounts>(b.child, { type: 'open' }, 'open')));
+  const answers = await Promise.all(balancers.map((b) => b.counts()));
   const total = (key: keyof BalancerCounts) => answers.reduce((sum, a) => sum + (a[key] ?? 0), 0);
   return {
     refused: total('refused'),
@@ -577,7 +619,7 @@ async function secondGatewayJoins(apiUrl: string, gateways: GatewayProcess[], ba
   const second = await startGatewayProcess(apiUrl, undefined, 1);
   const listeningAt = now();
   gateways.push(second);
-  await Promise.all(balancers.map((b) => ask(b.child, { type: 'add', gateway: second.url }, 'added')));
+  await Promise.all(balancers.map((b) => b.add(second.url)));
   log(
     `second gateway at ${second.url} (started in ${round((listeningAt - startedAt) / 1000, 1)} s); sampling for up to ${REBALANCE_SECONDS} s`,
   );
@@ -689,6 +731,10 @@ async function dropRedisKeys(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (BALANCER_KIND === 'haproxy') {
+    if (!TWO) throw new Error('BENCH_BALANCER=haproxy is for the two-gateway mode: set BENCH_GATEWAYS=2');
+    assertHaproxy();
+  }
   const limit = openFileLimit();
   if (!TWO && limit !== null && limit < GATEWAY_OPEN_FILES && process.getuid?.() !== 0)
     throw new Error(
@@ -710,7 +756,7 @@ async function main(): Promise<void> {
   const rssBefore = await metric(gateway.metricsUrl, 'gateway_process_resident_memory_bytes');
   const balancers = TWO ? await startBalancers(gateways.map((g) => g.url)) : [];
   log(
-    `${gateways.length} gateway(s) at ${gateways.map((g) => g.url).join(', ')}${TWO ? ` behind ${balancers.length} balancer process(es)` : ''}; opening ${PERSONS * TABS_PER_PERSON} tabs in ${TAB_WORKERS} processes`,
+    `${gateways.length} gateway(s) at ${gateways.map((g) => g.url).join(', ')}${TWO ? ` behind ${balancers.length} ${BALANCER_KIND} balancer process(es)` : ''}; opening ${PERSONS * TABS_PER_PERSON} tabs in ${TAB_WORKERS} processes`,
   );
   // The tabs are spread over several processes (as they are over browsers in life), each person's
   // five in one of them, so one client process's pauses do not stand for the gateway's.
@@ -939,7 +985,7 @@ async function main(): Promise<void> {
   const proxiedRps = pairs.reduce((sum, p) => sum + p.proxied, 0) / REST_ROUNDS;
 
   await Promise.all(tabWorkers.map((w) => ask(w, { type: 'close' }, 'closed')));
-  await Promise.all(balancers.map((b) => ask(b.child, { type: 'close' }, 'closed')));
+  await Promise.all(balancers.map((b) => b.close()));
   for (const g of gateways) {
     const exited = new Promise((r) => g.child.once('exit', r));
     g.child.kill('SIGTERM');
@@ -959,6 +1005,8 @@ async function main(): Promise<void> {
     tabs: tabCount,
     ...(TWO && {
       gateways: GATEWAYS,
+      balancer: BALANCER_KIND,
+      ...(BALANCER_KIND === 'haproxy' && { haproxyRate: HAPROXY_SESSIONS_PER_SECOND || null }),
       balancers: balancers.length,
       balancerMaxPerGateway: balancers[0].maxPerBackend,
       tabsByGatewayOpened,

@@ -19,6 +19,7 @@ function cpuSeconds(pid: number): number | null {
 function role(child: ChildProcess): string {
   const args = child.spawnargs.join(' ');
   if (/gateway\/(dist\/main\.js|src\/main\.ts)/.test(args)) return 'gateway';
+  if (/\bhaproxy\b/.test(child.spawnfile)) return 'haproxy';
   return /([\w-]+)\.(?:ts|mjs)\b/.exec(args)?.[1] ?? 'other';
 }
 
