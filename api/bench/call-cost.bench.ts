@@ -94,6 +94,13 @@ const log = benchLog('call-cost');
 /** Milliseconds to the microsecond. */
 const ms3 = (n: number): number => Math.round(n * 1000) / 1000;
 
+/** p50 and p99 of the times, ms to the microsecond. */
+function latency(times: number[]): { p50: number; p99: number } {
+  const sorted = times.slice().sort((a, b) => a - b);
+  const at = (q: number) => ms3(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
 const children: ChildProcess[] = [];
 process.on('exit', () => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
@@ -166,8 +173,17 @@ function request(agent: http.Agent, base: URL, call: Call, token: string): Promi
   });
 }
 
-/** CONNECTIONS loops calling `call` until `ms` have passed; the number of calls and of non-200 answers. */
-async function drive(base: URL, call: Call, token: string, ms: number): Promise<{ calls: number; failed: number[] }> {
+/**
+ * CONNECTIONS loops calling `call` until `ms` have passed; the number of calls and of non-200
+ * answers, and (given `times`) each call's time from its request to its answer's end, in ms.
+ */
+async function drive(
+  base: URL,
+  call: Call,
+  token: string,
+  ms: number,
+  times?: number[],
+): Promise<{ calls: number; failed: number[] }> {
   const deadline = Date.now() + ms;
   let calls = 0;
   const failed: number[] = [];
@@ -177,7 +193,9 @@ async function drive(base: URL, call: Call, token: string, ms: number): Promise<
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (Date.now() < deadline) {
+        const sent = performance.now();
         const status = await request(agent, base, call, token);
+        times?.push(performance.now() - sent);
         calls++;
         if (status !== 200) failed.push(status);
       }
@@ -349,6 +367,8 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
     gatewayCpu: number;
     pipeTime: number;
     dbCpu: number[];
+    /** Each call's time through the pipe (request to answer's end), ms. */
+    times: number[];
   }
   const tallies = new Map<Call, Tally>(
     measured.map((call) => [
@@ -361,6 +381,7 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
         gatewayCpu: 0,
         pipeTime: 0,
         dbCpu: pids.map(() => 0),
+        times: [],
       },
     ]),
   );
@@ -376,7 +397,7 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
       const t = tallies.get(call)!;
       const before = { pipe: cpuMs(pipe.pid!), api: cpuMs(e.api.pid!), db: pids.map(cpuMs) };
       const started = Date.now();
-      const p = await drive(pipeUrl, call, token, 1000);
+      const p = await drive(pipeUrl, call, token, 1000, t.times);
       t.pipeTime += (Date.now() - started) / 1000;
       t.pipeCpu += cpuMs(pipe.pid!) - before.pipe;
       t.apiCpu += cpuMs(e.api.pid!) - before.api;
@@ -410,6 +431,8 @@ async function measureEngine(engine: string): Promise<Record<string, unknown>> {
       dbPerPipe: dbMs === null ? null : round(dbMs / pipeMs),
       gatewayPerPipe: gatewayMs === null ? null : round(gatewayMs / pipeMs),
       callsPerSecond: Math.round(t.pipe.calls / t.pipeTime),
+      // A call's time through the pipe with CONNECTIONS at once (the api's answer plus the pipe's relay).
+      latencyMs: latency(t.times),
     };
     log(`${engine} ${call.name}: ${JSON.stringify(results[call.name])}`);
   }

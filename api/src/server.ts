@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { ApiConfig, AppServices } from './app-services';
 import { openDatabase, type Db } from './db/open-database';
+import { pipelineFromEnv } from './db/pipelined-reads';
 import { serveControlSocket, type ControlSocket } from './backup/control-socket';
 import { createApp } from './http/create-app';
 import { errorWithoutSecrets, SECRET_KEYS } from './http/redact';
@@ -95,6 +96,11 @@ export interface StartApiOptions {
    * 2,000; 0 = none kept): modules/work-orders/kept-lists.ts.
    */
   keepListPages?: number;
+  /**
+   * PostgreSQL: how many pipelined connections carry the prepared reads (default DATABASE_PIPELINE
+   * or 2; 0 = none, they go through the pool): db/pipelined-reads.ts.
+   */
+  pipelineConnections?: number;
 }
 
 export interface ApiHandle {
@@ -162,6 +168,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<ApiHandle
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
+    pipelineConnections: options.pipelineConnections ?? pipelineFromEnv(process.env.DATABASE_PIPELINE),
     onQuery: (seconds) => querySeries.observe(seconds),
     lock: {
       onUnsupported: (reason) => log.warn({ dataDir: options.dataDir }, `DATA_DIR is not locked: ${reason}`),

@@ -8,12 +8,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { timePglite, timePgPool, type ObserveQuery } from '../metrics/db-timing';
+import { timePgClient, timePglite, timePgPool, type ObserveQuery } from '../metrics/db-timing';
 import type { Db } from './database-types';
 import { watchPglite, watchPgPool, type OnWrite } from './write-watch';
 import { lockDataDir, type LockOptions } from './data-dir-lock';
 import * as schema from './schema';
 import { queryRows } from './sql';
+import { PipelinedReads, pipelineReads } from './pipelined-reads';
 
 export type { Db, DbOrTx, Schema, Tx } from './database-types';
 
@@ -68,6 +69,11 @@ export async function openDatabase(options: {
    * template (api/test/kit/db-template.ts); the product never sets it.
    */
   loadDataDir?: Blob;
+  /**
+   * PostgreSQL only: how many pipelined connections carry the prepared reads (db/pipelined-reads.ts;
+   * default 2, 0 = none: they go through the pool).
+   */
+  pipelineConnections?: number;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const url = options.databaseUrl;
@@ -94,6 +100,14 @@ export async function openDatabase(options: {
     pool.on('connect', (client) => client.on('error', () => undefined));
     if (options.onQuery) timePgPool(pool, options.onQuery);
     if (options.onWrite) watchPgPool(pool, options.onWrite);
+    const pipelined =
+      options.pipelineConnections === 0
+        ? undefined
+        : new PipelinedReads(url, options.pipelineConnections ?? 2, (client) => {
+            client.on('error', () => undefined);
+            if (options.onQuery) timePgClient(client, options.onQuery);
+          });
+    if (pipelined) pipelineReads(pool, pipelined);
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
@@ -102,7 +116,10 @@ export async function openDatabase(options: {
       fresh,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       ping: async () => (await pool.query('select 1')).rowCount === 1,
-      close: () => pool.end(),
+      close: async () => {
+        await pipelined?.close();
+        await pool.end();
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

@@ -1,6 +1,7 @@
 import { DrizzleQueryError, is, NoopLogger, Param, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
 import type { DbOrTx } from './database-types';
+import { pipelinedReadsOf } from './pipelined-reads';
 
 /**
  * Prepared raw queries for the hot paths (issue 34). The SQL is built and turned into text ONCE,
@@ -96,7 +97,8 @@ interface NodePgInternals {
  * its cache and its logger, none of them in use here, and the values' placeholders looked up
  * with `is()` on every call; issue 34, part 34). Failures are wrapped in drizzle's
  * DrizzleQueryError as its `execute` wraps them. Anything else (PGlite, a logger) runs drizzle's
- * `execute`.
+ * `execute`. A read (`select …`) on the pool goes to the pool's pipelined connections when it has
+ * them (db/pipelined-reads.ts, issue 34, part 37); a transaction's statements stay on its client.
  */
 function runnerOf(query: DriverQuery, text: { sql: string; params: unknown[] }, arrays: boolean): Run {
   const driver = query as unknown as NodePgInternals;
@@ -109,6 +111,8 @@ function runnerOf(query: DriverQuery, text: { sql: string; params: unknown[] }, 
       return Array.isArray(result) ? result : result.rows;
     };
   const config = arrays ? driver.queryConfig : driver.rawQueryConfig;
+  const pipelined = /^\s*select\b/i.test(text.sql) ? pipelinedReadsOf(driver.client) : undefined;
+  const client = pipelined ?? driver.client;
   return async (values) => {
     const params = text.params.slice();
     for (let i = 0; i < names.length; i++) {
@@ -119,7 +123,7 @@ function runnerOf(query: DriverQuery, text: { sql: string; params: unknown[] }, 
     }
     let result: { rows: unknown[] };
     try {
-      result = await driver.client.query(config, params);
+      result = await client.query(config, params);
     } catch (err) {
       throw new DrizzleQueryError(text.sql, params, err as Error);
     }

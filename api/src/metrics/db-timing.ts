@@ -39,6 +39,11 @@ export function timePgPool(pool: pg.Pool, observe: ObserveQuery): void {
   pool.on('connect', (client) => timeMethod(client, 'query', observe));
 }
 
+/** One node-postgres client's `query` (the pipelined reads' connections: db/pipelined-reads.ts). */
+export function timePgClient(client: pg.Client, observe: ObserveQuery): void {
+  timeMethod(client, 'query', observe);
+}
+
 /** PGlite's `query` and `exec`, and those of each transaction it opens. */
 export function timePglite(client: PGlite, observe: ObserveQuery): void {
   timeMethod(client, 'query', observe);
