@@ -17,9 +17,9 @@ const backendOf = preparedQuery<{ pid: number; n: number }, { n: number }>(
 );
 
 /** A statement PostgreSQL refuses when `n` is 0 (division by zero), answered otherwise. */
-const divides = preparedQuery<{ q: number }, { n: number }>(
+const divides = preparedQuery<{ q: number; pid: number }, { n: number }>(
   'test.pipelined.divides',
-  (p) => sql`select (100 / ${p('n')}::int) as q`,
+  (p) => sql`select (100 / ${p('n')}::int) as q, pg_backend_pid() as pid`,
 );
 
 async function open(pipelineConnections?: number): Promise<{ database: Database; drop(): Promise<void> }> {
@@ -58,7 +58,10 @@ describe('pipelined reads on PostgreSQL', () => {
     const failed = (answers[0] as PromiseRejectedResult).reason as DrizzleQueryError;
     expect(failed).toBeInstanceOf(DrizzleQueryError);
     expect(failed.cause).toMatchObject({ code: '22012' });
-    expect(answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value[0].q] : []))).toEqual([100, 50, 25, 20]);
+    const answered = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value[0]] : []));
+    expect(answered.map((r) => r.q)).toEqual([100, 50, 25, 20]);
+    // All on the one pipelined connection, which the errors did not break.
+    expect(new Set(answered.map((r) => r.pid)).size).toBe(1);
   });
 
   it('when PostgreSQL drops the pipelined connection, then the next read answers on a new one', async () => {
@@ -81,14 +84,25 @@ describe('pipelined reads on PostgreSQL', () => {
     }
     expect(answered?.n).toBe(2);
     expect(answered?.pid).not.toBe(pid);
+    // The new connection is pipelined as the old one was.
+    const again = await Promise.all(Array.from({ length: 20 }, (_, n) => backendOf(one.database.db, { n })));
+    expect(new Set(again.map((r) => r[0].pid))).toEqual(new Set([answered?.pid]));
   });
 
   it('when a prepared read runs in a transaction, then it runs there, not on the pipelined connection', async () => {
     const seen = await (one.database.db as Db).transaction(async (tx) => {
       const own = await tx.execute(sql`select pg_backend_pid() as pid`);
       const prepared = await backendOf(tx, { n: 3 });
-      return { own: Number((own.rows[0] as { pid: number }).pid), prepared: prepared[0] };
+      // Meanwhile, reads outside the transaction: on the one pipelined connection.
+      const outside = await Promise.all(Array.from({ length: 20 }, (_, n) => backendOf(one.database.db, { n })));
+      return {
+        own: Number((own.rows[0] as { pid: number }).pid),
+        prepared: prepared[0],
+        outside: new Set(outside.map((r) => r[0].pid)),
+      };
     });
     expect(seen.prepared).toEqual({ pid: seen.own, n: 3 });
+    expect(seen.outside.size).toBe(1);
+    expect(seen.outside.has(seen.own)).toBe(false);
   });
 });
