@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Db } from '../src/db/open-database';
 import { preparedQuery } from '../src/db/prepared';
+import { queryRows } from '../src/db/sql';
 import { freshSchema } from './kit/start-api';
 
 /** The backend that ran the statement, and the statement's own value back. */
@@ -54,7 +55,14 @@ describe('pipelined reads on PostgreSQL', () => {
 
   it('when one statement of a batch fails, then only it fails (drizzle error, driver error as cause) and the others answer', async () => {
     const answers = await Promise.allSettled([0, 1, 2, 0, 4, 5].map((n) => divides(one.database.db, { n })));
-    expect(answers.map((a) => a.status)).toEqual(['rejected', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(answers.map((a) => a.status)).toEqual([
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
     const failed = (answers[0] as PromiseRejectedResult).reason as DrizzleQueryError;
     expect(failed).toBeInstanceOf(DrizzleQueryError);
     expect(failed.cause).toMatchObject({ code: '22012' });
@@ -91,12 +99,12 @@ describe('pipelined reads on PostgreSQL', () => {
 
   it('when a prepared read runs in a transaction, then it runs there, not on the pipelined connection', async () => {
     const seen = await (one.database.db as Db).transaction(async (tx) => {
-      const own = await tx.execute(sql`select pg_backend_pid() as pid`);
+      const own = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
       const prepared = await backendOf(tx, { n: 3 });
       // Meanwhile, reads outside the transaction: on the one pipelined connection.
       const outside = await Promise.all(Array.from({ length: 20 }, (_, n) => backendOf(one.database.db, { n })));
       return {
-        own: Number((own.rows[0] as { pid: number }).pid),
+        own: Number(own[0].pid),
         prepared: prepared[0],
         outside: new Set(outside.map((r) => r[0].pid)),
       };

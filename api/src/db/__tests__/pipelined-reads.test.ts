@@ -7,7 +7,9 @@ describe('pipelineFromEnv', () => {
     expect(pipelineFromEnv(undefined)).toBe(2);
     expect(pipelineFromEnv('0')).toBe(0);
     expect(pipelineFromEnv('4')).toBe(4);
-    expect(() => pipelineFromEnv('two')).toThrow('DATABASE_PIPELINE must be a number of connections from 0 to 64, not "two"');
+    expect(() => pipelineFromEnv('two')).toThrow(
+      'DATABASE_PIPELINE must be a number of connections from 0 to 64, not "two"',
+    );
     expect(() => pipelineFromEnv('-1')).toThrow(/DATABASE_PIPELINE/);
   });
 });
