@@ -7,7 +7,7 @@
 // backend reads several at a time instead of being woken for each.
 import pg from 'pg';
 
-/** What is used here of a node-postgres client's internals (pg ≥ 8.21; checked when opened). */
+/** What is used here of a node-postgres client's internals (pg 8.23: its socket, which Query.submit corks too). */
 interface StreamOf {
   connection: { stream: { cork(): void; uncork(): void } };
 }
@@ -39,11 +39,6 @@ export class PipelinedReads {
     private readonly onClient: (client: pg.Client) => void = () => undefined,
   ) {
     this.lines = new Array<Line | undefined>(connections).fill(undefined);
-  }
-
-  /** Connections open now (tests and the pool's gauge). */
-  get openCount(): number {
-    return this.lines.filter((l) => l && !l.dead).length;
   }
 
   /**
