@@ -1008,6 +1008,12 @@ async function main(): Promise<void> {
       ),
     );
   const sent = measured.sent;
+  // Where the upstreams are after the fan-out, and how many were handed over since the start: with
+  // GATEWAY_LEASE_FOLLOWS_TABS=1 they may move during it, after `upstreamsByGateway` was read.
+  const upstreamsAfterFanOut = TWO ? await upstreamsByGateway() : null;
+  const upstreamHandovers = TWO
+    ? await Promise.all(gateways.map((g) => metric(g.metricsUrl, 'gateway_upstream_handovers_total')))
+    : null;
   const rssAfterEvents = await metric(gateway.metricsUrl, 'gateway_process_resident_memory_bytes');
 
   // This machine's speed drifts by tens of percent over seconds, so direct and proxied are measured
@@ -1090,7 +1096,7 @@ async function main(): Promise<void> {
     latencyP50Ms: round(p50),
     latencyP99Ms: round(p99),
     latencyP99PerSecondMs: p99PerSecond,
-    ...(TWO && { latencyByGateway, tabsRouted }),
+    ...(TWO && { latencyByGateway, tabsRouted, upstreamsAfterFanOut, upstreamHandovers }),
     fanOutTabLoopDelayMs,
     fanOutCpuSeconds,
     warmupSeconds: WARMUP_SECONDS,
