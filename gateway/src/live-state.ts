@@ -1,8 +1,7 @@
 import {
   applyEvent,
   emptySnapshot,
-  hiddenCounterTopics,
-  withHiddenCounters,
+  visibleCounters,
   type CountersChangedEvent,
   type Counters,
   type LiveEvent,
@@ -31,7 +30,7 @@ export interface ReloadTicket {
  *
  * The counters are the person's as their permissions allow (issue 30): once `restrict` was told
  * them, a topic they do not allow counts nothing, whatever the upstream still pushes, as the
- * api's counters do (`visibleCounters`; the hidden topics are worked out once per `restrict`).
+ * api's counters do ({@link visibleCounters}).
  */
 export class LiveState {
   private current: LiveSnapshot;
@@ -42,11 +41,8 @@ export class LiveState {
   private reload: ReloadTicket | null = null;
   /** Counters as of a push not applied yet: they replace the state when it is. */
   private pending: { counters: Counters; asOf: number } | null = null;
-  /**
-   * The topics whose counters the permissions the counters are kept for hide, worked out once
-   * per `restrict` (not at every push); null until the permissions are known (nothing hidden).
-   */
-  private hidden: readonly string[] | null = null;
+  /** The permissions the counters are kept for; null until known (nothing hidden). */
+  private perms: ReadonlySet<string> | null = null;
 
   constructor(start: number | { snapshot: LiveSnapshot; pushSeq: number | null } = 0) {
     if (typeof start === 'number') {
@@ -74,15 +70,15 @@ export class LiveState {
    * are zero at once and stay zero. Answers the new snapshot, or null when nothing it shows changed.
    */
   restrict(perms: ReadonlySet<string>): LiveSnapshot | null {
-    this.hidden = hiddenCounterTopics(perms);
-    const next = withHiddenCounters(this.current, this.hidden);
+    this.perms = perms;
+    const next = visibleCounters(this.current, perms);
     if (JSON.stringify(next) === JSON.stringify(this.current)) return null;
     this.current = { ...next, version: this.current.version + 1 };
     return this.current;
   }
 
   private visible(snapshot: LiveSnapshot): LiveSnapshot {
-    return this.hidden ? withHiddenCounters(snapshot, this.hidden) : snapshot;
+    return this.perms ? visibleCounters(snapshot, this.perms) : snapshot;
   }
 
   /**

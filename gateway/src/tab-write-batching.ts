@@ -12,18 +12,8 @@ interface EngineConnection {
   on(event: 'upgrade', listener: (transport: Transport) => void): void;
 }
 
-/**
- * Sockets corked until the end of this turn of the event loop, uncorked together by one
- * `setImmediate` (not one timer and closure per tab per turn: issue 34, the gateway's allocations).
- */
-let corked = new Set<NetSocket>();
-
-function uncorkAll(): void {
-  // Swapped first: a write made while uncorking corks again for the next turn.
-  const sockets = corked;
-  corked = new Set();
-  for (const raw of sockets) raw.uncork();
-}
+/** Sockets corked until the end of this turn of the event loop. */
+const corked = new WeakSet<NetSocket>();
 
 /**
  * At most one socket write per tab per turn of the event loop (issue 31). Every frame is its own
@@ -48,9 +38,12 @@ function batchWrites(transport: Transport): void {
   const send = transport.send.bind(transport);
   transport.send = (packets) => {
     if (!corked.has(raw)) {
-      if (corked.size === 0) setImmediate(uncorkAll);
       corked.add(raw);
       raw.cork();
+      setImmediate(() => {
+        corked.delete(raw);
+        raw.uncork();
+      });
     }
     send(packets);
   };

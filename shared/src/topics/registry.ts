@@ -150,21 +150,9 @@ export const applyTopicCounters = derived.applyCounters as (next: object, e: Liv
  * messages by type stay: they are the person's own messages, which the message panel lists.
  */
 export function visibleCounters<C extends object>(counters: C, perms: ReadonlySet<string>): C {
-  return withHiddenCounters(counters, hiddenCounterTopics(perms));
-}
-
-/**
- * The topics with counters of their own that a person holding these permissions may not see:
- * worked out once per set of permissions (the gateway applies it to every push, issue 34).
- */
-export function hiddenCounterTopics(perms: ReadonlySet<string>): readonly string[] {
   const allowed = new Set<string>(allowedTopics(perms));
-  return Object.keys(derived.zeroCountersByTopic).filter((t) => !allowed.has(t));
-}
-
-/** The counters with these topics' own counters at zero ({@link visibleCounters}); the same object when none. */
-export function withHiddenCounters<C extends object>(counters: C, hidden: readonly string[]): C {
-  if (hidden.length === 0) return counters;
   const zeros = derived.zeroCountersByTopic;
+  const hidden = Object.keys(zeros).filter((t) => !allowed.has(t));
+  if (hidden.length === 0) return counters;
   return Object.assign({ ...counters }, ...hidden.map((t) => zeros[t]()));
 }
