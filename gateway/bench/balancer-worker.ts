@@ -17,6 +17,7 @@ type Request =
     }
   | { type: 'add'; gateway: string }
   | { type: 'open' }
+  | { type: 'routes' }
   | { type: 'close' };
 
 let balancer: Balancer | null = null;
@@ -48,6 +49,8 @@ process.on('message', async (m: Request) => {
       queueTimeouts: balancer!.queueTimeouts(),
       queueAbandoned: balancer!.queueAbandoned(),
     });
+  } else if (m.type === 'routes') {
+    process.send!({ type: 'routes', routes: balancer!.routes() });
   } else if (m.type === 'close') {
     await balancer?.close();
     process.send!({ type: 'closed' });

@@ -521,6 +521,30 @@ async function stormDrained(
   return { seconds: round((now() - started) / 1000, 1), drained: false, last };
 }
 
+/**
+ * Tells each tab process which gateway each of its tabs is on, from the Node balancers' relayed
+ * connections (the tab's own end → the gateway's URL); answers how many tabs are known of how many.
+ */
+async function routeTabs(
+  balancers: BalancerProcess[],
+  gateways: GatewayProcess[],
+  tabWorkers: ChildProcess[],
+): Promise<{ known: number; total: number }> {
+  const routes: [string, number][] = [];
+  if (TWO && BALANCER_KIND === 'node')
+    for (const b of balancers) {
+      const r = await ask<{ routes: [string, string][] }>(b.child, { type: 'routes' }, 'routes');
+      for (const [end, url] of r.routes) routes.push([end, gateways.findIndex((g) => g.url === url)]);
+    }
+  const answers = await Promise.all(
+    tabWorkers.map((w) => ask<{ known: number; total: number }>(w, { type: 'routes', routes }, 'routed')),
+  );
+  return {
+    known: answers.reduce((sum, a) => sum + a.known, 0),
+    total: answers.reduce((sum, a) => sum + a.total, 0),
+  };
+}
+
 /** Tabs each gateway holds now (its /metrics). */
 async function socketsByGateway(gateways: GatewayProcess[]): Promise<number[]> {
   gateways.forEach((g, i) => {
@@ -883,12 +907,33 @@ async function main(): Promise<void> {
   // second's p99 falling 297 → 17 ms while the storm's work drained).
   const drain = TWO ? await stormDrained(gateways, balancers) : null;
   if (drain) log(`storm drained after ${drain.seconds} s more: ${JSON.stringify(drain.last)}`);
-  /** Every delivery since the last call, as { at, ms } (arrival time, latency). */
-  const collect = async () =>
-    (await Promise.all(tabWorkers.map((w) => ask<{ values: number[] }>(w, { type: 'collect' }, 'latencies')))).flatMap(
-      ({ values }) =>
-        Array.from({ length: values.length / 2 }, (_, i) => ({ at: values[2 * i], ms: values[2 * i + 1] })),
+  // Which gateway each tab is on (the Node balancers' relayed connections): the fan-out's latency is split
+  // by it, so the tabs on the gateway holding the upstreams and those behind the Redis hop show apart
+  // (README "Part 38"). HAProxy's connections are not read: every tab counts as unknown there.
+  const tabsRouted = await routeTabs(balancers, gateways, tabWorkers);
+  if (TWO) log(`tabs whose gateway is known: ${JSON.stringify(tabsRouted)}`);
+  /** The tab processes' own event-loop delay (ms) over the last collect's interval, one per process. */
+  let tabLoopDelay: { p50: number; p99: number; max: number }[] = [];
+  /** Every delivery since the last call, as { at, ms, gateway } (arrival time, latency, the tab's gateway or -1). */
+  const collect = async () => {
+    const answers = await Promise.all(
+      tabWorkers.map((w) =>
+        ask<{ values: number[]; loopDelay: { p50: number; p99: number; max: number } }>(
+          w,
+          { type: 'collect' },
+          'latencies',
+        ),
+      ),
     );
+    tabLoopDelay = answers.map((a) => a.loopDelay);
+    return answers.flatMap(({ values }) =>
+      Array.from({ length: values.length / 3 }, (_, i) => ({
+        at: values[3 * i],
+        ms: values[3 * i + 1],
+        gateway: values[3 * i + 2],
+      })),
+    );
+  };
 
   /** Pushes EVENTS_PER_SECOND events spread over the persons for `seconds`; answers how many and the rate. */
   let nextId = 0;
@@ -922,7 +967,26 @@ async function main(): Promise<void> {
   // Each process's CPU seconds over the measured seconds (and the 2 s after): who is short of CPU.
   const fanOutCpuSeconds = cpuWindow();
   const deliveries = await collect();
+  const fanOutTabLoopDelayMs = tabLoopDelay;
   const sorted = deliveries.map((d) => d.ms).sort((a, b) => a - b);
+  // The latency of the tabs on each gateway (with every upstream on one of them, the other's tabs get
+  // every event through the Redis stream), and of the tabs whose gateway is not known.
+  const latencyByGateway = TWO
+    ? [...gateways.map((_, i) => i), -1].map((index) => {
+        const ms = deliveries
+          .filter((d) => d.gateway === index)
+          .map((d) => d.ms)
+          .sort((a, b) => a - b);
+        return {
+          gateway: index < 0 ? 'unknown' : index + 1,
+          upstreams: index < 0 ? null : upstreamsAtGateways[index],
+          deliveries: ms.length,
+          p50Ms: ms.length ? round(percentile(ms, 50)) : null,
+          p99Ms: ms.length ? round(percentile(ms, 99)) : null,
+          maxMs: ms.length ? round(ms[ms.length - 1]) : null,
+        };
+      })
+    : null;
   // p99 of each second of the measured run: shows whether a high p99 is one pause or a steady cost.
   const bySecond = new Map<number, number[]>();
   const firstAt = deliveries.reduce((min, d) => Math.min(min, d.at), Infinity);
@@ -944,6 +1008,12 @@ async function main(): Promise<void> {
       ),
     );
   const sent = measured.sent;
+  // Where the upstreams are after the fan-out, and how many were handed over since the start: with
+  // GATEWAY_LEASE_FOLLOWS_TABS=1 they may move during it, after `upstreamsByGateway` was read.
+  const upstreamsAfterFanOut = TWO ? await upstreamsByGateway() : null;
+  const upstreamHandovers = TWO
+    ? await Promise.all(gateways.map((g) => metric(g.metricsUrl, 'gateway_upstream_handovers_total')))
+    : null;
   const rssAfterEvents = await metric(gateway.metricsUrl, 'gateway_process_resident_memory_bytes');
 
   // This machine's speed drifts by tens of percent over seconds, so direct and proxied are measured
@@ -1026,6 +1096,8 @@ async function main(): Promise<void> {
     latencyP50Ms: round(p50),
     latencyP99Ms: round(p99),
     latencyP99PerSecondMs: p99PerSecond,
+    ...(TWO && { latencyByGateway, tabsRouted, upstreamsAfterFanOut, upstreamHandovers }),
+    fanOutTabLoopDelayMs,
     fanOutCpuSeconds,
     warmupSeconds: WARMUP_SECONDS,
     warmupDeliveries: warmupLatencies.length,

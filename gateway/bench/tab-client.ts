@@ -116,6 +116,12 @@ export class TabClient {
     });
   }
 
+  /** The connection's own end (`address:port`), as a balancer in front sees it; '' when not open. */
+  localEnd(): string {
+    const socket = (this.ws as unknown as { _socket?: { localAddress?: string; localPort?: number } } | null)?._socket;
+    return socket?.localPort ? `${socket.localAddress}:${socket.localPort}` : '';
+  }
+
   /** Emits `name` with `args` and an ack (its answer is not read). */
   emit(name: string, ...args: unknown[]): void {
     this.ws?.send(`42${this.nextAck++}${JSON.stringify([name, ...args])}`);

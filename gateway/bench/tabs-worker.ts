@@ -4,7 +4,7 @@
 // refusal "for now" (429, 502, 503) is retried after a pause (503: at least its retryAfter), and every (re)connection
 // subscribes again. Each tab is a TabClient (tab-client.ts: socket.io's wire protocol over one `ws`, README
 // "Part 30"): what the gateway sees is socket.io-client's, at a fraction of its CPU on the gateways' cores.
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { LiveSnapshot } from '@pm/shared';
 import { sentAtOf, TabClient } from './tab-client';
 
@@ -14,10 +14,12 @@ interface Tab {
   last: LiveSnapshot | null;
   /** Its connection was lost since the last `arm` (with two gateways, only the killed one's tabs). */
   lost: boolean;
+  /** The gateway it is on (an index the bench gave with `routes`), -1 unknown. */
+  gateway: number;
 }
 const now = () => performance.timeOrigin + performance.now();
 const tabs: Tab[] = [];
-/** [arrivedAt, latency, arrivedAt, latency, …] in ms. */
+/** [arrivedAt, latency, gateway, arrivedAt, latency, gateway, …] in ms (gateway: the tab's, -1 unknown). */
 let latencies: number[] = [];
 /** Refusals by code (`connect_error` data.code) since the last `arm`. */
 let refusals: Record<string, number> = {};
@@ -26,6 +28,11 @@ let gatewayUp = true;
 /** Between `arm` and the next `arm`: a lost connection marks its tab as one that has to come back. */
 let armed = false;
 let transportErrorsWhileUp = 0;
+
+// This process's own event-loop delay between two `collect`s: a delivery's latency is read when the
+// loop gets to its frame, so the tabs' own lag is in every figure (README "Part 38").
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
 
 // engine.io-client's rule: a tab that has had no ping for the server's interval and timeout has lost its transport.
 setInterval(() => {
@@ -45,7 +52,7 @@ function openTab(url: string, token: string, localAddress?: string): Promise<Tab
           const sentAt = sentAtOf(frame);
           if (!sentAt) return;
           const arrivedAt = now();
-          latencies.push(arrivedAt, arrivedAt - sentAt);
+          latencies.push(arrivedAt, arrivedAt - sentAt, tab.gateway);
         } else if (name === 'snapshot') {
           const s = (JSON.parse(frame.slice(2)) as [string, LiveSnapshot])[1];
           tab.snapshots++;
@@ -77,6 +84,7 @@ function openTab(url: string, token: string, localAddress?: string): Promise<Tab
     snapshots: 0,
     last: null,
     lost: false,
+    gateway: -1,
   };
   return new Promise<Tab>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -96,6 +104,7 @@ const counters = (s: LiveSnapshot | null) => JSON.stringify({ ...s, version: 0 }
 type Message =
   | { type: 'open'; url: string; tokens: string[]; addresses?: string[]; tabsPerPerson: number }
   | { type: 'collect' | 'close' | 'arm' | 'restarted' }
+  | { type: 'routes'; routes: [string, number][] }
   | { type: 'back'; timeoutMs: number };
 
 let before: { snapshots: number; counters: string }[] = [];
@@ -153,9 +162,29 @@ process.on('message', async (m: Message) => {
       refusals,
       transportErrorsWhileUp,
     });
+  } else if (m.type === 'routes') {
+    // Which gateway each tab is on (from its balancer's relayed connections, keyed by the tab's own end).
+    const byEnd = new Map(m.routes);
+    let known = 0;
+    for (const t of tabs) {
+      t.gateway = byEnd.get(t.socket.localEnd()) ?? -1;
+      if (t.gateway >= 0) known++;
+    }
+    process.send!({ type: 'routed', known, total: tabs.length });
   } else if (m.type === 'collect') {
-    process.send!({ type: 'latencies', values: latencies });
+    // The histogram holds the whole interval between two of its 10 ms timers: the lag is what exceeds 10 ms.
+    const ms = (ns: number) => Math.max(0, Math.round((ns - 10e6) / 1e4) / 100);
+    process.send!({
+      type: 'latencies',
+      values: latencies,
+      loopDelay: {
+        p50: ms(loopDelay.percentile(50)),
+        p99: ms(loopDelay.percentile(99)),
+        max: ms(loopDelay.max),
+      },
+    });
     latencies = [];
+    loopDelay.reset();
   } else if (m.type === 'close') {
     for (const t of tabs) t.socket.disconnect();
     process.send!({ type: 'closed' });

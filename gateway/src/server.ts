@@ -197,6 +197,9 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
               channelPrefix: `${prefix}socket.io`,
               sessionKeyPrefix: `${prefix}sio:session:`,
               onlyPlaintext: true,
+              // GATEWAY_STREAM_READ_COUNT: at most this many stream entries per XREAD (the adapter's
+              // default, 100, when unset): fewer hold a turn's tab writes behind less (issue 34, trial).
+              ...streamReadCount(),
             }),
           )
         : CompactRecoveryAdapter,
@@ -368,4 +371,14 @@ async function listenForMetrics(
     );
     return null;
   }
+}
+
+/** The streams adapter's `readCount` from GATEWAY_STREAM_READ_COUNT (a positive integer), or nothing: its default. */
+export function streamReadCount(env: Record<string, string | undefined> = process.env): { readCount?: number } {
+  const raw = env.GATEWAY_STREAM_READ_COUNT;
+  if (raw === undefined || raw === '') return {};
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`GATEWAY_STREAM_READ_COUNT must be a positive integer, not "${raw}"`);
+  return { readCount: value };
 }

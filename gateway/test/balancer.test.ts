@@ -61,6 +61,29 @@ describe('least-connections balancer', () => {
     expect(balancer.refused()).toBe(0);
   });
 
+  it('when connections are relayed, then routes() names each one by its client end and its gateway, until it closes', async () => {
+    const a = await namedServer('a');
+    closers.push(() => a.close());
+    const b = await namedServer('b');
+    closers.push(() => b.close());
+    const balancer = await leastConnections([a.url, b.url]);
+    closers.push(() => balancer.close());
+    const seen: { name: string | null; end: string; socket: Socket }[] = [];
+    for (let i = 0; i < 4; i++) {
+      const { name, socket } = await whoAnswers(balancer.url);
+      closers.push(() => void socket.destroy());
+      seen.push({ name, end: `${socket.localAddress}:${socket.localPort}`, socket });
+    }
+    const routes = new Map(balancer.routes());
+    expect(routes.size).toBe(4);
+    for (const s of seen) expect(routes.get(s.end)).toBe(s.name === 'a' ? a.url : b.url);
+    // A closed connection is no longer listed.
+    seen[0].socket.destroy();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(new Map(balancer.routes()).has(seen[0].end)).toBe(false);
+    expect(balancer.routes()).toHaveLength(3);
+  });
+
   it('when every gateway holds maxPerBackend connections, then the next one is closed at once and counted', async () => {
     const a = await namedServer('a');
     closers.push(() => a.close());

@@ -19,6 +19,8 @@ export interface Balancer {
   queueTimeouts(): number;
   /** Queued connections whose client left before a gateway took them (no gateway did any work for them). */
   queueAbandoned(): number;
+  /** Each relayed client connection (`address:port` as the balancer sees the client) and its gateway's URL. */
+  routes(): [string, string][];
   close(): Promise<void>;
 }
 
@@ -96,6 +98,8 @@ export async function leastConnections(gatewayUrls: string[], options: BalancerO
     drain();
   };
   const sockets = new Set<Socket>();
+  /** Each relayed client connection's gateway (a bench reads which gateway a tab is on, README "Part 38"). */
+  const routed = new Map<Socket, string>();
   /** Connections waiting for a gateway's handshake slot, oldest first. */
   const queue = new Set<Pending>();
   interface Pending {
@@ -171,6 +175,7 @@ export async function leastConnections(gatewayUrls: string[], options: BalancerO
       client.destroy();
       upstream?.destroy();
       sockets.delete(client);
+      routed.delete(client);
       if (upstream) sockets.delete(upstream);
       drain();
     };
@@ -234,6 +239,7 @@ export async function leastConnections(gatewayUrls: string[], options: BalancerO
       socket.once('error', refusedHere);
       socket.once('connect', () => {
         socket.off('error', refusedHere);
+        routed.set(client, `http://${target.host}:${target.port}`);
         socket.on('error', end);
         socket.on('close', end);
         // No Nagle on either side (nginx's `tcp_nodelay`, HAProxy's default): a small frame relayed
@@ -285,6 +291,8 @@ export async function leastConnections(gatewayUrls: string[], options: BalancerO
     queued: () => queue.size,
     queueTimeouts: () => queueTimeouts,
     queueAbandoned: () => queueAbandoned,
+    routes: () =>
+      [...routed].map(([client, url]) => [`${client.remoteAddress}:${client.remotePort}`, url] as [string, string]),
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise((resolve) => server.close(resolve));
