@@ -216,6 +216,12 @@ describe('disaster: SOS on every console, warnings followed live', () => {
         }),
       );
     for (const page of pages) await page.getByTestId('disaster-declaration').waitFor({ timeout: 30_000 });
+    // A console hears only what is published while its live connection is up: the last page signed
+    // in can show its screen before its socket is connected (a toast never comes for an earlier event).
+    for (const page of pages)
+      await page
+        .locator('[data-testid=connection-status][data-status=live]')
+        .waitFor({ state: 'attached', timeout: 30_000 });
 
     const content = `Lobby window broken ${Date.now()}`;
     // The toast (info, 1 s) is watched for on every console before the resident declares.
